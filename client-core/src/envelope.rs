@@ -1,0 +1,422 @@
+//! The request envelope `{code, msg, data}` and everything around a call: the error catalogue,
+//! the endpoint allow-list, the retry rule and the device header.
+//!
+//! Which error to use when: a request the server cannot read (bad JSON, wrong content type, a
+//! missing field) is [`ErrorKind::BadRequest`] with HTTP 400; a missing or dead token is
+//! [`ErrorKind::Unauthorized`] (HTTP 401, the client logs out); a readable request that breaks a
+//! business rule (a wrong code, a form error) is answered with HTTP 200 and its own code, so the
+//! client shows its message; abuse limits are HTTP 429; anything of ours is HTTP 500 with no detail.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::constants::{APP_VERSION, BITVERSE_AGENT, MAX_REQUEST_ATTEMPTS, SUCCESS_CODE};
+
+/// The error catalogue: one code, HTTP status, locale key and English message each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ErrorKind {
+    BadRequest,
+    Unauthorized,
+    LoginRequired,
+    WrongUrl,
+    NotFound,
+    PayloadTooLarge,
+    RateLimited,
+    InvalidParam,
+    InvalidEmail,
+    InvalidPhone,
+    InvalidCode,
+    CodeExpired,
+    TooManyAttempts,
+    ResendTooSoon,
+    CaptchaFailed,
+    SmsDisabled,
+    Internal,
+    Unavailable,
+}
+
+impl ErrorKind {
+    pub const ALL: [ErrorKind; 18] = [
+        Self::BadRequest,
+        Self::Unauthorized,
+        Self::LoginRequired,
+        Self::WrongUrl,
+        Self::NotFound,
+        Self::PayloadTooLarge,
+        Self::RateLimited,
+        Self::InvalidParam,
+        Self::InvalidEmail,
+        Self::InvalidPhone,
+        Self::InvalidCode,
+        Self::CodeExpired,
+        Self::TooManyAttempts,
+        Self::ResendTooSoon,
+        Self::CaptchaFailed,
+        Self::SmsDisabled,
+        Self::Internal,
+        Self::Unavailable,
+    ];
+
+    /// (code, HTTP status, locale key, English message)
+    const fn spec(self) -> (i32, u16, &'static str, &'static str) {
+        match self {
+            Self::BadRequest => (4000, 400, "error.badRequest", "Bad request"),
+            Self::Unauthorized => (401, 401, "error.unauthorized", "Please log in again"),
+            Self::LoginRequired => (
+                4010,
+                401,
+                "error.loginRequired",
+                "You should connect wallet to login first",
+            ),
+            Self::WrongUrl => (404, 404, "error.wrongUrl", "Wrong URL!"),
+            Self::NotFound => (4040, 404, "error.notFound", "Not found"),
+            Self::PayloadTooLarge => (4130, 413, "error.payloadTooLarge", "Request is too large"),
+            Self::RateLimited => (
+                4290,
+                429,
+                "error.rateLimited",
+                "Too many requests, please try again later",
+            ),
+            Self::InvalidParam => (4001, 200, "error.invalidParam", "Invalid parameter"),
+            Self::InvalidEmail => (
+                4101,
+                200,
+                "error.invalidEmail",
+                "Please input the correct email address",
+            ),
+            Self::InvalidPhone => (
+                4102,
+                200,
+                "error.invalidPhone",
+                "Please input the correct phone number",
+            ),
+            Self::InvalidCode => (4103, 200, "error.invalidCode", "Invalid verification code"),
+            Self::CodeExpired => (
+                4104,
+                200,
+                "error.codeExpired",
+                "The verification code has expired, please request a new one",
+            ),
+            Self::TooManyAttempts => (
+                4105,
+                200,
+                "error.tooManyAttempts",
+                "Too many failed attempts, please try again later",
+            ),
+            Self::ResendTooSoon => (
+                4106,
+                200,
+                "error.resendTooSoon",
+                "Please wait before requesting another code",
+            ),
+            Self::CaptchaFailed => (
+                4107,
+                200,
+                "error.captchaFailed",
+                "Captcha verification failed",
+            ),
+            Self::SmsDisabled => (
+                4108,
+                200,
+                "error.smsDisabled",
+                "Sign-in by phone is not available",
+            ),
+            Self::Internal => (
+                5000,
+                500,
+                "error.internal",
+                "Something went wrong, please try again",
+            ),
+            Self::Unavailable => (
+                5030,
+                503,
+                "error.unavailable",
+                "Service temporarily unavailable, please try again",
+            ),
+        }
+    }
+
+    pub const fn code(self) -> i32 {
+        self.spec().0
+    }
+    pub const fn http_status(self) -> u16 {
+        self.spec().1
+    }
+    pub const fn key(self) -> &'static str {
+        self.spec().2
+    }
+    pub const fn message(self) -> &'static str {
+        self.spec().3
+    }
+
+    pub fn from_code(code: i32) -> Option<Self> {
+        Self::ALL.into_iter().find(|k| k.code() == code)
+    }
+}
+
+/// Every response body.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Envelope<T> {
+    pub code: i32,
+    pub msg: String,
+    pub data: T,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CallError {
+    pub code: i32,
+    pub message: String,
+    pub data: Value,
+}
+
+/// A response as the client sees it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Unwrapped {
+    Ok {
+        ok: bool,
+        data: Value,
+    },
+    Err {
+        ok: bool,
+        error: CallError,
+        logout: bool,
+    },
+}
+
+/// Reads a response: HTTP status 0 means none arrived; a non-2xx status is an HTTP error (401 also
+/// logs the user out); a 2xx body is success only with code 2000.
+pub fn unwrap_response(status: u16, status_text: &str, body: &Value) -> Unwrapped {
+    let fail = |code: i32, message: String, data: Value| Unwrapped::Err {
+        ok: false,
+        error: CallError {
+            code,
+            message,
+            data,
+        },
+        logout: status == 401,
+    };
+    if status == 0 {
+        return fail(0, "No response".to_owned(), Value::Null);
+    }
+    if !(200..300).contains(&status) {
+        return fail(
+            i32::from(status),
+            format!("HTTP {status_text}"),
+            body.clone(),
+        );
+    }
+    let code = body
+        .get("code")
+        .and_then(Value::as_i64)
+        .and_then(|c| i32::try_from(c).ok());
+    let data = body.get("data").cloned().unwrap_or(Value::Null);
+    match code {
+        Some(SUCCESS_CODE) => Unwrapped::Ok { ok: true, data },
+        Some(code) => {
+            let msg = body.get("msg").and_then(Value::as_str).unwrap_or_default();
+            let message = if msg.is_empty() {
+                ErrorKind::from_code(code)
+                    .map_or("Unknown error", ErrorKind::message)
+                    .to_owned()
+            } else {
+                msg.to_owned()
+            };
+            fail(code, message, data)
+        }
+        None => fail(
+            ErrorKind::Internal.code(),
+            "Malformed response".to_owned(),
+            Value::Null,
+        ),
+    }
+}
+
+/// Who may call an endpoint.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Access {
+    Public,
+    LoginOnly,
+}
+
+/// Every API path (without `/api`), as the spec writes it; `{x}` stands for one path segment.
+pub const ENDPOINTS: &[(&str, Access)] = &[
+    ("/health", Access::Public),
+    ("/app/area", Access::Public),
+    ("/service/captcha", Access::Public),
+    ("/user/gtoken", Access::Public),
+    ("/otp/email", Access::Public),
+    ("/otp/sms", Access::Public),
+    ("/user/login/email", Access::Public),
+    ("/user/login/phone_number", Access::Public),
+    ("/user/logout", Access::LoginOnly),
+    ("/user/info", Access::LoginOnly),
+    ("/user/account/list", Access::LoginOnly),
+    ("/user/account/unbind", Access::LoginOnly),
+    ("/user/account/bind/wallet/sigmsg", Access::LoginOnly),
+    ("/user/account/bind/wallet", Access::LoginOnly),
+    ("/user/account/bind/twitter/oauth", Access::LoginOnly),
+    (
+        "/user/account/bind/twitter/oauth/complete",
+        Access::LoginOnly,
+    ),
+    ("/user/invitation/bind", Access::LoginOnly),
+    ("/user/sig/msg", Access::Public),
+    ("/user/login/wallet", Access::Public),
+    ("/user/login/apple", Access::Public),
+    ("/user/login/oauth/{provider}", Access::Public),
+    ("/user/login/oauth/{provider}/complete", Access::Public),
+    ("/point/task/list", Access::Public),
+    ("/point/task_event_report", Access::LoginOnly),
+    ("/point/collect", Access::LoginOnly),
+    ("/point/balance", Access::LoginOnly),
+    ("/point/ledger", Access::LoginOnly),
+    ("/point/leaderboard", Access::Public),
+    ("/img/upload/feedback/v2", Access::Public),
+    ("/feedback/create", Access::Public),
+    ("/log/track", Access::Public),
+    ("/feed/list", Access::Public),
+    ("/feed/detail", Access::Public),
+    ("/search", Access::Public),
+    ("/explore", Access::Public),
+    ("/tag/list", Access::Public),
+    ("/tag/detail", Access::Public),
+    ("/tag/follow/list", Access::LoginOnly),
+    ("/tag/follow/add", Access::LoginOnly),
+    ("/tag/follow/del", Access::LoginOnly),
+    ("/tag/follow/status", Access::LoginOnly),
+    ("/user/follow/list", Access::LoginOnly),
+    ("/user/follow/add", Access::LoginOnly),
+    ("/user/follow/del", Access::LoginOnly),
+];
+
+fn path_matches(pattern: &str, path: &str) -> bool {
+    let mut want = pattern.split('/');
+    let mut have = path.split('/');
+    loop {
+        match (want.next(), have.next()) {
+            (None, None) => return true,
+            (Some(w), Some(h)) if w.starts_with('{') => {
+                if h.is_empty() || w.len() < 2 {
+                    return false;
+                }
+            }
+            (Some(w), Some(h)) if w == h => {}
+            _ => return false,
+        }
+    }
+}
+
+/// How an endpoint may be called, or `None` when it is not an API path at all.
+pub fn endpoint_access(path: &str) -> Option<Access> {
+    let path = path.split(['?', '#']).next().unwrap_or_default();
+    ENDPOINTS
+        .iter()
+        .find(|(pattern, _)| path_matches(pattern, path))
+        .map(|(_, access)| *access)
+}
+
+/// The client's check before a call: an unknown path or a login-only one without a token fails.
+pub fn check_endpoint(path: &str, has_token: bool) -> Option<ErrorKind> {
+    match endpoint_access(path) {
+        None => Some(ErrorKind::WrongUrl),
+        Some(Access::LoginOnly) if !has_token => Some(ErrorKind::LoginRequired),
+        Some(_) => None,
+    }
+}
+
+/// TanStack Query's retry rule: `failure_count` is 0 after the first failure. Only server
+/// failures (5xx) are retried, and a query gets [`MAX_REQUEST_ATTEMPTS`] attempts in all.
+pub fn should_retry(failure_count: u32, status: u16) -> bool {
+    status >= 500 && failure_count.saturating_add(1) < MAX_REQUEST_ATTEMPTS
+}
+
+/// What the browser knows of its device; any field may be missing.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct DeviceInfo {
+    pub os: Option<String>,
+    pub language: Option<String>,
+    /// As `Date.prototype.getTimezoneOffset` gives it: minutes, positive west of UTC.
+    pub timezone_offset_minutes: Option<f64>,
+    pub vendor: Option<String>,
+    pub model: Option<String>,
+    pub user_agent: Option<String>,
+}
+
+/// The `X-BPARAM` header's JSON.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct DeviceHeader {
+    pub platform: String,
+    pub os: String,
+    pub language: String,
+    /// Hours east of UTC.
+    pub timezone: f64,
+    pub vendor: String,
+    pub model: String,
+    pub app_version: String,
+    pub channel: String,
+}
+
+/// Longest `X-BPARAM` the server reads, and longest field it keeps.
+pub const DEVICE_HEADER_MAX_BYTES: usize = 2048;
+const DEVICE_FIELD_MAX_CHARS: usize = 64;
+
+pub fn is_bitverse_agent(user_agent: &str) -> bool {
+    user_agent.to_ascii_lowercase().contains(BITVERSE_AGENT)
+}
+
+fn field(s: Option<&str>) -> String {
+    s.unwrap_or_default()
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(DEVICE_FIELD_MAX_CHARS)
+        .collect()
+}
+
+fn device_header_of(info: &DeviceInfo) -> DeviceHeader {
+    let offset = info
+        .timezone_offset_minutes
+        .filter(|m| m.is_finite() && m.abs() <= 24.0 * 60.0);
+    let bitverse = info.user_agent.as_deref().is_some_and(is_bitverse_agent);
+    DeviceHeader {
+        platform: "web".to_owned(),
+        os: field(info.os.as_deref()),
+        language: field(info.language.as_deref()),
+        timezone: offset.map_or(0.0, |m| -m / 60.0),
+        vendor: field(info.vendor.as_deref()),
+        model: field(info.model.as_deref()),
+        app_version: APP_VERSION.to_owned(),
+        channel: if bitverse { "bitverse" } else { "official" }.to_owned(),
+    }
+}
+
+/// The `X-BPARAM` header value for this device.
+pub fn device_header(info: &DeviceInfo) -> String {
+    serde_json::to_string(&device_header_of(info)).unwrap_or_default()
+}
+
+/// Reads an `X-BPARAM` header on the server: anything malformed or oversized is `None` (ignored,
+/// never fatal), and fields are cut to size. The values are hints from the client, never trusted.
+pub fn parse_device_header(raw: &str) -> Option<DeviceHeader> {
+    if raw.len() > DEVICE_HEADER_MAX_BYTES {
+        return None;
+    }
+    let mut header: DeviceHeader = serde_json::from_str(raw).ok()?;
+    for value in [
+        &mut header.platform,
+        &mut header.os,
+        &mut header.language,
+        &mut header.vendor,
+        &mut header.model,
+        &mut header.app_version,
+        &mut header.channel,
+    ] {
+        *value = field(Some(value));
+    }
+    if !header.timezone.is_finite() || header.timezone.abs() > 24.0 {
+        header.timezone = 0.0;
+    }
+    Some(header)
+}

@@ -1,0 +1,15 @@
+//! Blockbrief's shared rules. Every rule the browser and the server must agree on lives here,
+//! compiled natively into the server and to WebAssembly (feature `wasm`) for the web client.
+//! Nothing here does I/O, reads a clock or draws random numbers.
+
+pub mod constants;
+pub mod envelope;
+pub mod feedback;
+pub mod link;
+pub mod locale;
+pub mod task;
+pub mod theme;
+pub mod validate;
+
+#[cfg(feature = "wasm")]
+mod wasm;

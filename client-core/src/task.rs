@@ -1,0 +1,222 @@
+//! The task button: its label, whether it is disabled, and what pressing it does.
+
+use serde::{Deserialize, Serialize};
+
+use crate::constants::EXCHANGE_REGISTER_GROUP;
+
+/// Every event a task can wait for, in catalogue order.
+pub const EVENT_TYPES: [&str; 15] = [
+    "bind_wallet",
+    "follow_item",
+    "bind_twitter",
+    "share_content",
+    "view_feed",
+    "invite_friend",
+    "share_recommend_tag_list",
+    "follow_official_twitter",
+    "join_community",
+    "app_store_five_stars",
+    "share_leaderboard",
+    "share_track_homepage",
+    "allow_notification",
+    "share_to_twitter",
+    "create_feedback",
+];
+
+/// The task groups.
+pub const TASK_GROUPS: [&str; 3] = ["novice", "daily", EXCHANGE_REGISTER_GROUP];
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TaskStatus {
+    #[default]
+    NotStart,
+    InProgress,
+    ToReceive,
+    Completed,
+}
+
+impl TaskStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::NotStart => "not_start",
+            Self::InProgress => "in_progress",
+            Self::ToReceive => "to_receive",
+            Self::Completed => "completed",
+        }
+    }
+
+    /// The label's locale key when the server gives none.
+    pub fn default_label(self) -> &'static str {
+        match self {
+            Self::NotStart => "Task.notStart",
+            Self::InProgress => "Task.inProgress",
+            Self::ToReceive => "Task.getAward",
+            Self::Completed => "Task.received",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct TaskButtonSpec {
+    pub text: Option<String>,
+    pub disabled: Option<bool>,
+    pub app_link: Option<String>,
+}
+
+/// When the client reports the task's event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(from = "u8", into = "u8")]
+pub enum ReportTime {
+    /// The app reports once the user has done the thing.
+    #[default]
+    WhenFinished,
+    /// Pressing the button is the thing (e.g. opening a page): report on click.
+    OnClick,
+}
+
+impl From<u8> for ReportTime {
+    fn from(v: u8) -> Self {
+        if v == 1 {
+            Self::OnClick
+        } else {
+            Self::WhenFinished
+        }
+    }
+}
+
+impl From<ReportTime> for u8 {
+    fn from(v: ReportTime) -> Self {
+        match v {
+            ReportTime::WhenFinished => 0,
+            ReportTime::OnClick => 1,
+        }
+    }
+}
+
+fn null_as_default<'de, D, T>(d: D) -> Result<T, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Default + Deserialize<'de>,
+{
+    Ok(Option::<T>::deserialize(d)?.unwrap_or_default())
+}
+
+/// A task as the server lists it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Task {
+    pub point_id: i64,
+    pub event_type: String,
+    pub status: TaskStatus,
+    pub award: i64,
+    #[serde(deserialize_with = "null_as_default")]
+    pub button: TaskButtonSpec,
+    pub report_time: ReportTime,
+}
+
+/// Everything the button depends on.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct TaskContext {
+    pub task: Task,
+    pub group: String,
+    pub logged_in: bool,
+    pub mobile_os: bool,
+    /// Twitter binding status: `BOUND`, `UNBOUND`, `LOADING` or `QUERY_ERROR`.
+    pub twitter: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TaskButton {
+    pub label: String,
+    pub disabled: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "action", rename_all = "camelCase")]
+pub enum TaskPress {
+    None,
+    Login,
+    OpenMeTab,
+    Collect,
+    Toast { toast: String },
+    OpenAppLink { url: String },
+    ReportAndOpen { url: String },
+}
+
+pub fn task_button(ctx: &TaskContext) -> TaskButton {
+    let task = &ctx.task;
+    let label = match task.button.text.as_deref().map(str::trim) {
+        Some(text) if !text.is_empty() => text.to_owned(),
+        _ => task.status.default_label().to_owned(),
+    };
+    let server_disabled =
+        ctx.group != EXCHANGE_REGISTER_GROUP && task.button.disabled == Some(true);
+    TaskButton {
+        label,
+        disabled: task.status == TaskStatus::Completed || server_disabled,
+    }
+}
+
+pub fn task_press(ctx: &TaskContext) -> TaskPress {
+    let task = &ctx.task;
+    if !ctx.logged_in {
+        return if ctx.mobile_os {
+            TaskPress::OpenMeTab
+        } else {
+            TaskPress::Login
+        };
+    }
+    match task.status {
+        TaskStatus::ToReceive => return TaskPress::Collect,
+        TaskStatus::Completed => return TaskPress::None,
+        TaskStatus::NotStart | TaskStatus::InProgress => {}
+    }
+    if task.event_type == "invite_friend" {
+        return TaskPress::None;
+    }
+    if task.event_type == "follow_official_twitter" && ctx.twitter.as_deref() == Some("UNBOUND") {
+        return TaskPress::Toast {
+            toast: "FollowOfficialTwitter.unbound".to_owned(),
+        };
+    }
+    match task.button.app_link.as_deref().map(str::trim) {
+        Some(link) if !link.is_empty() => {
+            let url = with_event_type(link, &task.event_type);
+            match task.report_time {
+                ReportTime::WhenFinished => TaskPress::OpenAppLink { url },
+                ReportTime::OnClick => TaskPress::ReportAndOpen { url },
+            }
+        }
+        _ => TaskPress::None,
+    }
+}
+
+fn with_event_type(link: &str, event_type: &str) -> String {
+    let (base, fragment) = link
+        .split_once('#')
+        .map_or((link, None), |(b, f)| (b, Some(f)));
+    let separator = if !base.contains('?') {
+        "?"
+    } else if base.ends_with(['?', '&']) {
+        ""
+    } else {
+        "&"
+    };
+    let query = crate::link::to_query(&[("event_type".to_owned(), event_type.to_owned())]);
+    match fragment {
+        Some(f) => format!("{base}{separator}{query}#{f}"),
+        None => format!("{base}{separator}{query}"),
+    }
+}
+
+/// The toast key shown when a task's app link cannot be opened.
+pub fn app_link_error_key(event_type: &str) -> String {
+    if EVENT_TYPES.contains(&event_type) {
+        format!("{event_type}_AppDidNotExist")
+    } else {
+        "AppDidNotExist".to_owned()
+    }
+}

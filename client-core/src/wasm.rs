@@ -1,0 +1,466 @@
+//! The JavaScript surface of the rules: glue only. Strings arrive as untyped values so a wrong
+//! type reads as invalid input instead of failing inside the glue; validation results come back as
+//! values, and only malformed objects (a programming fault on the caller's side) throw an `Error`.
+
+use serde::de::{MapAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use wasm_bindgen::prelude::*;
+
+use crate::{constants as c, envelope, feedback, link, locale, task, theme, validate};
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TYPES: &str = r#"
+export type Locale = "en" | "zh-Hans" | "zh-Hant" | "vi" | "ko";
+export type Theme = "light" | "dark";
+export type Params = Record<string, string>;
+export type Outcome<T> = { ok: true; value: T } | { ok: false; error: string };
+export type LinkResult =
+  | { kind: "internal"; path: string }
+  | { kind: "external"; url: string }
+  | { kind: "invalid"; error: string };
+export type FeedbackType = "suggestion" | "bug" | "other";
+export interface FeedbackForm { type: string; content: string; contact?: string | null; images: string[] }
+export interface FieldError { field: string; message: string }
+export interface FeedbackCheck { ok: boolean; errors: FieldError[] }
+export interface ContentCounter { count: number; max: number; atLimit: boolean }
+export interface ImageFile { name: string; size: number; type: string }
+export type TaskStatus = "not_start" | "in_progress" | "to_receive" | "completed";
+export interface TaskButtonSpec { text?: string | null; disabled?: boolean | null; app_link?: string | null }
+export interface Task {
+  point_id: number; event_type: string; status: TaskStatus; award: number;
+  button?: TaskButtonSpec | null; report_time: 0 | 1;
+}
+export type TwitterStatus = "BOUND" | "UNBOUND" | "LOADING" | "QUERY_ERROR";
+export interface TaskContext {
+  task: Task; group: string; loggedIn: boolean; mobileOs: boolean; twitter?: TwitterStatus | null;
+}
+export interface TaskButton { label: string; disabled: boolean }
+export type TaskPress =
+  | { action: "none" } | { action: "login" } | { action: "openMeTab" } | { action: "collect" }
+  | { action: "toast"; toast: string }
+  | { action: "openAppLink"; url: string }
+  | { action: "reportAndOpen"; url: string };
+export interface CallError { code: number; message: string; data: unknown }
+export type Unwrapped<T = unknown> =
+  | { ok: true; data: T }
+  | { ok: false; error: CallError; logout: boolean };
+export interface EndpointError { code: number; message: string; key: string }
+export interface DeviceInfo {
+  os?: string | null; language?: string | null; timezoneOffsetMinutes?: number | null;
+  vendor?: string | null; model?: string | null; userAgent?: string | null;
+}
+export interface ThemeSources {
+  query?: string | null; session?: string | null; local?: string | null; userAgent?: string | null;
+}
+export interface LocalePath { locale: Locale | null; path: string }
+export interface Constants {
+  successCode: number; otpCodeLength: number; otpResendSeconds: number;
+  emailErrorDebounceMs: number; defaultDialCode: string; feedbackContentMaxChars: number;
+  feedbackMaxImages: number; feedbackImageMaxBytes: number; feedbackTypes: FeedbackType[];
+  logoutThrottleMs: number; trackFlushMs: number; locales: Locale[]; defaultLocale: Locale;
+  eventTypes: string[];
+}
+"#;
+
+fn to_js<T: Serialize + ?Sized>(value: &T) -> JsValue {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .unwrap_or(JsValue::NULL)
+}
+
+fn from_js<T: for<'de> Deserialize<'de>>(value: JsValue, what: &str) -> Result<T, JsError> {
+    serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&format!("Invalid {what}: {e}")))
+}
+
+/// A string argument, or `None` for any other type.
+fn text(value: &JsValue) -> Option<String> {
+    value.as_string()
+}
+
+/// A non-negative whole number argument; anything else (wrong type, NaN, negative) reads as 0.
+fn count(value: &JsValue) -> u32 {
+    match value.as_f64() {
+        Some(n) if n.is_finite() && n >= 0.0 => n.min(f64::from(u32::MAX)) as u32,
+        _ => 0,
+    }
+}
+
+/// A boolean argument; anything but `true` reads as false.
+fn flag(value: &JsValue) -> bool {
+    value.as_bool() == Some(true)
+}
+
+/// Ordered string pairs read from and written to a plain object, keeping the object's key order.
+struct OrderedParams(link::Params);
+
+impl Serialize for OrderedParams {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.0.iter().map(|(k, v)| (k, v)))
+    }
+}
+
+impl<'de> Deserialize<'de> for OrderedParams {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct PairsVisitor;
+        impl<'de> Visitor<'de> for PairsVisitor {
+            type Value = OrderedParams;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("an object of string values")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+                let mut pairs = Vec::new();
+                while let Some(pair) = map.next_entry::<String, String>()? {
+                    pairs.push(pair);
+                }
+                Ok(OrderedParams(pairs))
+            }
+        }
+        d.deserialize_map(PairsVisitor)
+    }
+}
+
+/// `{ok: true, value}` or `{ok: false, error}`.
+#[derive(Serialize)]
+struct Outcome {
+    ok: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    value: Option<OrderedParams>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<&'static str>,
+}
+
+fn outcome(result: Result<link::Params, link::LinkError>) -> JsValue {
+    to_js(&match result {
+        Ok(params) => Outcome {
+            ok: true,
+            value: Some(OrderedParams(params)),
+            error: None,
+        },
+        Err(e) => Outcome {
+            ok: false,
+            value: None,
+            error: Some(e.message()),
+        },
+    })
+}
+
+// ---- links ----
+
+#[wasm_bindgen(js_name = mapLink, unchecked_return_type = "LinkResult")]
+pub fn map_link(#[wasm_bindgen(unchecked_param_type = "string")] link_text: JsValue) -> JsValue {
+    #[derive(Serialize)]
+    struct Invalid<'a> {
+        kind: &'static str,
+        error: &'a str,
+    }
+    match text(&link_text).as_deref().map(link::map_link) {
+        Some(Ok(target)) => to_js(&target),
+        Some(Err(e)) => to_js(&Invalid {
+            kind: "invalid",
+            error: e.message(),
+        }),
+        None => to_js(&Invalid {
+            kind: "invalid",
+            error: link::LinkError::Empty.message(),
+        }),
+    }
+}
+
+#[wasm_bindgen(js_name = encodeExt)]
+pub fn encode_ext(
+    #[wasm_bindgen(unchecked_param_type = "Params")] params: JsValue,
+) -> Result<String, JsError> {
+    let params: OrderedParams = from_js(params, "params")?;
+    Ok(link::encode_ext(&params.0))
+}
+
+#[wasm_bindgen(js_name = decodeExt, unchecked_return_type = "Outcome<Params>")]
+pub fn decode_ext(#[wasm_bindgen(unchecked_param_type = "string")] segment: JsValue) -> JsValue {
+    outcome(
+        text(&segment)
+            .ok_or(link::LinkError::BadBase64)
+            .and_then(|s| link::decode_ext(&s)),
+    )
+}
+
+#[wasm_bindgen(js_name = mergeExtQuery, unchecked_return_type = "Outcome<Params>")]
+pub fn merge_ext_query(
+    #[wasm_bindgen(unchecked_param_type = "Params")] query: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] segment: JsValue,
+) -> JsValue {
+    let query = serde_wasm_bindgen::from_value::<OrderedParams>(query)
+        .map_err(|_| link::LinkError::BadQuery);
+    let segment = text(&segment).ok_or(link::LinkError::BadBase64);
+    outcome(query.and_then(|q| link::merge_ext_query(&q.0, &segment?)))
+}
+
+// ---- validation ----
+
+#[wasm_bindgen(js_name = isValidEmail)]
+pub fn is_valid_email(#[wasm_bindgen(unchecked_param_type = "string")] s: JsValue) -> bool {
+    text(&s).is_some_and(|s| validate::is_valid_email(&s))
+}
+
+#[wasm_bindgen(js_name = emailError)]
+pub fn email_error(#[wasm_bindgen(unchecked_param_type = "string")] s: JsValue) -> Option<String> {
+    validate::email_error(&text(&s).unwrap_or_default()).map(str::to_owned)
+}
+
+#[wasm_bindgen(js_name = sanitizePhone)]
+pub fn sanitize_phone(#[wasm_bindgen(unchecked_param_type = "string")] s: JsValue) -> String {
+    validate::sanitize_phone(&text(&s).unwrap_or_default())
+}
+
+#[wasm_bindgen(js_name = isValidPhone)]
+pub fn is_valid_phone(#[wasm_bindgen(unchecked_param_type = "string")] s: JsValue) -> bool {
+    text(&s).is_some_and(|s| validate::is_valid_phone(&s))
+}
+
+#[wasm_bindgen(js_name = otpPhoneNumber)]
+pub fn otp_phone_number(
+    #[wasm_bindgen(unchecked_param_type = "string")] dial_code: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] phone: JsValue,
+) -> String {
+    let dial = text(&dial_code).unwrap_or_default();
+    validate::otp_phone_number(&dial, &text(&phone).unwrap_or_default())
+}
+
+#[wasm_bindgen(js_name = sanitizeCode)]
+pub fn sanitize_code(#[wasm_bindgen(unchecked_param_type = "string")] s: JsValue) -> String {
+    validate::sanitize_code(&text(&s).unwrap_or_default())
+}
+
+#[wasm_bindgen(js_name = canSendEmailCode)]
+pub fn can_send_email_code(#[wasm_bindgen(unchecked_param_type = "string")] s: JsValue) -> bool {
+    text(&s).is_some_and(|s| validate::can_send_email_code(&s))
+}
+
+#[wasm_bindgen(js_name = canLoginWithEmail)]
+pub fn can_login_with_email(
+    #[wasm_bindgen(unchecked_param_type = "string")] email: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] code: JsValue,
+) -> bool {
+    match (text(&email), text(&code)) {
+        (Some(email), Some(code)) => validate::can_login_with_email(&email, &code),
+        _ => false,
+    }
+}
+
+#[wasm_bindgen(js_name = canLoginWithPhone)]
+pub fn can_login_with_phone(
+    #[wasm_bindgen(unchecked_param_type = "string | null | undefined")] dial_code: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] phone: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] code: JsValue,
+) -> bool {
+    match (text(&phone), text(&code)) {
+        (Some(phone), Some(code)) => {
+            validate::can_login_with_phone(text(&dial_code).as_deref(), &phone, &code)
+        }
+        _ => false,
+    }
+}
+
+// ---- feedback ----
+
+#[wasm_bindgen(js_name = validateFeedback, unchecked_return_type = "FeedbackCheck")]
+pub fn validate_feedback(
+    #[wasm_bindgen(unchecked_param_type = "FeedbackForm")] form: JsValue,
+) -> JsValue {
+    match serde_wasm_bindgen::from_value::<feedback::FeedbackForm>(form) {
+        Ok(form) => to_js(&feedback::validate_feedback(&form)),
+        Err(_) => to_js(&feedback::FeedbackCheck {
+            ok: false,
+            errors: vec![feedback::FieldError {
+                field: "form".to_owned(),
+                message: "Invalid feedback form".to_owned(),
+            }],
+        }),
+    }
+}
+
+#[wasm_bindgen(js_name = contentCounter, unchecked_return_type = "ContentCounter")]
+pub fn content_counter(#[wasm_bindgen(unchecked_param_type = "string")] s: JsValue) -> JsValue {
+    to_js(&feedback::content_counter(&text(&s).unwrap_or_default()))
+}
+
+#[wasm_bindgen(js_name = checkImage)]
+pub fn check_image(
+    #[wasm_bindgen(unchecked_param_type = "ImageFile")] file: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] already_selected: JsValue,
+) -> Option<String> {
+    let already = usize::try_from(count(&already_selected)).unwrap_or(usize::MAX);
+    let message = match serde_wasm_bindgen::from_value::<feedback::ImageFile>(file) {
+        Ok(file) => feedback::check_image(&file, already),
+        Err(_) => Some(feedback::MSG_IMAGE_BAD_TYPE),
+    };
+    message.map(str::to_owned)
+}
+
+// ---- tasks ----
+
+#[wasm_bindgen(js_name = taskButton, unchecked_return_type = "TaskButton")]
+pub fn task_button(
+    #[wasm_bindgen(unchecked_param_type = "TaskContext")] ctx: JsValue,
+) -> Result<JsValue, JsError> {
+    Ok(to_js(&task::task_button(&from_js(ctx, "task context")?)))
+}
+
+#[wasm_bindgen(js_name = taskPress, unchecked_return_type = "TaskPress")]
+pub fn task_press(
+    #[wasm_bindgen(unchecked_param_type = "TaskContext")] ctx: JsValue,
+) -> Result<JsValue, JsError> {
+    Ok(to_js(&task::task_press(&from_js(ctx, "task context")?)))
+}
+
+#[wasm_bindgen(js_name = appLinkErrorKey)]
+pub fn app_link_error_key(
+    #[wasm_bindgen(unchecked_param_type = "string")] event_type: JsValue,
+) -> String {
+    task::app_link_error_key(&text(&event_type).unwrap_or_default())
+}
+
+// ---- envelope and calls ----
+
+#[wasm_bindgen(js_name = unwrapResponse, unchecked_return_type = "Unwrapped")]
+pub fn unwrap_response(
+    #[wasm_bindgen(unchecked_param_type = "number")] status: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] status_text: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "unknown")] body: JsValue,
+) -> JsValue {
+    let status = u16::try_from(count(&status)).unwrap_or(0);
+    let body = serde_wasm_bindgen::from_value(body).unwrap_or(serde_json::Value::Null);
+    to_js(&envelope::unwrap_response(
+        status,
+        &text(&status_text).unwrap_or_default(),
+        &body,
+    ))
+}
+
+#[derive(Serialize)]
+struct EndpointError {
+    code: i32,
+    message: &'static str,
+    key: &'static str,
+}
+
+#[wasm_bindgen(js_name = checkEndpoint, unchecked_return_type = "EndpointError | null")]
+pub fn check_endpoint(
+    #[wasm_bindgen(unchecked_param_type = "string")] path: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "boolean")] has_token: JsValue,
+) -> JsValue {
+    let path = text(&path).unwrap_or_default();
+    match envelope::check_endpoint(&path, flag(&has_token)) {
+        Some(kind) => to_js(&EndpointError {
+            code: kind.code(),
+            message: kind.message(),
+            key: kind.key(),
+        }),
+        None => JsValue::NULL,
+    }
+}
+
+/// The locale key of an error code from the catalogue, if it is one.
+#[wasm_bindgen(js_name = errorKey)]
+pub fn error_key(#[wasm_bindgen(unchecked_param_type = "number")] code: JsValue) -> Option<String> {
+    let code = i32::try_from(count(&code)).ok()?;
+    envelope::ErrorKind::from_code(code).map(|k| k.key().to_owned())
+}
+
+#[wasm_bindgen(js_name = shouldRetry)]
+pub fn should_retry(
+    #[wasm_bindgen(unchecked_param_type = "number")] failure_count: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] status: JsValue,
+) -> bool {
+    let status = u16::try_from(count(&status)).unwrap_or(0);
+    envelope::should_retry(count(&failure_count), status)
+}
+
+#[wasm_bindgen(js_name = deviceHeader)]
+pub fn device_header(
+    #[wasm_bindgen(unchecked_param_type = "DeviceInfo")] info: JsValue,
+) -> Result<String, JsError> {
+    Ok(envelope::device_header(&from_js(info, "device info")?))
+}
+
+// ---- locale, theme, page head ----
+
+#[wasm_bindgen(js_name = normalizeLocale, unchecked_return_type = "Locale")]
+pub fn normalize_locale(#[wasm_bindgen(unchecked_param_type = "string")] tag: JsValue) -> String {
+    locale::normalize_locale(&text(&tag).unwrap_or_default()).to_owned()
+}
+
+#[wasm_bindgen(js_name = splitLocalePath, unchecked_return_type = "LocalePath")]
+pub fn split_locale_path(
+    #[wasm_bindgen(unchecked_param_type = "string")] path: JsValue,
+) -> JsValue {
+    #[derive(Serialize)]
+    struct LocalePath {
+        locale: Option<&'static str>,
+        path: String,
+    }
+    let (locale, path) = locale::split_locale_path(&text(&path).unwrap_or_default());
+    to_js(&LocalePath { locale, path })
+}
+
+#[wasm_bindgen(js_name = initialTheme, unchecked_return_type = "Theme")]
+pub fn initial_theme(
+    #[wasm_bindgen(unchecked_param_type = "ThemeSources")] sources: JsValue,
+) -> String {
+    let sources = serde_wasm_bindgen::from_value(sources).unwrap_or_default();
+    theme::initial_theme(&sources).as_str().to_owned()
+}
+
+#[wasm_bindgen(js_name = parseTheme, unchecked_return_type = "Theme")]
+pub fn parse_theme(
+    #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
+) -> Result<String, JsError> {
+    let name = text(&name).unwrap_or_default();
+    theme::parse_theme(&name)
+        .map(|t| t.as_str().to_owned())
+        .map_err(JsError::new)
+}
+
+#[wasm_bindgen(js_name = cutDescription)]
+pub fn cut_description(#[wasm_bindgen(unchecked_param_type = "string")] s: JsValue) -> String {
+    locale::cut_description(&text(&s).unwrap_or_default())
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Constants {
+    success_code: i32,
+    otp_code_length: usize,
+    otp_resend_seconds: i64,
+    email_error_debounce_ms: u32,
+    default_dial_code: &'static str,
+    feedback_content_max_chars: usize,
+    feedback_max_images: usize,
+    feedback_image_max_bytes: u64,
+    feedback_types: &'static [&'static str],
+    logout_throttle_ms: u32,
+    track_flush_ms: u32,
+    locales: &'static [&'static str],
+    default_locale: &'static str,
+    event_types: &'static [&'static str],
+}
+
+/// The spec's numbers that the interface needs (countdowns, limits, lists).
+#[wasm_bindgen(unchecked_return_type = "Constants")]
+pub fn constants() -> JsValue {
+    to_js(&Constants {
+        success_code: c::SUCCESS_CODE,
+        otp_code_length: c::OTP_CODE_LEN,
+        otp_resend_seconds: c::OTP_RESEND_SECONDS,
+        email_error_debounce_ms: c::EMAIL_ERROR_DEBOUNCE_MS,
+        default_dial_code: c::DEFAULT_DIAL_CODE,
+        feedback_content_max_chars: c::FEEDBACK_CONTENT_MAX_CHARS,
+        feedback_max_images: c::FEEDBACK_MAX_IMAGES,
+        feedback_image_max_bytes: c::FEEDBACK_IMAGE_MAX_BYTES,
+        feedback_types: &feedback::FEEDBACK_TYPES,
+        logout_throttle_ms: c::LOGOUT_THROTTLE_MS,
+        track_flush_ms: c::TRACK_FLUSH_MS,
+        locales: &locale::LOCALES,
+        default_locale: locale::DEFAULT_LOCALE,
+        event_types: &task::EVENT_TYPES,
+    })
+}
