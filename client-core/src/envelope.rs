@@ -19,6 +19,7 @@ pub enum ErrorKind {
     Unauthorized,
     LoginRequired,
     WrongUrl,
+    MethodNotAllowed,
     NotFound,
     PayloadTooLarge,
     RateLimited,
@@ -36,11 +37,12 @@ pub enum ErrorKind {
 }
 
 impl ErrorKind {
-    pub const ALL: [ErrorKind; 18] = [
+    pub const ALL: [ErrorKind; 19] = [
         Self::BadRequest,
         Self::Unauthorized,
         Self::LoginRequired,
         Self::WrongUrl,
+        Self::MethodNotAllowed,
         Self::NotFound,
         Self::PayloadTooLarge,
         Self::RateLimited,
@@ -69,6 +71,12 @@ impl ErrorKind {
                 "You should connect wallet to login first",
             ),
             Self::WrongUrl => (404, 404, "error.wrongUrl", "Wrong URL!"),
+            Self::MethodNotAllowed => (
+                4050,
+                405,
+                "error.methodNotAllowed",
+                "Method not allowed, use POST",
+            ),
             Self::NotFound => (4040, 404, "error.notFound", "Not found"),
             Self::PayloadTooLarge => (4130, 413, "error.payloadTooLarge", "Request is too large"),
             Self::RateLimited => (

@@ -1,1 +1,55 @@
-fn main() {}
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use clap::Parser;
+use server::config::Config;
+use server::platform::{OsRandom, SystemClock};
+use server::{AppState, app, db};
+use tracing_subscriber::EnvFilter;
+
+#[tokio::main]
+async fn main() -> Result<(), String> {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,sea_orm=warn,tower_http=info")),
+        )
+        .init();
+    let config = Config::parse();
+    std::fs::create_dir_all(&config.data_dir)
+        .map_err(|e| format!("DATA_DIR {}: {e}", config.data_dir.display()))?;
+    let database = db::connect(&config.database_url())
+        .await
+        .map_err(|e| format!("database: {e}"))?;
+    let bind = config.bind_addr;
+    let state = AppState::new(config, database, Arc::new(SystemClock), Arc::new(OsRandom))?;
+    let listener = tokio::net::TcpListener::bind(bind)
+        .await
+        .map_err(|e| format!("bind {bind}: {e}"))?;
+    tracing::info!("Blockbrief listening on http://{bind}");
+    axum::serve(
+        listener,
+        app(state).into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown())
+    .await
+    .map_err(|e| format!("server: {e}"))
+}
+
+/// Finishes requests in flight on Ctrl-C or SIGTERM, then exits.
+async fn shutdown() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        if let Ok(mut s) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+        {
+            s.recv().await;
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! { () = ctrl_c => {}, () = term => {} }
+    tracing::info!("shutting down");
+}

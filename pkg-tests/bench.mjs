@@ -1,0 +1,58 @@
+// `make bench` (wasm part): package size, time to instantiate the module in Node, and 100,000
+// isValidEmail + mapLink calls through wasm against the same checks written directly in JS.
+import { readFileSync, statSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { performance } from "node:perf_hooks";
+
+const wasmUrl = new URL("../pkg/client_core_bg.wasm", import.meta.url);
+const bytes = readFileSync(wasmUrl);
+const gz = gzipSync(bytes, { level: 9 }).length;
+
+// Instantiation: compile + instantiate the module and load the glue, as a first page load does.
+const t0 = performance.now();
+const core = await import("../pkg/client_core.js");
+const instantiateMs = performance.now() - t0;
+
+// The same rules written directly in JavaScript, as a reference point.
+const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+const jsIsValidEmail = (s) => typeof s === "string" && s.length <= 254 && EMAIL.test(s);
+function jsMapLink(link) {
+  const m = /^blockbrief:\/\/([A-Za-z0-9_]+)(?:\?(.*))?$/i.exec(link);
+  if (!m) return { kind: "invalid" };
+  const screen = m[1];
+  let path = screen === "TabHome" ? "/" : screen === "UserProfile" ? "/account" : "/" + screen[0].toLowerCase() + screen.slice(1);
+  const params = new URLSearchParams(m[2] ?? "");
+  const id = params.get("id");
+  params.delete("id");
+  if (id) path += "/" + encodeURIComponent(id);
+  const rest = params.toString();
+  if (rest) path += "/" + Buffer.from(rest).toString("base64url");
+  return { kind: "internal", path };
+}
+
+const emails = ["reader@example.org", "not-an-email", "a@b.co", "x".repeat(40) + "@host.io"];
+const links = ["blockbrief://Benefit?id=42&from=home", "blockbrief://Explore", "/feed/7", "blockbrief://Feed?id=9"];
+const N = 100_000;
+
+function timeIt(fn) {
+  for (let i = 0; i < 5_000; i++) fn(i); // warm-up
+  const start = performance.now();
+  for (let i = 0; i < N; i++) fn(i);
+  return performance.now() - start;
+}
+
+const runs = 5;
+const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const wasmMs = median(Array.from({ length: runs }, () => timeIt((i) => {
+  core.isValidEmail(emails[i & 3]);
+  core.mapLink(links[i & 3]);
+})));
+const jsMs = median(Array.from({ length: runs }, () => timeIt((i) => {
+  jsIsValidEmail(emails[i & 3]);
+  jsMapLink(links[i & 3]);
+})));
+
+const kb = (n) => (n / 1024).toFixed(1) + " KiB";
+console.log(`wasm size:            ${kb(statSync(wasmUrl).size)} raw, ${kb(gz)} gzipped (-9)`);
+console.log(`instantiate (Node):   ${instantiateMs.toFixed(1)} ms`);
+console.log(`100k email+mapLink:   wasm ${wasmMs.toFixed(1)} ms, plain JS ${jsMs.toFixed(1)} ms, ratio ${(wasmMs / jsMs).toFixed(2)}x (median of ${runs})`);

@@ -1,0 +1,5 @@
+//! Sign-in: tokens, one-time codes and the users they lead to. Callable without HTTP.
+
+pub mod otp;
+pub mod tokens;
+pub mod users;

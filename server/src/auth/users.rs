@@ -1,0 +1,149 @@
+//! Users and their sign-in accounts.
+
+use client_core::locale::normalize_locale;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set, TransactionTrait,
+};
+use serde::Serialize;
+
+use crate::entity::{account, user};
+use crate::error::{AppError, AppResult};
+use crate::state::AppState;
+
+/// Invitation codes: 8 symbols from 32 unambiguous ones (40 bits), too many to guess.
+const INVITATION_ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+const INVITATION_LEN: usize = 8;
+const UID_ALPHABET: &[u8] = b"abcdefghijkmnopqrstuvwxyz23456789";
+const UID_LEN: usize = 12;
+
+/// The `type` of a signed-in session (0 is a guest).
+pub const SESSION_TYPE_USER: i32 = 1;
+
+/// What the client keeps of a signed-in user.
+#[derive(Debug, Serialize)]
+pub struct SessionUser {
+    pub token: Option<String>,
+    pub id: i64,
+    pub exposed_uid: String,
+    pub username: String,
+    pub nickname: String,
+    pub avatar: String,
+    pub invitation_code: String,
+    #[serde(rename = "type")]
+    pub kind: i32,
+    /// A new user is asked for the invitation code of whoever brought them.
+    pub prompt_for_code: bool,
+}
+
+impl SessionUser {
+    pub fn new(user: user::Model, token: Option<String>, is_new: bool) -> Self {
+        Self {
+            token,
+            id: user.id,
+            exposed_uid: user.exposed_uid,
+            username: user.username,
+            nickname: user.nickname,
+            avatar: user.avatar,
+            invitation_code: user.invitation_code,
+            kind: SESSION_TYPE_USER,
+            prompt_for_code: is_new,
+        }
+    }
+}
+
+/// The user behind an account, created with it on first sign-in. Returns whether it is new.
+pub async fn find_or_create(
+    state: &AppState,
+    kind: &str,
+    identifier: &str,
+    display_name: &str,
+    locale: &str,
+) -> AppResult<(user::Model, bool)> {
+    if let Some(found) = find_by_account(state, kind, identifier).await? {
+        return Ok((found, false));
+    }
+    match create(state, kind, identifier, display_name, locale).await {
+        Ok(created) => Ok((created, true)),
+        // Another request created it first (unique index on kind + identifier): use theirs.
+        Err(e) => find_by_account(state, kind, identifier)
+            .await?
+            .map(|u| (u, false))
+            .ok_or(e),
+    }
+}
+
+async fn find_by_account(
+    state: &AppState,
+    kind: &str,
+    identifier: &str,
+) -> AppResult<Option<user::Model>> {
+    let found = account::Entity::find()
+        .filter(account::Column::Kind.eq(kind))
+        .filter(account::Column::Identifier.eq(identifier))
+        .find_also_related(user::Entity)
+        .one(&state.db)
+        .await?;
+    Ok(found.and_then(|(_, user)| user))
+}
+
+async fn create(
+    state: &AppState,
+    kind: &str,
+    identifier: &str,
+    display_name: &str,
+    locale: &str,
+) -> AppResult<user::Model> {
+    let now = state.now();
+    let uid = state.random.pick(UID_ALPHABET, UID_LEN);
+    let nickname: String = display_name
+        .split('@')
+        .next()
+        .unwrap_or_default()
+        .chars()
+        .take(32)
+        .collect();
+    let txn = state.db.begin().await?;
+    let created = user::ActiveModel {
+        exposed_uid: Set(uid.clone()),
+        username: Set(format!("bb_{uid}")),
+        nickname: Set(if nickname.is_empty() {
+            format!("bb_{uid}")
+        } else {
+            nickname
+        }),
+        avatar: Set(String::new()),
+        invitation_code: Set(state.random.pick(INVITATION_ALPHABET, INVITATION_LEN)),
+        locale: Set(normalize_locale(locale).to_owned()),
+        created_at: Set(now),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    account::ActiveModel {
+        user_id: Set(created.id),
+        kind: Set(kind.to_owned()),
+        identifier: Set(identifier.to_owned()),
+        name: Set(display_name.to_owned()),
+        created_at: Set(now),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    txn.commit().await?;
+    Ok(created)
+}
+
+pub async fn get(state: &AppState, user_id: i64) -> AppResult<user::Model> {
+    user::Entity::find_by_id(user_id)
+        .one(&state.db)
+        .await?
+        .ok_or_else(|| AppError::internal(format!("session of missing user {user_id}")))
+}
+
+pub async fn accounts(state: &AppState, user_id: i64) -> AppResult<Vec<account::Model>> {
+    Ok(account::Entity::find()
+        .filter(account::Column::UserId.eq(user_id))
+        .order_by_asc(account::Column::Id)
+        .all(&state.db)
+        .await?)
+}

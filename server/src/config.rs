@@ -1,0 +1,132 @@
+//! Settings, from flags or the environment, with embedded defaults so `make run` needs none.
+//! Every URL of a service beyond this machine is a setting, so tests point it at a local server.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use clap::{Parser, ValueEnum};
+
+#[derive(Debug, Clone, Parser)]
+#[command(name = "blockbrief", about = "Blockbrief API and web server")]
+pub struct Config {
+    /// Address the server listens on.
+    #[arg(long, env = "BIND_ADDR", default_value = "127.0.0.1:8080")]
+    pub bind_addr: SocketAddr,
+
+    /// Where the embedded database and other local state live.
+    #[arg(long, env = "DATA_DIR", default_value = "./data")]
+    pub data_dir: PathBuf,
+
+    /// `sqlite://…` or `postgres://…`; unset: a SQLite file under DATA_DIR.
+    #[arg(long, env = "DATABASE_URL")]
+    pub database_url: Option<String>,
+
+    /// `smtp://host:port` or `smtps://user:pass@host`; unset: one-time codes go to the log.
+    #[arg(long, env = "SMTP_URL")]
+    pub smtp_url: Option<String>,
+
+    /// Sender of one-time-code mail.
+    #[arg(
+        long,
+        env = "MAIL_FROM",
+        default_value = "Blockbrief <no-reply@blockbrief.local>"
+    )]
+    pub mail_from: String,
+
+    /// The site's public address, used in mail and links.
+    #[arg(long, env = "PUBLIC_URL", default_value = "http://127.0.0.1:8080")]
+    pub public_url: String,
+
+    /// Key for hashing one-time codes; unset: a random key kept in DATA_DIR/secret.key.
+    #[arg(long, env = "SECRET_KEY", hide_env_values = true)]
+    pub secret_key: Option<String>,
+
+    /// Which captcha guards sending codes.
+    #[arg(long, env = "CAPTCHA", value_enum, default_value_t = CaptchaMode::None)]
+    pub captcha: CaptchaMode,
+
+    /// reCAPTCHA site key handed to the browser.
+    #[arg(long, env = "RECAPTCHA_SITE_KEY", default_value = "")]
+    pub recaptcha_site_key: String,
+
+    /// reCAPTCHA secret for server-side verification.
+    #[arg(
+        long,
+        env = "RECAPTCHA_SECRET",
+        default_value = "",
+        hide_env_values = true
+    )]
+    pub recaptcha_secret: String,
+
+    #[arg(
+        long,
+        env = "RECAPTCHA_VERIFY_URL",
+        default_value = "https://www.google.com/recaptcha/api/siteverify"
+    )]
+    pub recaptcha_verify_url: String,
+
+    /// Hostname a captcha answer must have been solved on; unset: PUBLIC_URL's host.
+    #[arg(long, env = "RECAPTCHA_HOSTNAME")]
+    pub recaptcha_hostname: Option<String>,
+
+    /// HTTP endpoint of an SMS gateway (POST JSON {to, text}); unset: sign-in by phone is off.
+    #[arg(long, env = "SMS_WEBHOOK_URL")]
+    pub sms_webhook_url: Option<String>,
+
+    /// Read the client address from X-Forwarded-For (only behind a proxy you run).
+    #[arg(long, env = "TRUST_PROXY", default_value_t = false)]
+    pub trust_proxy: bool,
+
+    /// The built web client served at `/`.
+    #[arg(long, env = "WEB_DIR", default_value = "web/dist")]
+    pub web_dir: PathBuf,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CaptchaMode {
+    None,
+    V2,
+    V3,
+}
+
+impl CaptchaMode {
+    /// The name the client API uses.
+    pub fn api_name(self) -> &'static str {
+        match self {
+            Self::None => "none",
+            Self::V2 => "reCAPTCHA.v2",
+            Self::V3 => "reCAPTCHA.v3",
+        }
+    }
+}
+
+impl Config {
+    /// Defaults only, as `make run` starts with; tests adjust fields from here.
+    pub fn embedded(data_dir: PathBuf) -> Self {
+        let mut config = Self::parse_from(["blockbrief"]);
+        config.data_dir = data_dir;
+        config
+    }
+
+    pub fn database_url(&self) -> String {
+        self.database_url.clone().unwrap_or_else(|| {
+            format!(
+                "sqlite://{}?mode=rwc",
+                self.data_dir.join("blockbrief.db").display()
+            )
+        })
+    }
+
+    /// The host a captcha answer must come from.
+    pub fn captcha_hostname(&self) -> String {
+        self.recaptcha_hostname.clone().unwrap_or_else(|| {
+            let after_scheme = self
+                .public_url
+                .split("://")
+                .nth(1)
+                .unwrap_or(&self.public_url);
+            let authority = after_scheme.split('/').next().unwrap_or_default();
+            authority.split(':').next().unwrap_or_default().to_owned()
+        })
+    }
+}

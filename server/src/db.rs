@@ -1,0 +1,48 @@
+//! Opening the database: SQLite (WAL) under DATA_DIR by default, or PostgreSQL; then migrations.
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use sea_orm::{ConnectOptions, Database, DatabaseConnection, DbErr, SqlxSqliteConnector};
+use sea_orm_migration::MigratorTrait;
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+
+use crate::migration::Migrator;
+
+/// Connects and brings the schema up to date.
+pub async fn connect(url: &str) -> Result<DatabaseConnection, DbErr> {
+    let db = if url.starts_with("sqlite:") {
+        open_sqlite(url).await?
+    } else {
+        open_other(url).await?
+    };
+    Migrator::up(&db, None).await?;
+    Ok(db)
+}
+
+async fn open_sqlite(url: &str) -> Result<DatabaseConnection, DbErr> {
+    let options = SqliteConnectOptions::from_str(url)
+        .map_err(|e| DbErr::Custom(format!("bad DATABASE_URL: {e}")))?
+        .create_if_missing(true)
+        // WAL lets readers run beside the one writer; NORMAL is durable across app crashes.
+        .journal_mode(SqliteJournalMode::Wal)
+        .synchronous(SqliteSynchronous::Normal)
+        .busy_timeout(Duration::from_secs(10))
+        .foreign_keys(true);
+    let pool = SqlitePoolOptions::new()
+        .max_connections(8)
+        .connect_with(options)
+        .await
+        .map_err(|e| DbErr::Conn(sea_orm::RuntimeErr::SqlxError(e)))?;
+    Ok(SqlxSqliteConnector::from_sqlx_sqlite_pool(pool))
+}
+
+async fn open_other(url: &str) -> Result<DatabaseConnection, DbErr> {
+    let mut options = ConnectOptions::new(url);
+    options
+        .max_connections(32)
+        .min_connections(2)
+        .connect_timeout(Duration::from_secs(10))
+        .sqlx_logging(false);
+    Database::connect(options).await
+}

@@ -1,0 +1,146 @@
+//! Request extractors: the JSON body with our own rejection, what we know of the client, and the
+//! session behind `X-TOKEN`.
+
+use std::net::SocketAddr;
+
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Request, State};
+use axum::http::StatusCode;
+use axum::http::request::Parts;
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use client_core::envelope::{DeviceHeader, ErrorKind, parse_device_header};
+use client_core::locale::normalize_locale;
+use serde::de::DeserializeOwned;
+
+use crate::auth::tokens;
+use crate::error::AppError;
+use crate::state::AppState;
+
+pub const TOKEN_HEADER: &str = "x-token";
+pub const GUEST_TOKEN_HEADER: &str = "x-gtoken";
+pub const DEVICE_HEADER: &str = "x-bparam";
+
+/// `axum::Json`, but a body that cannot be read is a 400 envelope saying why (413 when too big).
+pub struct ApiJson<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ApiJson<T> {
+    type Rejection = AppError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, AppError> {
+        match axum::Json::<T>::from_request(req, state).await {
+            Ok(axum::Json(value)) => Ok(Self(value)),
+            Err(rejection) => Err(json_error(&rejection)),
+        }
+    }
+}
+
+fn json_error(rejection: &JsonRejection) -> AppError {
+    if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        return AppError::new(ErrorKind::PayloadTooLarge);
+    }
+    let detail = match rejection {
+        JsonRejection::MissingJsonContentType(_) => {
+            "Expected a JSON body with `Content-Type: application/json`".to_owned()
+        }
+        JsonRejection::JsonSyntaxError(_) => format!("Malformed JSON: {}", rejection.body_text()),
+        _ => format!("Invalid request: {}", rejection.body_text()),
+    };
+    AppError::new(ErrorKind::BadRequest).with_message(detail)
+}
+
+/// What the client tells us about itself. Hints only: none of it is trusted for security.
+#[derive(Debug, Clone)]
+pub struct ClientMeta {
+    pub ip: String,
+    pub locale: &'static str,
+    pub device: Option<DeviceHeader>,
+}
+
+impl FromRequestParts<AppState> for ClientMeta {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+        let header = |name: &str| parts.headers.get(name).and_then(|v| v.to_str().ok());
+        let device = header(DEVICE_HEADER).and_then(parse_device_header);
+        let forwarded = header("x-forwarded-for")
+            .filter(|_| state.config.trust_proxy)
+            .and_then(|v| v.split(',').next())
+            .map(|ip| ip.trim().to_owned());
+        let peer = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|c| c.0.ip().to_string());
+        let ip = forwarded.or(peer).unwrap_or_else(|| "unknown".to_owned());
+        let cookie_locale = header("cookie").and_then(|c| {
+            c.split(';')
+                .find_map(|kv| kv.trim().strip_prefix("NEXT_LOCALE=").map(str::to_owned))
+        });
+        let language = cookie_locale
+            .or_else(|| {
+                device
+                    .as_ref()
+                    .map(|d| d.language.clone())
+                    .filter(|l| !l.is_empty())
+            })
+            .or_else(|| {
+                header("accept-language")
+                    .and_then(|v| v.split([',', ';']).next())
+                    .map(str::to_owned)
+            })
+            .unwrap_or_default();
+        Ok(Self {
+            ip,
+            locale: normalize_locale(&language),
+            device,
+        })
+    }
+}
+
+/// A signed-in caller, put in the request by [`resolve_session`].
+#[derive(Debug, Clone, Copy)]
+pub struct CurrentUser {
+    pub user_id: i64,
+    pub session_id: i64,
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for CurrentUser {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, AppError> {
+        parts
+            .extensions
+            .get::<Self>()
+            .copied()
+            .ok_or_else(|| AppError::new(ErrorKind::LoginRequired))
+    }
+}
+
+/// Resolves `X-TOKEN` once for every API request. A token that is present but unknown, expired
+/// or revoked is answered with HTTP 401 whatever the path, so the client logs out.
+pub async fn resolve_session(
+    State(state): State<AppState>,
+    mut req: Request,
+    next: Next,
+) -> Response {
+    let token = req
+        .headers()
+        .get(TOKEN_HEADER)
+        .map(|v| v.to_str().unwrap_or_default().trim().to_owned());
+    if let Some(token) = token.filter(|t| !t.is_empty()) {
+        match tokens::resolve(&state, &token).await {
+            Ok(Some(session)) => match session.user_id {
+                Some(user_id) => {
+                    req.extensions_mut().insert(CurrentUser {
+                        user_id,
+                        session_id: session.id,
+                    });
+                }
+                None => return AppError::new(ErrorKind::Unauthorized).into_response(),
+            },
+            Ok(None) => return AppError::new(ErrorKind::Unauthorized).into_response(),
+            Err(e) => return e.into_response(),
+        }
+    }
+    next.run(req).await
+}

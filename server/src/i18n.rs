@@ -1,0 +1,69 @@
+//! Server-side messages in the user's language, from the same `locales/` files the web client uses.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use client_core::locale::DEFAULT_LOCALE;
+use serde_json::Value;
+
+const SOURCES: [(&str, &str); 5] = [
+    ("en", include_str!("../../locales/en/common.json")),
+    ("zh-Hans", include_str!("../../locales/zh-Hans/common.json")),
+    ("zh-Hant", include_str!("../../locales/zh-Hant/common.json")),
+    ("vi", include_str!("../../locales/vi/common.json")),
+    ("ko", include_str!("../../locales/ko/common.json")),
+];
+
+fn catalogues() -> &'static HashMap<&'static str, Value> {
+    static CATALOGUES: OnceLock<HashMap<&'static str, Value>> = OnceLock::new();
+    CATALOGUES.get_or_init(|| {
+        SOURCES
+            .iter()
+            .map(|(locale, text)| (*locale, serde_json::from_str(text).unwrap_or(Value::Null)))
+            .collect()
+    })
+}
+
+fn lookup<'a>(catalogue: &'a Value, key: &str) -> Option<&'a str> {
+    key.split('.')
+        .try_fold(catalogue, |node, part| node.get(part))?
+        .as_str()
+}
+
+/// The message for `key` in `locale` (falling back to English, then to the key itself), with
+/// `{{name}}` placeholders filled in.
+pub fn t(locale: &str, key: &str, vars: &[(&str, &str)]) -> String {
+    let all = catalogues();
+    let text = [locale, DEFAULT_LOCALE]
+        .iter()
+        .find_map(|l| all.get(l).and_then(|c| lookup(c, key)))
+        .unwrap_or(key);
+    vars.iter().fold(text.to_owned(), |acc, (name, value)| {
+        acc.replace(&format!("{{{{{name}}}}}"), value)
+    })
+}
+
+/// Every key path of a catalogue, for the completeness test.
+pub fn keys(locale: &str) -> Vec<String> {
+    fn walk(prefix: &str, node: &Value, out: &mut Vec<String>) {
+        match node {
+            Value::Object(map) => {
+                for (k, v) in map {
+                    let path = if prefix.is_empty() {
+                        k.clone()
+                    } else {
+                        format!("{prefix}.{k}")
+                    };
+                    walk(&path, v, out);
+                }
+            }
+            _ => out.push(prefix.to_owned()),
+        }
+    }
+    let mut out = Vec::new();
+    if let Some(catalogue) = catalogues().get(locale) {
+        walk("", catalogue, &mut out);
+    }
+    out.sort();
+    out
+}

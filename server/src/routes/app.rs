@@ -1,0 +1,74 @@
+//! Service-level calls: health, the area list, which captcha guards which action.
+
+use axum::extract::{Query, State};
+use axum::routing::get;
+use axum::{Json, Router};
+use client_core::envelope::{Envelope, ErrorKind};
+use sea_orm::ConnectionTrait;
+use serde::{Deserialize, Serialize};
+
+use super::ok;
+use crate::area::{Area, areas};
+use crate::captcha::ACTIONS;
+use crate::error::{AppError, AppResult};
+use crate::state::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/health", get(health))
+        .route("/app/area", get(area))
+        .route("/service/captcha", get(captcha))
+}
+
+#[derive(Serialize)]
+struct Health {
+    status: &'static str,
+    database: &'static str,
+}
+
+async fn health(State(state): State<AppState>) -> AppResult<Json<Envelope<Health>>> {
+    state
+        .db
+        .execute_unprepared("SELECT 1")
+        .await
+        .map_err(|e| AppError::new(ErrorKind::Unavailable).with_source(e))?;
+    let database = match state.db.get_database_backend() {
+        sea_orm::DatabaseBackend::Postgres => "postgres",
+        _ => "sqlite",
+    };
+    Ok(ok(Health {
+        status: "ok",
+        database,
+    }))
+}
+
+async fn area() -> Json<Envelope<&'static [Area]>> {
+    ok(areas())
+}
+
+#[derive(Deserialize)]
+struct CaptchaQuery {
+    action: Option<String>,
+}
+
+#[derive(Serialize)]
+struct CaptchaUse {
+    #[serde(rename = "use")]
+    kind: &'static str,
+    site_key: String,
+}
+
+async fn captcha(
+    State(state): State<AppState>,
+    Query(query): Query<CaptchaQuery>,
+) -> AppResult<Json<Envelope<CaptchaUse>>> {
+    let action = query.action.unwrap_or_default();
+    if !ACTIONS.contains(&action.as_str()) {
+        return Err(AppError::new(ErrorKind::InvalidParam)
+            .with_message(format!("action must be one of {}", ACTIONS.join(", "))));
+    }
+    Ok(ok(CaptchaUse {
+        kind: state.config.captcha.api_name(),
+        site_key: state.config.recaptcha_site_key.clone(),
+    }))
+}

@@ -1,0 +1,32 @@
+//! The API under `/api`, one module per area, each with its own `router()`.
+
+use axum::Json;
+use axum::Router;
+use client_core::constants::{SUCCESS_CODE, SUCCESS_MSG};
+use client_core::envelope::{Envelope, ErrorKind};
+use serde::Serialize;
+
+use crate::error::AppError;
+use crate::state::AppState;
+
+mod app;
+mod otp;
+mod user;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .merge(app::router())
+        .merge(otp::router())
+        .merge(user::router())
+        .fallback(|| async { AppError::new(ErrorKind::WrongUrl) })
+        .method_not_allowed_fallback(|| async { AppError::new(ErrorKind::MethodNotAllowed) })
+}
+
+/// A successful envelope.
+pub fn ok<T: Serialize>(data: T) -> Json<Envelope<T>> {
+    Json(Envelope {
+        code: SUCCESS_CODE,
+        msg: SUCCESS_MSG.to_owned(),
+        data,
+    })
+}

@@ -1,0 +1,158 @@
+//! Guest tokens, sign-in with a one-time code, the session user, sign-out and accounts.
+
+use axum::extract::State;
+use axum::routing::post;
+use axum::{Json, Router};
+use client_core::envelope::{Envelope, ErrorKind};
+use client_core::validate::{is_valid_code, is_valid_email};
+use serde::{Deserialize, Serialize};
+
+use super::ok;
+use super::otp::{normalize_email, phone_identity};
+use crate::auth::otp::{self, PURPOSE_LOGIN};
+use crate::auth::tokens;
+use crate::auth::users::{self, SessionUser};
+use crate::error::AppResult;
+use crate::extract::{ApiJson, ClientMeta, CurrentUser};
+use crate::state::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/user/gtoken", post(guest_token))
+        .route("/user/login/email", post(login_email))
+        .route("/user/login/phone_number", post(login_phone))
+        .route("/user/logout", post(logout))
+        .route("/user/info", post(info))
+        .route("/user/account/list", post(account_list))
+}
+
+#[derive(Serialize)]
+struct GuestToken {
+    token: String,
+    #[serde(rename = "type")]
+    kind: i32,
+}
+
+async fn guest_token(State(state): State<AppState>) -> AppResult<Json<Envelope<GuestToken>>> {
+    Ok(ok(GuestToken {
+        token: tokens::issue(&state, None).await?,
+        kind: 0,
+    }))
+}
+
+#[derive(Deserialize)]
+struct EmailLogin {
+    email: String,
+    otp: String,
+}
+
+/// Signs in with a verified identity: finds or creates the user, hands out a new token.
+async fn sign_in(
+    state: &AppState,
+    kind: &str,
+    identifier: &str,
+    locale: &str,
+) -> AppResult<Json<Envelope<SessionUser>>> {
+    let (user, is_new) = users::find_or_create(state, kind, identifier, identifier, locale).await?;
+    let token = tokens::issue(state, Some(user.id)).await?;
+    Ok(ok(SessionUser::new(user, Some(token), is_new)))
+}
+
+async fn login_email(
+    State(state): State<AppState>,
+    client: ClientMeta,
+    ApiJson(req): ApiJson<EmailLogin>,
+) -> AppResult<Json<Envelope<SessionUser>>> {
+    let email = normalize_email(&req.email);
+    if !is_valid_email(&email) {
+        return Err(ErrorKind::InvalidEmail.into());
+    }
+    if !is_valid_code(&req.otp) {
+        return Err(ErrorKind::InvalidCode.into());
+    }
+    otp::verify(
+        &state,
+        &otp::address("email", &email),
+        PURPOSE_LOGIN,
+        &req.otp,
+    )
+    .await?;
+    sign_in(&state, "email", &email, client.locale).await
+}
+
+#[derive(Deserialize)]
+struct PhoneLogin {
+    dial_code: String,
+    phone_number: String,
+    otp: String,
+}
+
+async fn login_phone(
+    State(state): State<AppState>,
+    client: ClientMeta,
+    ApiJson(req): ApiJson<PhoneLogin>,
+) -> AppResult<Json<Envelope<SessionUser>>> {
+    if !state.sms.enabled() {
+        return Err(ErrorKind::SmsDisabled.into());
+    }
+    let phone = phone_identity(&req.dial_code, &req.phone_number)?;
+    if !is_valid_code(&req.otp) {
+        return Err(ErrorKind::InvalidCode.into());
+    }
+    otp::verify(
+        &state,
+        &otp::address("phone", &phone),
+        PURPOSE_LOGIN,
+        &req.otp,
+    )
+    .await?;
+    sign_in(&state, "phone", &phone, client.locale).await
+}
+
+async fn logout(
+    State(state): State<AppState>,
+    me: CurrentUser,
+) -> AppResult<Json<Envelope<serde_json::Value>>> {
+    tokens::revoke(&state, me.session_id).await?;
+    Ok(ok(serde_json::json!({})))
+}
+
+async fn info(
+    State(state): State<AppState>,
+    me: CurrentUser,
+) -> AppResult<Json<Envelope<SessionUser>>> {
+    Ok(ok(SessionUser::new(
+        users::get(&state, me.user_id).await?,
+        None,
+        false,
+    )))
+}
+
+#[derive(Serialize)]
+struct AccountItem {
+    #[serde(rename = "type")]
+    kind: String,
+    name: String,
+    id: i64,
+}
+
+#[derive(Serialize)]
+struct AccountList {
+    list: Vec<AccountItem>,
+}
+
+async fn account_list(
+    State(state): State<AppState>,
+    me: CurrentUser,
+) -> AppResult<Json<Envelope<AccountList>>> {
+    let list = users::accounts(&state, me.user_id)
+        .await?
+        .into_iter()
+        .map(|a| AccountItem {
+            kind: a.kind,
+            name: a.name,
+            id: a.id,
+        })
+        .collect();
+    Ok(ok(AccountList { list }))
+}

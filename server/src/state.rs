@@ -1,0 +1,97 @@
+//! What every handler shares: settings, the database, the clock, randomness and the senders.
+
+use std::ops::Deref;
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+use sea_orm::DatabaseConnection;
+
+use crate::config::Config;
+use crate::mail::Mailer;
+use crate::platform::{Clock, Random};
+use crate::sms::SmsSender;
+
+#[derive(Clone)]
+pub struct AppState(Arc<Inner>);
+
+pub struct Inner {
+    pub config: Config,
+    pub db: DatabaseConnection,
+    pub clock: Arc<dyn Clock>,
+    pub random: Arc<dyn Random>,
+    pub mailer: Mailer,
+    pub sms: SmsSender,
+    /// For calls to services beyond this machine (captcha, SMS gateway).
+    pub http: reqwest::Client,
+    /// Key of the one-time-code hashes.
+    pub secret: Vec<u8>,
+}
+
+impl Deref for AppState {
+    type Target = Inner;
+    fn deref(&self) -> &Inner {
+        &self.0
+    }
+}
+
+impl AppState {
+    pub fn new(
+        config: Config,
+        db: DatabaseConnection,
+        clock: Arc<dyn Clock>,
+        random: Arc<dyn Random>,
+    ) -> Result<Self, String> {
+        let mailer = Mailer::from_settings(config.smtp_url.as_deref(), &config.mail_from)
+            .map_err(|e| e.to_string())?;
+        let sms = SmsSender::from_settings(config.sms_webhook_url.as_deref());
+        let http = reqwest::Client::builder()
+            .timeout(Duration::from_secs(10))
+            .connect_timeout(Duration::from_secs(5))
+            .build()
+            .map_err(|e| format!("HTTP client: {e}"))?;
+        let secret = match &config.secret_key {
+            Some(key) if key.len() >= 32 => key.as_bytes().to_vec(),
+            Some(_) => return Err("SECRET_KEY must be at least 32 characters".to_owned()),
+            None => load_or_create_secret(&config.data_dir, random.as_ref())?,
+        };
+        Ok(Self(Arc::new(Inner {
+            config,
+            db,
+            clock,
+            random,
+            mailer,
+            sms,
+            http,
+            secret,
+        })))
+    }
+
+    pub fn now(&self) -> i64 {
+        self.clock.now()
+    }
+}
+
+/// A random key kept beside the database, so codes stay verifiable across restarts.
+fn load_or_create_secret(dir: &Path, random: &dyn Random) -> Result<Vec<u8>, String> {
+    let path = dir.join("secret.key");
+    if let Ok(existing) = std::fs::read_to_string(&path) {
+        return hex::decode(existing.trim()).map_err(|e| format!("{}: {e}", path.display()));
+    }
+    let mut key = vec![0u8; 32];
+    random.fill(&mut key);
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    write_private(&path, &hex::encode(&key)).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(key)
+}
+
+fn write_private(path: &Path, contents: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    #[cfg(unix)]
+    use std::os::unix::fs::OpenOptionsExt;
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    options.mode(0o600);
+    options.open(path)?.write_all(contents.as_bytes())
+}
