@@ -1,7 +1,6 @@
 //! The clock and the random source, injected so tests of expiry, windows and codes are
 //! deterministic. Production uses the system clock and the operating system's CSPRNG.
 
-use std::collections::VecDeque;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -87,17 +86,15 @@ impl Random for OsRandom {
     }
 }
 
-/// Secure random bytes, except that one-time codes come from a script the test wrote.
-pub struct ScriptedCodes(Mutex<VecDeque<String>>);
+/// Secure random bytes, except that the next one-time code is the one a test chose.
+#[derive(Default)]
+pub struct ScriptedCodes(Mutex<Option<String>>);
 
 impl ScriptedCodes {
-    pub fn new<I: IntoIterator<Item = &'static str>>(codes: I) -> Self {
-        Self(Mutex::new(codes.into_iter().map(str::to_owned).collect()))
-    }
-
-    pub fn push(&self, code: &str) {
-        if let Ok(mut queue) = self.0.lock() {
-            queue.push_back(code.to_owned());
+    /// The next code drawn will be `code` (once); after that codes are random again.
+    pub fn set_next(&self, code: &str) {
+        if let Ok(mut next) = self.0.lock() {
+            *next = Some(code.to_owned());
         }
     }
 }
@@ -108,7 +105,7 @@ impl Random for ScriptedCodes {
     }
 
     fn digits(&self, len: usize) -> String {
-        let scripted = self.0.lock().ok().and_then(|mut q| q.pop_front());
+        let scripted = self.0.lock().ok().and_then(|mut next| next.take());
         scripted.unwrap_or_else(|| OsRandom.digits(len))
     }
 }

@@ -1,0 +1,249 @@
+//! The envelope, routing, headers and service calls, on SQLite and PostgreSQL.
+
+mod common;
+
+use client_core::envelope::{Access, ENDPOINTS, endpoint_access};
+use common::{Backend, TestApp, assert_error};
+use serde_json::json;
+
+async fn health_names_the_database(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let (status, body) = app.get("/health").await;
+    assert_eq!(status, 200);
+    let expected = match backend {
+        Backend::Sqlite => "sqlite",
+        Backend::Postgres => "postgres",
+    };
+    assert_eq!(
+        body["data"],
+        json!({ "status": "ok", "database": expected })
+    );
+}
+
+async fn unknown_paths_and_methods_get_envelopes(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let wrong = app.post("/no/such/path", json!({})).await;
+    assert_error(&wrong, 404, 404);
+    assert_eq!(wrong.1["msg"], "Wrong URL!");
+    let res = app
+        .http
+        .get(app.url("/user/gtoken"))
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(res.status(), 405);
+    let body: serde_json::Value = res.json().await.expect("envelope");
+    assert_eq!(body["code"], 4050);
+}
+
+async fn unreadable_requests_are_400_with_a_reason(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let send = |body: &'static str, content_type: Option<&'static str>| {
+        let mut req = app.http.post(app.url("/otp/email")).body(body);
+        if let Some(ct) = content_type {
+            req = req.header("content-type", ct);
+        }
+        async move {
+            let res = req.send().await.expect("request");
+            (
+                res.status(),
+                res.json::<serde_json::Value>().await.expect("envelope"),
+            )
+        }
+    };
+    let malformed = send("{\"email\": ", Some("application/json")).await;
+    assert_error(&malformed, 400, 4000);
+    assert!(
+        malformed.1["msg"]
+            .as_str()
+            .unwrap_or_default()
+            .starts_with("Malformed JSON")
+    );
+    let no_type = send("{}", None).await;
+    assert_error(&no_type, 400, 4000);
+    assert!(
+        no_type.1["msg"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("Content-Type")
+    );
+    let missing = send("{\"email\":\"a@b.co\"}", Some("application/json")).await;
+    assert_error(&missing, 400, 4000);
+    assert!(
+        missing.1["msg"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("purpose"),
+        "{}",
+        missing.1
+    );
+    let wrong_type = send(
+        "{\"email\":5,\"purpose\":\"login\"}",
+        Some("application/json"),
+    )
+    .await;
+    assert_error(&wrong_type, 400, 4000);
+    let huge = "x".repeat(3 * 1024 * 1024);
+    let res = app
+        .http
+        .post(app.url("/otp/email"))
+        .header("content-type", "application/json")
+        .body(format!("{{\"email\":\"{huge}\",\"purpose\":\"login\"}}"))
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(res.status(), 413);
+}
+
+async fn area_list_is_real_with_taiwan_first(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let (_, body) = app.get("/app/area").await;
+    let list = body["data"].as_array().expect("a list");
+    assert!(list.len() >= 200, "{} areas", list.len());
+    assert_eq!(
+        list[0],
+        json!({ "code": "TW", "dial_code": "886", "emoji": "🇹🇼", "name": "Taiwan" })
+    );
+    let find = |code: &str| {
+        list.iter()
+            .find(|a| a["code"] == code)
+            .cloned()
+            .expect(code)
+    };
+    assert_eq!(find("VN")["dial_code"], "84");
+    assert_eq!(find("KR")["dial_code"], "82");
+    assert_eq!(find("HK")["emoji"], "🇭🇰");
+    let mut codes: Vec<&str> = list.iter().filter_map(|a| a["code"].as_str()).collect();
+    codes.sort_unstable();
+    codes.dedup();
+    assert_eq!(codes.len(), list.len(), "each area once");
+}
+
+async fn captcha_setting_is_reported(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let (_, body) = app.get("/service/captcha?action=otpemail").await;
+    assert_eq!(body["data"]["use"], "none");
+    assert_error(&app.get("/service/captcha?action=steal").await, 200, 4001);
+    let app = TestApp::start_with(backend, |c| {
+        c.captcha = server::config::CaptchaMode::V3;
+        c.recaptcha_site_key = "site-key".into();
+    })
+    .await;
+    let (_, body) = app.get("/service/captcha?action=otpsms").await;
+    assert_eq!(
+        body["data"],
+        json!({ "use": "reCAPTCHA.v3", "site_key": "site-key" })
+    );
+}
+
+async fn device_header_garbage_is_ignored(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    for header in ["not json", "{\"os\": [1,2]}", "\t{}", &"x".repeat(4000)] {
+        let got = app
+            .post_with("/user/gtoken", json!({}), &[("X-BPARAM", header)])
+            .await;
+        assert_eq!(got.1["code"], 2000, "{header:.20}");
+    }
+}
+
+async fn tokens_are_checked_on_every_path(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    // A token that is present but unknown is a 401 even on a public path.
+    assert_error(
+        &app.post_with("/user/gtoken", json!({}), &[("X-TOKEN", "bogus")])
+            .await,
+        401,
+        401,
+    );
+    // A guest token is not a user token.
+    let (_, guest) = app.post("/user/gtoken", json!({})).await;
+    let guest = guest["data"]["token"].as_str().expect("token").to_owned();
+    assert_error(
+        &app.post_with("/user/account/list", json!({}), &[("X-TOKEN", &guest)])
+            .await,
+        401,
+        401,
+    );
+    // No token at all on a login-only path: the catalogue's login-required error.
+    let missing = app.post("/user/account/list", json!({})).await;
+    assert_error(&missing, 401, 4010);
+    assert_eq!(missing.1["msg"], "You should connect wallet to login first");
+}
+
+async fn served_paths_match_the_client_allow_list(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    // Every path this server implements, with the access client-core's allow-list gives it.
+    let served = [
+        "/health",
+        "/app/area",
+        "/service/captcha",
+        "/user/gtoken",
+        "/otp/email",
+        "/otp/sms",
+        "/user/login/email",
+        "/user/login/phone_number",
+        "/user/logout",
+        "/user/info",
+        "/user/account/list",
+    ];
+    for path in served {
+        let access = endpoint_access(path).unwrap_or_else(|| panic!("{path} is not in ENDPOINTS"));
+        let (status, body) = app.post(path, json!({})).await;
+        assert_ne!(body["code"], 404, "{path} is served");
+        if access == Access::LoginOnly {
+            assert_eq!(
+                (status.as_u16(), body["code"].as_i64()),
+                (401, Some(4010)),
+                "{path}"
+            );
+        } else {
+            assert_ne!(body["code"], 4010, "{path} is public");
+        }
+    }
+    assert!(ENDPOINTS.len() >= served.len());
+}
+
+on_both_databases!(
+    health_names_the_database,
+    unknown_paths_and_methods_get_envelopes,
+    unreadable_requests_are_400_with_a_reason,
+    area_list_is_real_with_taiwan_first,
+    captcha_setting_is_reported,
+    device_header_garbage_is_ignored,
+    tokens_are_checked_on_every_path,
+    served_paths_match_the_client_allow_list,
+);
+
+#[test]
+fn every_locale_has_every_key_and_the_catalogue_is_translated() {
+    let english = server::i18n::keys("en");
+    assert!(english.len() > 20);
+    for locale in client_core::locale::LOCALES {
+        assert_eq!(
+            server::i18n::keys(locale),
+            english,
+            "{locale} has the same keys as en"
+        );
+    }
+    for kind in client_core::envelope::ErrorKind::ALL {
+        assert!(
+            english.contains(&kind.key().to_owned()),
+            "{} is translated",
+            kind.key()
+        );
+        assert_eq!(
+            server::i18n::t("en", kind.key(), &[]),
+            kind.message(),
+            "en text = default message"
+        );
+    }
+    assert_eq!(
+        server::i18n::t("zh-Hant", "error.wrongUrl", &[]),
+        "網址錯誤！"
+    );
+    assert_eq!(server::i18n::t("xx", "error.wrongUrl", &[]), "Wrong URL!");
+    assert_eq!(
+        server::i18n::t("en", "mail.sms", &[("code", "1234"), ("minutes", "5")]),
+        "Your Blockbrief code is 1234. It expires in 5 minutes."
+    );
+}

@@ -1,0 +1,273 @@
+//! The test harness: the real app on a loopback port, over a fresh SQLite file or a fresh
+//! PostgreSQL database (`TEST_POSTGRES_URL`, set by `make test`), with a manual clock and one-time
+//! codes the test chooses. Helpers start real peers: an SMTP server, captcha and SMS endpoints.
+#![allow(dead_code)] // each test binary uses its own part of the harness
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::time::Duration;
+
+use reqwest::StatusCode;
+use sea_orm::{ConnectionTrait, DatabaseConnection};
+use serde_json::{Value, json};
+use server::config::Config;
+use server::platform::{ManualClock, ScriptedCodes};
+use server::{AppState, app, db};
+use tempfile::TempDir;
+
+/// 2026-11-22T00:00:00Z: tests start at a fixed time.
+pub const START: i64 = 1_795_305_600;
+
+#[derive(Debug, Clone, Copy)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// Runs each named `async fn(Backend)` once on SQLite and once on PostgreSQL.
+#[macro_export]
+macro_rules! on_both_databases {
+    ($($name:ident),* $(,)?) => {$(
+        mod $name {
+            #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+            async fn sqlite() { super::$name($crate::common::Backend::Sqlite).await }
+            #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+            async fn postgres() { super::$name($crate::common::Backend::Postgres).await }
+        }
+    )*};
+}
+
+pub struct TestApp {
+    pub base: String,
+    pub http: reqwest::Client,
+    pub clock: Arc<ManualClock>,
+    pub codes: Arc<ScriptedCodes>,
+    pub state: AppState,
+    pub dir: TempDir,
+}
+
+async fn database_url(backend: Backend, dir: &Path) -> String {
+    match backend {
+        Backend::Sqlite => format!("sqlite://{}?mode=rwc", dir.join("test.db").display()),
+        Backend::Postgres => {
+            let admin = std::env::var("TEST_POSTGRES_URL").expect(
+                "TEST_POSTGRES_URL is not set: run the tests with `make test`, which starts a \
+                 throw-away PostgreSQL and sets it",
+            );
+            let name = format!(
+                "bb_{}",
+                dir.file_name().and_then(|n| n.to_str()).unwrap_or("x")
+            )
+            .to_lowercase()
+            .replace(|c: char| !c.is_ascii_alphanumeric(), "_");
+            let conn = sea_orm::Database::connect(&admin)
+                .await
+                .expect("connect to TEST_POSTGRES_URL");
+            conn.execute_unprepared(&format!("CREATE DATABASE {name}"))
+                .await
+                .expect("create database");
+            conn.close().await.expect("close admin connection");
+            let (base, _) = admin
+                .rsplit_once('/')
+                .expect("TEST_POSTGRES_URL ends with /dbname");
+            format!("{base}/{name}")
+        }
+    }
+}
+
+impl TestApp {
+    pub async fn start(backend: Backend) -> Self {
+        Self::start_with(backend, |_| {}).await
+    }
+
+    pub async fn start_with(backend: Backend, configure: impl FnOnce(&mut Config)) -> Self {
+        let dir = tempfile::Builder::new()
+            .prefix("bbt")
+            .tempdir()
+            .expect("temp dir");
+        let mut config = Config::embedded(dir.path().join("data"));
+        config.database_url = Some(database_url(backend, dir.path()).await);
+        config.web_dir = dir.path().join("no-web");
+        configure(&mut config);
+        std::fs::create_dir_all(&config.data_dir).expect("data dir");
+        let database: DatabaseConnection = db::connect(&config.database_url())
+            .await
+            .expect("database opens and migrates");
+        let clock = Arc::new(ManualClock::new(START));
+        let codes = Arc::new(ScriptedCodes::default());
+        let state = AppState::new(config, database, clock.clone(), codes.clone()).expect("state");
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind");
+        let addr = listener.local_addr().expect("addr");
+        let service = app(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
+        tokio::spawn(async move { axum::serve(listener, service).await });
+        let http = reqwest::Client::builder()
+            .no_proxy()
+            .build()
+            .expect("client");
+        Self {
+            base: format!("http://{addr}"),
+            http,
+            clock,
+            codes,
+            state,
+            dir,
+        }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}/api{path}", self.base)
+    }
+
+    /// POSTs JSON, returns the HTTP status and the parsed body.
+    pub async fn post(&self, path: &str, body: Value) -> (StatusCode, Value) {
+        self.post_with(path, body, &[]).await
+    }
+
+    pub async fn post_with(
+        &self,
+        path: &str,
+        body: Value,
+        headers: &[(&str, &str)],
+    ) -> (StatusCode, Value) {
+        let mut req = self.http.post(self.url(path)).json(&body);
+        for (k, v) in headers {
+            req = req.header(*k, *v);
+        }
+        let res = req.send().await.expect("request");
+        let status = res.status();
+        let text = res.text().await.expect("body");
+        let body =
+            serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON ({status}): {text}"));
+        (status, body)
+    }
+
+    pub async fn get(&self, path: &str) -> (StatusCode, Value) {
+        let res = self.http.get(self.url(path)).send().await.expect("request");
+        let status = res.status();
+        (status, res.json().await.expect("JSON body"))
+    }
+
+    /// Asks for a code for `email`, scripting it to be `code`.
+    pub async fn send_code(&self, email: &str, code: &'static str) -> (StatusCode, Value) {
+        self.codes.set_next(code);
+        self.post("/otp/email", json!({ "email": email, "purpose": "login" }))
+            .await
+    }
+
+    pub async fn login(&self, email: &str, code: &str) -> (StatusCode, Value) {
+        self.post("/user/login/email", json!({ "email": email, "otp": code }))
+            .await
+    }
+
+    /// Signs in and returns the session user.
+    pub async fn sign_in(&self, email: &str) -> Value {
+        let (_, sent) = self.send_code(email, "4321").await;
+        assert_eq!(sent["code"], 2000, "send code: {sent}");
+        let (_, session) = self.login(email, "4321").await;
+        assert_eq!(session["code"], 2000, "login: {session}");
+        session["data"].clone()
+    }
+}
+
+/// Asserts an envelope error: HTTP status and catalogue code.
+pub fn assert_error(got: &(StatusCode, Value), status: u16, code: i64) {
+    assert_eq!(got.0.as_u16(), status, "HTTP status of {}", got.1);
+    assert_eq!(got.1["code"], code, "envelope code of {}", got.1);
+    assert!(
+        got.1["msg"].as_str().is_some_and(|m| !m.is_empty()),
+        "a message: {}",
+        got.1
+    );
+}
+
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .expect("bind")
+        .local_addr()
+        .expect("addr")
+        .port()
+}
+
+/// A real SMTP server (Python's aiosmtpd) on loopback, delivering into a Maildir.
+pub struct SmtpServer {
+    pub port: u16,
+    pub maildir: PathBuf,
+    child: Child,
+}
+
+impl SmtpServer {
+    pub async fn start(dir: &Path) -> Self {
+        let port = free_port();
+        let maildir = dir.join("maildir");
+        let child = Command::new("python3")
+            .args(["-m", "aiosmtpd", "-n", "-l", &format!("127.0.0.1:{port}")])
+            .args(["-c", "aiosmtpd.handlers.Mailbox"])
+            .arg(&maildir)
+            .stdout(Stdio::null())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("aiosmtpd runs (make test installs it)");
+        for _ in 0..100 {
+            if tokio::net::TcpStream::connect(("127.0.0.1", port))
+                .await
+                .is_ok()
+            {
+                return Self {
+                    port,
+                    maildir,
+                    child,
+                };
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!("aiosmtpd did not start on port {port}");
+    }
+
+    pub fn url(&self) -> String {
+        format!("smtp://127.0.0.1:{}", self.port)
+    }
+
+    /// Waits for the `n`th delivered message and returns it raw.
+    pub async fn wait_for_messages(&self, n: usize) -> Vec<Vec<u8>> {
+        for _ in 0..100 {
+            let mut found: Vec<(std::time::SystemTime, Vec<u8>)> =
+                std::fs::read_dir(self.maildir.join("new"))
+                    .into_iter()
+                    .flatten()
+                    .flatten()
+                    .filter_map(|e| {
+                        let modified = e.metadata().ok()?.modified().ok()?;
+                        Some((modified, std::fs::read(e.path()).ok()?))
+                    })
+                    .collect();
+            if found.len() >= n {
+                found.sort_by_key(|(t, _)| *t);
+                return found.into_iter().map(|(_, m)| m).collect();
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!("fewer than {n} messages arrived");
+    }
+}
+
+impl Drop for SmtpServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Serves `router` on a loopback port: a stand-in for a service beyond this machine that speaks
+/// its real protocol (reCAPTCHA siteverify, an SMS gateway).
+pub async fn serve_peer(router: axum::Router) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    tokio::spawn(async move { axum::serve(listener, router).await });
+    format!("http://{addr}")
+}
