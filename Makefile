@@ -14,12 +14,14 @@ WASM_OPT_FLAGS := -Oz --enable-reference-types --enable-bulk-memory \
 	--enable-nontrapping-float-to-int --enable-sign-ext --enable-multivalue
 CORE_SOURCES := $(shell find client-core/src -name '*.rs') client-core/Cargo.toml Cargo.lock
 PKG_WASM := pkg/client_core_bg.wasm
+APT_INSTALL := apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq
 
-.PHONY: help setup toolchain node-deps pkg test lint fmt-check clippy test-rust test-pkg run bench clean
+.PHONY: help setup toolchain node-deps test-deps pkg test lint fmt-check clippy test-rust test-pkg run \
+	bench bench-pkg bench-server clean
 
 help:
 	@echo "make run    build everything and start the app on http://127.0.0.1:8080"
-	@echo "make test   everything CI runs: fmt, clippy, Rust tests, wasm package tests"
+	@echo "make test   everything CI runs: fmt, clippy, Rust tests (SQLite + PostgreSQL), wasm tests"
 	@echo "make bench  benchmarks (figures go to BENCHMARKS.md)"
 	@echo "make pkg    build the wasm package into pkg/"
 
@@ -35,6 +37,14 @@ toolchain:
 	@command -v wasm-pack >/dev/null || { echo "installing wasm-pack (about 6 minutes)"; cargo install wasm-pack; }
 
 node-deps: node_modules/.package-lock.json
+
+# Real peers for the tests: PostgreSQL (a throw-away cluster per run), an SMTP server (aiosmtpd),
+# and wrk for the benchmarks. Debian packages need root, as CI and these machines have.
+test-deps:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || $(APT_INSTALL) postgresql
+	@command -v wrk >/dev/null || $(APT_INSTALL) wrk
+	@python3 -c 'import aiosmtpd' 2>/dev/null \
+		|| python3 -m pip install --quiet --root-user-action=ignore aiosmtpd
 
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -61,8 +71,9 @@ clippy:
 	cargo clippy --workspace --all-targets -- -D warnings
 	cargo clippy -p client-core --target wasm32-unknown-unknown --features wasm -- -D warnings
 
-test-rust:
-	cargo test --workspace
+# The server's database tests run on SQLite and on a throw-away PostgreSQL.
+test-rust: test-deps
+	scripts/with-postgres.sh cargo test --workspace
 
 test-pkg: pkg node-deps
 	npm run --silent test:pkg
@@ -70,8 +81,14 @@ test-pkg: pkg node-deps
 run: pkg
 	cargo run --release -p server
 
-bench: pkg node-deps
+bench: bench-pkg bench-server
+
+bench-pkg: pkg node-deps
 	npm run --silent bench:pkg
+
+bench-server: test-deps
+	cargo build --release -p server
+	scripts/with-postgres.sh scripts/bench-server.sh
 
 clean:
 	rm -rf pkg target node_modules

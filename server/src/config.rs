@@ -101,11 +101,31 @@ impl CaptchaMode {
 }
 
 impl Config {
+    /// Flags and environment, where a blank variable (`SMTP_URL=`) means unset.
+    pub fn load() -> Self {
+        Self::parse().without_blanks()
+    }
+
     /// Defaults only, as `make run` starts with; tests adjust fields from here.
     pub fn embedded(data_dir: PathBuf) -> Self {
-        let mut config = Self::parse_from(["blockbrief"]);
+        let mut config = Self::parse_from(["blockbrief"]).without_blanks();
         config.data_dir = data_dir;
         config
+    }
+
+    fn without_blanks(mut self) -> Self {
+        for value in [
+            &mut self.database_url,
+            &mut self.smtp_url,
+            &mut self.secret_key,
+            &mut self.recaptcha_hostname,
+            &mut self.sms_webhook_url,
+        ] {
+            if value.as_deref().is_some_and(|v| v.trim().is_empty()) {
+                *value = None;
+            }
+        }
+        self
     }
 
     pub fn database_url(&self) -> String {

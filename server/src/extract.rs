@@ -98,10 +98,10 @@ impl FromRequestParts<AppState> for ClientMeta {
 }
 
 /// A signed-in caller, put in the request by [`resolve_session`].
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct CurrentUser {
     pub user_id: i64,
-    pub session_id: i64,
+    pub session: tokens::LiveSession,
 }
 
 impl<S: Send + Sync> FromRequestParts<S> for CurrentUser {
@@ -111,7 +111,7 @@ impl<S: Send + Sync> FromRequestParts<S> for CurrentUser {
         parts
             .extensions
             .get::<Self>()
-            .copied()
+            .cloned()
             .ok_or_else(|| AppError::new(ErrorKind::LoginRequired))
     }
 }
@@ -131,10 +131,8 @@ pub async fn resolve_session(
         match tokens::resolve(&state, &token).await {
             Ok(Some(session)) => match session.user_id {
                 Some(user_id) => {
-                    req.extensions_mut().insert(CurrentUser {
-                        user_id,
-                        session_id: session.id,
-                    });
+                    req.extensions_mut()
+                        .insert(CurrentUser { user_id, session });
                 }
                 None => return AppError::new(ErrorKind::Unauthorized).into_response(),
             },

@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use sea_orm::DatabaseConnection;
 
+use crate::auth::tokens::SessionCache;
 use crate::config::Config;
 use crate::mail::Mailer;
 use crate::platform::{Clock, Random};
@@ -26,6 +27,7 @@ pub struct Inner {
     pub http: reqwest::Client,
     /// Key of the one-time-code hashes.
     pub secret: Vec<u8>,
+    pub sessions: SessionCache,
 }
 
 impl Deref for AppState {
@@ -64,6 +66,7 @@ impl AppState {
             sms,
             http,
             secret,
+            sessions: SessionCache::default(),
         })))
     }
 

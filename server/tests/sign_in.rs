@@ -118,6 +118,29 @@ async fn tokens_are_random_hashed_and_expire(backend: Backend) {
     );
 }
 
+async fn a_revocation_by_another_instance_applies_within_the_cache_window(backend: Backend) {
+    use sea_orm::{ConnectionTrait, Statement};
+    let app = TestApp::start(backend).await;
+    let me = app.sign_in("multi@example.org").await;
+    let auth = [("X-TOKEN", me["token"].as_str().expect("token"))];
+    assert_eq!(
+        app.post_with("/user/info", json!({}), &auth).await.1["code"],
+        2000
+    );
+    // Another server instance signs the session out: only the shared database changes.
+    let db = &app.state.db;
+    let sql = format!("UPDATE sessions SET revoked_at = {}", common::START);
+    db.execute(Statement::from_string(db.get_database_backend(), sql))
+        .await
+        .expect("update");
+    app.clock.advance(server::auth::tokens::CACHE_SECONDS);
+    assert_error(
+        &app.post_with("/user/info", json!({}), &auth).await,
+        401,
+        401,
+    );
+}
+
 async fn bad_sign_in_input_gets_catalogue_errors(backend: Backend) {
     let app = TestApp::start(backend).await;
     assert_error(
@@ -203,6 +226,7 @@ on_both_databases!(
     the_whole_email_flow,
     returning_users_keep_their_account_and_get_a_new_token,
     tokens_are_random_hashed_and_expire,
+    a_revocation_by_another_instance_applies_within_the_cache_window,
     bad_sign_in_input_gets_catalogue_errors,
     phone_sign_in_is_off_by_default,
     phone_sign_in_through_an_sms_gateway,

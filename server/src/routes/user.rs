@@ -113,7 +113,7 @@ async fn logout(
     State(state): State<AppState>,
     me: CurrentUser,
 ) -> AppResult<Json<Envelope<serde_json::Value>>> {
-    tokens::revoke(&state, me.session_id).await?;
+    tokens::revoke(&state, &me.session).await?;
     Ok(ok(serde_json::json!({})))
 }
 

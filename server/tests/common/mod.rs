@@ -197,12 +197,14 @@ pub struct SmtpServer {
     pub port: u16,
     pub maildir: PathBuf,
     child: Child,
+    _dir: TempDir,
 }
 
 impl SmtpServer {
-    pub async fn start(dir: &Path) -> Self {
+    pub async fn start() -> Self {
+        let dir = tempfile::tempdir().expect("temp dir");
         let port = free_port();
-        let maildir = dir.join("maildir");
+        let maildir = dir.path().join("maildir");
         let child = Command::new("python3")
             .args(["-m", "aiosmtpd", "-n", "-l", &format!("127.0.0.1:{port}")])
             .args(["-c", "aiosmtpd.handlers.Mailbox"])
@@ -211,16 +213,19 @@ impl SmtpServer {
             .stderr(Stdio::inherit())
             .spawn()
             .expect("aiosmtpd runs (make test installs it)");
+        // Owned from here on: dropping it (also on panic) stops the process.
+        let server = Self {
+            port,
+            maildir,
+            child,
+            _dir: dir,
+        };
         for _ in 0..100 {
             if tokio::net::TcpStream::connect(("127.0.0.1", port))
                 .await
                 .is_ok()
             {
-                return Self {
-                    port,
-                    maildir,
-                    child,
-                };
+                return server;
             }
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
