@@ -75,3 +75,14 @@ test("the package is named @blockbrief/client-core", () => {
   const meta = JSON.parse(readFileSync(new URL("../pkg/package.json", import.meta.url), "utf8"));
   assert.equal(meta.name, "@blockbrief/client-core");
 });
+
+test("unwrapResponse hands back the body's data itself, never a copy", () => {
+  const data = { list: Array.from({ length: 1000 }, (_, i) => ({ id: i })) };
+  const ok = core.unwrapResponse(200, "OK", { code: 2000, msg: "success", data });
+  assert.equal(ok.ok, true);
+  assert.equal(ok.data, data);
+  const body = { code: 401, msg: "Please log in again", data: null };
+  const denied = core.unwrapResponse(401, "Unauthorized", body);
+  assert.equal(denied.error.data, body);
+  assert.equal(denied.logout, true);
+});

@@ -192,51 +192,103 @@ pub enum Unwrapped {
     },
 }
 
-/// Reads a response: HTTP status 0 means none arrived; a non-2xx status is an HTTP error (401 also
-/// logs the user out); a 2xx body is success only with code 2000.
-pub fn unwrap_response(status: u16, status_text: &str, body: &Value) -> Unwrapped {
-    let fail = |code: i32, message: String, data: Value| Unwrapped::Err {
+/// Where the `data` of a judged response comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DataFrom {
+    /// `null`.
+    Nothing,
+    /// The whole body (an HTTP error keeps what the server said).
+    Body,
+    /// The body's `data` field.
+    BodyData,
+}
+
+/// The verdict on a response, from its head alone, so a large payload never needs copying.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Verdict {
+    pub ok: bool,
+    pub code: i32,
+    pub message: String,
+    pub logout: bool,
+    pub data: DataFrom,
+}
+
+/// Judges a response: HTTP status 0 means none arrived; a non-2xx status is an HTTP error (401
+/// also logs the user out); a 2xx body is success only with envelope code 2000.
+pub fn judge_response(
+    status: u16,
+    status_text: &str,
+    code: Option<i64>,
+    msg: Option<&str>,
+) -> Verdict {
+    let fail = |code: i32, message: String, data: DataFrom| Verdict {
         ok: false,
-        error: CallError {
-            code,
-            message,
-            data,
-        },
+        code,
+        message,
         logout: status == 401,
+        data,
     };
     if status == 0 {
-        return fail(0, "No response".to_owned(), Value::Null);
+        return fail(0, "No response".to_owned(), DataFrom::Nothing);
     }
     if !(200..300).contains(&status) {
         return fail(
             i32::from(status),
             format!("HTTP {status_text}"),
-            body.clone(),
+            DataFrom::Body,
         );
     }
-    let code = body
-        .get("code")
-        .and_then(Value::as_i64)
-        .and_then(|c| i32::try_from(c).ok());
-    let data = body.get("data").cloned().unwrap_or(Value::Null);
-    match code {
-        Some(SUCCESS_CODE) => Unwrapped::Ok { ok: true, data },
+    match code.and_then(|c| i32::try_from(c).ok()) {
+        Some(SUCCESS_CODE) => Verdict {
+            ok: true,
+            code: SUCCESS_CODE,
+            message: String::new(),
+            logout: false,
+            data: DataFrom::BodyData,
+        },
         Some(code) => {
-            let msg = body.get("msg").and_then(Value::as_str).unwrap_or_default();
-            let message = if msg.is_empty() {
-                ErrorKind::from_code(code)
+            let message = match msg.filter(|m| !m.is_empty()) {
+                Some(m) => m.to_owned(),
+                None => ErrorKind::from_code(code)
                     .map_or("Unknown error", ErrorKind::message)
-                    .to_owned()
-            } else {
-                msg.to_owned()
+                    .to_owned(),
             };
-            fail(code, message, data)
+            fail(code, message, DataFrom::BodyData)
         }
         None => fail(
             ErrorKind::Internal.code(),
             "Malformed response".to_owned(),
-            Value::Null,
+            DataFrom::Nothing,
         ),
+    }
+}
+
+/// [`judge_response`] applied to a parsed body.
+pub fn unwrap_response(status: u16, status_text: &str, body: &Value) -> Unwrapped {
+    let code = body.get("code").and_then(Value::as_i64);
+    let verdict = judge_response(
+        status,
+        status_text,
+        code,
+        body.get("msg").and_then(Value::as_str),
+    );
+    let data = match verdict.data {
+        DataFrom::Nothing => Value::Null,
+        DataFrom::Body => body.clone(),
+        DataFrom::BodyData => body.get("data").cloned().unwrap_or(Value::Null),
+    };
+    if verdict.ok {
+        Unwrapped::Ok { ok: true, data }
+    } else {
+        Unwrapped::Err {
+            ok: false,
+            error: CallError {
+                code: verdict.code,
+                message: verdict.message,
+                data,
+            },
+            logout: verdict.logout,
+        }
     }
 }
 
@@ -383,7 +435,8 @@ fn field(s: Option<&str>) -> String {
         .collect()
 }
 
-fn device_header_of(info: &DeviceInfo) -> DeviceHeader {
+/// The `X-BPARAM` fields for this device.
+pub fn device_header_of(info: &DeviceInfo) -> DeviceHeader {
     let offset = info
         .timezone_offset_minutes
         .filter(|m| m.is_finite() && m.abs() <= 24.0 * 60.0);

@@ -2,6 +2,7 @@
 //! type reads as invalid input instead of failing inside the glue; validation results come back as
 //! values, and only malformed objects (a programming fault on the caller's side) throw an `Error`.
 
+use js_sys::{JSON, Object, Reflect};
 use serde::de::{MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use wasm_bindgen::prelude::*;
@@ -68,8 +69,9 @@ fn to_js<T: Serialize + ?Sized>(value: &T) -> JsValue {
         .unwrap_or(JsValue::NULL)
 }
 
+/// A malformed object is the caller's bug: thrown as an `Error` naming what was expected.
 fn from_js<T: for<'de> Deserialize<'de>>(value: JsValue, what: &str) -> Result<T, JsError> {
-    serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&format!("Invalid {what}: {e}")))
+    serde_wasm_bindgen::from_value(value).map_err(|_| JsError::new(&format!("Invalid {what}")))
 }
 
 /// A string argument, or `None` for any other type.
@@ -327,13 +329,47 @@ pub fn unwrap_response(
     #[wasm_bindgen(unchecked_param_type = "string")] status_text: JsValue,
     #[wasm_bindgen(unchecked_param_type = "unknown")] body: JsValue,
 ) -> JsValue {
-    let status = u16::try_from(count(&status)).unwrap_or(0);
-    let body = serde_wasm_bindgen::from_value(body).unwrap_or(serde_json::Value::Null);
-    to_js(&envelope::unwrap_response(
-        status,
+    // Only the head is read; `data` is handed back as the very same JS value, never copied.
+    let field = |name: &str| {
+        body.is_object()
+            .then(|| Reflect::get(&body, &JsValue::from_str(name)).ok())
+            .flatten()
+            .filter(|v| !v.is_undefined())
+    };
+    let code = field("code")
+        .and_then(|c| c.as_f64())
+        .filter(|c| c.fract() == 0.0 && c.abs() < 1e15);
+    let verdict = envelope::judge_response(
+        u16::try_from(count(&status)).unwrap_or(0),
         &text(&status_text).unwrap_or_default(),
-        &body,
-    ))
+        code.map(|c| c as i64),
+        field("msg").and_then(|m| m.as_string()).as_deref(),
+    );
+    let data = match verdict.data {
+        envelope::DataFrom::Nothing => JsValue::NULL,
+        envelope::DataFrom::Body => body.clone(),
+        envelope::DataFrom::BodyData => field("data").unwrap_or(JsValue::NULL),
+    };
+    let object = |fields: &[(&str, JsValue)]| {
+        let o = Object::new();
+        for (key, value) in fields {
+            let _ = Reflect::set(&o, &JsValue::from_str(key), value);
+        }
+        JsValue::from(o)
+    };
+    if verdict.ok {
+        return object(&[("ok", JsValue::TRUE), ("data", data)]);
+    }
+    let error = object(&[
+        ("code", JsValue::from(verdict.code)),
+        ("message", JsValue::from_str(&verdict.message)),
+        ("data", data),
+    ]);
+    object(&[
+        ("ok", JsValue::FALSE),
+        ("error", error),
+        ("logout", JsValue::from_bool(verdict.logout)),
+    ])
 }
 
 #[derive(Serialize)]
@@ -379,7 +415,11 @@ pub fn should_retry(
 pub fn device_header(
     #[wasm_bindgen(unchecked_param_type = "DeviceInfo")] info: JsValue,
 ) -> Result<String, JsError> {
-    Ok(envelope::device_header(&from_js(info, "device info")?))
+    // The JS engine writes the JSON: the module then needs no JSON serializer of its own.
+    let header = to_js(&envelope::device_header_of(&from_js(info, "device info")?));
+    JSON::stringify(&header)
+        .map(String::from)
+        .map_err(|_| JsError::new("Invalid device info"))
 }
 
 // ---- locale, theme, page head ----
