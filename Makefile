@@ -67,7 +67,7 @@ lint: fmt-check clippy
 fmt-check:
 	cargo fmt --all --check
 
-clippy:
+clippy: toolchain
 	cargo clippy --workspace --all-targets -- -D warnings
 	cargo clippy -p client-core --target wasm32-unknown-unknown --features wasm -- -D warnings
 
