@@ -32,12 +32,15 @@ pub enum ErrorKind {
     ResendTooSoon,
     CaptchaFailed,
     SmsDisabled,
+    TaskNotCollectable,
+    EventNotReportable,
+    ImageRejected,
     Internal,
     Unavailable,
 }
 
 impl ErrorKind {
-    pub const ALL: [ErrorKind; 19] = [
+    pub const ALL: [ErrorKind; 22] = [
         Self::BadRequest,
         Self::Unauthorized,
         Self::LoginRequired,
@@ -55,6 +58,9 @@ impl ErrorKind {
         Self::ResendTooSoon,
         Self::CaptchaFailed,
         Self::SmsDisabled,
+        Self::TaskNotCollectable,
+        Self::EventNotReportable,
+        Self::ImageRejected,
         Self::Internal,
         Self::Unavailable,
     ];
@@ -128,6 +134,24 @@ impl ErrorKind {
                 200,
                 "error.smsDisabled",
                 "Sign-in by phone is not available",
+            ),
+            Self::TaskNotCollectable => (
+                4201,
+                200,
+                "error.taskNotCollectable",
+                "This task has no award to collect",
+            ),
+            Self::EventNotReportable => (
+                4202,
+                200,
+                "error.eventNotReportable",
+                "This event is recorded by the server",
+            ),
+            Self::ImageRejected => (
+                4301,
+                200,
+                "error.imageRejected",
+                "Only accept type of .png .jpeg .jpg .gif .",
             ),
             Self::Internal => (
                 5000,

@@ -9,6 +9,7 @@ pub mod link;
 pub mod locale;
 pub mod task;
 pub mod theme;
+pub mod track;
 pub mod validate;
 
 #[cfg(feature = "wasm")]

@@ -23,6 +23,22 @@ pub const EVENT_TYPES: [&str; 15] = [
     "create_feedback",
 ];
 
+/// Events the server sees happen itself (a wallet bound, a tag followed, feedback sent, a feed
+/// read, a friend invited): it never takes the client's word for them.
+pub const SERVER_OBSERVED_EVENTS: [&str; 6] = [
+    "bind_wallet",
+    "follow_item",
+    "bind_twitter",
+    "view_feed",
+    "invite_friend",
+    "create_feedback",
+];
+
+/// Whether `POST /point/task_event_report` may report this event.
+pub fn is_client_reported(event_type: &str) -> bool {
+    EVENT_TYPES.contains(&event_type) && !SERVER_OBSERVED_EVENTS.contains(&event_type)
+}
+
 /// The task groups.
 pub const TASK_GROUPS: [&str; 3] = ["novice", "daily", EXCHANGE_REGISTER_GROUP];
 

@@ -4,11 +4,15 @@
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
-use clap::{Parser, ValueEnum};
+use clap::{Parser, Subcommand, ValueEnum};
 
 #[derive(Debug, Clone, Parser)]
 #[command(name = "blockbrief", about = "Blockbrief API and web server")]
 pub struct Config {
+    /// What to do; serving is the default.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
     /// Address the server listens on.
     #[arg(long, env = "BIND_ADDR", default_value = "127.0.0.1:8080")]
     pub bind_addr: SocketAddr,
@@ -77,9 +81,25 @@ pub struct Config {
     #[arg(long, env = "TRUST_PROXY", default_value_t = false)]
     pub trust_proxy: bool,
 
+    /// Where uploaded images are stored: `s3://bucket/prefix` (AWS_* variables for credentials and
+    /// endpoint) or `file:///dir`; unset: DATA_DIR/uploads.
+    #[arg(long, env = "UPLOAD_STORE")]
+    pub upload_store: Option<String>,
+
     /// The built web client served at `/`.
     #[arg(long, env = "WEB_DIR", default_value = "web/dist")]
     pub web_dir: PathBuf,
+}
+
+#[derive(Debug, Clone, Subcommand)]
+pub enum Command {
+    /// Serve the API and the web client (the default).
+    Serve,
+    /// Print the newest feedback, with its images, for the team.
+    Feedback {
+        #[arg(long, default_value_t = 50)]
+        limit: u64,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -120,6 +140,7 @@ impl Config {
             &mut self.secret_key,
             &mut self.recaptcha_hostname,
             &mut self.sms_webhook_url,
+            &mut self.upload_store,
         ] {
             if value.as_deref().is_some_and(|v| v.trim().is_empty()) {
                 *value = None;

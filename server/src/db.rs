@@ -9,7 +9,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, S
 
 use crate::migration::Migrator;
 
-/// Connects and brings the schema up to date.
+/// Connects, brings the schema up to date and seeds the task catalogue.
 pub async fn connect(url: &str) -> Result<DatabaseConnection, DbErr> {
     let db = if url.starts_with("sqlite:") {
         open_sqlite(url).await?
@@ -17,6 +17,7 @@ pub async fn connect(url: &str) -> Result<DatabaseConnection, DbErr> {
         open_other(url).await?
     };
     Migrator::up(&db, None).await?;
+    crate::points::catalogue::seed(&db).await?;
     Ok(db)
 }
 

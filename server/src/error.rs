@@ -34,6 +34,12 @@ impl AppError {
         self
     }
 
+    /// Details the client can act on (e.g. which form fields are wrong).
+    pub fn with_data(mut self, data: Value) -> Self {
+        self.data = data;
+        self
+    }
+
     /// `retry_after` seconds, for limits: sent in the body and as `Retry-After`.
     pub fn retry_after(mut self, seconds: i64) -> Self {
         self.data = json!({ "retry_after": seconds.max(1) });

@@ -142,3 +142,38 @@ pub async fn resolve_session(
     }
     next.run(req).await
 }
+
+/// Whoever is calling: a signed-in user, a visitor with a guest token, or neither. A guest token
+/// that does not resolve is ignored (the client fetches a new one); it never fails the request.
+#[derive(Debug, Clone)]
+pub struct Caller {
+    pub user: Option<CurrentUser>,
+    pub guest_id: Option<i64>,
+}
+
+impl Caller {
+    pub fn user_id(&self) -> Option<i64> {
+        self.user.as_ref().map(|u| u.user_id)
+    }
+}
+
+impl FromRequestParts<AppState> for Caller {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+        let user = parts.extensions.get::<CurrentUser>().cloned();
+        let guest = parts
+            .headers
+            .get(GUEST_TOKEN_HEADER)
+            .and_then(|v| v.to_str().ok())
+            .map(str::trim);
+        let guest_id = match guest.filter(|g| !g.is_empty() && user.is_none()) {
+            Some(token) => tokens::resolve(state, token)
+                .await?
+                .filter(|s| s.user_id.is_none())
+                .map(|s| s.id),
+            None => None,
+        };
+        Ok(Self { user, guest_id })
+    }
+}

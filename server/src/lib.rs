@@ -15,15 +15,49 @@ pub mod db;
 pub mod entity;
 pub mod error;
 pub mod extract;
+pub mod feedback;
 pub mod i18n;
 pub mod mail;
 pub mod migration;
 pub mod platform;
+pub mod points;
 mod routes;
 pub mod sms;
 pub mod state;
+pub mod track;
+pub mod uploads;
 
 pub use state::AppState;
+
+/// Serves an uploaded image: only names this server gives out, with the type its bytes proved,
+/// never sniffed by the browser, cached for a year (the name never changes hands).
+async fn uploaded_file(
+    axum::extract::State(state): axum::extract::State<AppState>,
+    axum::extract::Path(name): axum::extract::Path<String>,
+) -> axum::response::Response {
+    use axum::http::{StatusCode, header};
+    use axum::response::IntoResponse;
+    let (stem, ext) = name.split_once('.').unwrap_or_default();
+    let kind = uploads::sniff::ImageKind::from_extension(ext);
+    let well_formed = stem.len() == 32 && stem.bytes().all(|b| b.is_ascii_hexdigit());
+    let Some(kind) = kind.filter(|_| well_formed) else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
+    match state.store.get(&format!("feedback/{name}")).await {
+        Ok(Some(bytes)) => (
+            [
+                (header::CONTENT_TYPE, kind.content_type()),
+                (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+                (header::CACHE_CONTROL, "public, max-age=31536000, immutable"),
+                (header::CONTENT_SECURITY_POLICY, "default-src 'none'"),
+            ],
+            bytes,
+        )
+            .into_response(),
+        Ok(None) => StatusCode::NOT_FOUND.into_response(),
+        Err(e) => error::AppError::internal(e).into_response(),
+    }
+}
 
 /// The whole application; tests serve it on a loopback port.
 pub fn app(state: AppState) -> Router {
@@ -50,6 +84,10 @@ pub fn app(state: AppState) -> Router {
         .on_response(DefaultOnResponse::new().level(Level::INFO));
     Router::new()
         .nest("/api", api)
+        .route(
+            "/uploads/feedback/{name}",
+            axum::routing::get(uploaded_file),
+        )
         .merge(web)
         .layer(trace)
         .with_state(state)

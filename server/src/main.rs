@@ -1,9 +1,9 @@
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use server::config::Config;
+use server::config::{Command, Config};
 use server::platform::{OsRandom, SystemClock};
-use server::{AppState, app, db};
+use server::{AppState, app, db, feedback};
 use tracing_subscriber::EnvFilter;
 
 // Many small allocations per request (JSON, query building): mimalloc handles them faster.
@@ -24,6 +24,24 @@ async fn main() -> Result<(), String> {
     let database = db::connect(&config.database_url())
         .await
         .map_err(|e| format!("database: {e}"))?;
+    match config.command {
+        Some(Command::Feedback { limit }) => print_feedback(&database, limit).await,
+        Some(Command::Serve) | None => serve(config, database).await,
+    }
+}
+
+async fn print_feedback(database: &sea_orm::DatabaseConnection, limit: u64) -> Result<(), String> {
+    let list = feedback::recent(database, limit)
+        .await
+        .map_err(|e| format!("database: {e}"))?;
+    for item in &list {
+        println!("{}\n", feedback::describe(item));
+    }
+    println!("{} feedback shown, newest first", list.len());
+    Ok(())
+}
+
+async fn serve(config: Config, database: sea_orm::DatabaseConnection) -> Result<(), String> {
     let bind = config.bind_addr;
     let state = AppState::new(config, database, Arc::new(SystemClock), Arc::new(OsRandom))?;
     let listener = tokio::net::TcpListener::bind(bind)

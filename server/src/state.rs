@@ -12,6 +12,7 @@ use crate::config::Config;
 use crate::mail::Mailer;
 use crate::platform::{Clock, Random};
 use crate::sms::SmsSender;
+use crate::uploads::store::Store;
 
 #[derive(Clone)]
 pub struct AppState(Arc<Inner>);
@@ -28,6 +29,8 @@ pub struct Inner {
     /// Key of the one-time-code hashes.
     pub secret: Vec<u8>,
     pub sessions: SessionCache,
+    /// Uploaded files.
+    pub store: Store,
 }
 
 impl Deref for AppState {
@@ -52,6 +55,7 @@ impl AppState {
             .connect_timeout(Duration::from_secs(5))
             .build()
             .map_err(|e| format!("HTTP client: {e}"))?;
+        let store = Store::open(config.upload_store.as_deref(), &config.data_dir)?;
         let secret = match &config.secret_key {
             Some(key) if key.len() >= 32 => key.as_bytes().to_vec(),
             Some(_) => return Err("SECRET_KEY must be at least 32 characters".to_owned()),
@@ -67,6 +71,7 @@ impl AppState {
             http,
             secret,
             sessions: SessionCache::default(),
+            store,
         })))
     }
 

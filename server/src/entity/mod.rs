@@ -1,7 +1,13 @@
 //! Database tables. Times are Unix seconds (`BIGINT`), the same on SQLite and PostgreSQL.
 
 pub mod account;
+pub mod feedback;
 pub mod otp_code;
 pub mod otp_guard;
+pub mod point_ledger;
 pub mod session;
+pub mod task;
+pub mod task_progress;
+pub mod track_log;
+pub mod upload;
 pub mod user;

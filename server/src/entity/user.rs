@@ -15,6 +15,8 @@ pub struct Model {
     pub invitation_code: String,
     pub locale: String,
     pub created_at: i64,
+    /// The points balance; every change has its row in `point_ledger`.
+    pub points: i64,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -10,13 +10,19 @@ use crate::error::AppError;
 use crate::state::AppState;
 
 mod app;
+mod feedback;
 mod otp;
+mod point;
+mod track;
 mod user;
 
 pub fn router() -> Router<AppState> {
     Router::new()
         .merge(app::router())
         .merge(otp::router())
+        .merge(point::router())
+        .merge(feedback::router())
+        .merge(track::router())
         .merge(user::router())
         .fallback(|| async { AppError::new(ErrorKind::WrongUrl) })
         .method_not_allowed_fallback(|| async { AppError::new(ErrorKind::MethodNotAllowed) })

@@ -3,6 +3,8 @@
 //! codes the test chooses. Helpers start real peers: an SMTP server, captcha and SMS endpoints.
 #![allow(dead_code)] // each test binary uses its own part of the harness
 
+pub mod images;
+
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};

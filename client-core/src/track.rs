@@ -1,0 +1,64 @@
+//! Tracking events: what a valid entry is and how large a batch may be. The browser batches by
+//! these limits and the server enforces them, entry by entry.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// Entries one batch may carry.
+pub const TRACK_MAX_ENTRIES: usize = 500;
+/// Largest batch body.
+pub const TRACK_MAX_BODY_BYTES: usize = 256 * 1024;
+const EVENT_MAX_CHARS: usize = 64;
+const PROP_MAX_BYTES: usize = 2048;
+/// How old an event may be (7 days) and how far ahead a client clock may run (1 hour), in ms.
+const MAX_AGE_MS: i64 = 7 * 24 * 3600 * 1000;
+const MAX_AHEAD_MS: i64 = 3600 * 1000;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TrackEntry {
+    /// `click` or `view`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub event: String,
+    /// When it happened, Unix milliseconds.
+    pub time: i64,
+    /// Properties (`from`, `ic`, …): a JSON object, or absent.
+    #[serde(default)]
+    pub prop: Option<Value>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TrackError {
+    Malformed,
+    BadType,
+    BadEvent,
+    BadTime,
+    BadProp,
+}
+
+/// Checks one entry against the clock `now_ms` (passed in: this crate reads no clock).
+pub fn check_track_entry(raw: &Value, now_ms: i64) -> Result<TrackEntry, TrackError> {
+    let entry: TrackEntry =
+        serde_json::from_value(raw.clone()).map_err(|_| TrackError::Malformed)?;
+    if !matches!(entry.kind.as_str(), "click" | "view") {
+        return Err(TrackError::BadType);
+    }
+    let event_ok = !entry.event.is_empty()
+        && entry.event.chars().count() <= EVENT_MAX_CHARS
+        && entry
+            .event
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_.:-/".contains(c));
+    if !event_ok {
+        return Err(TrackError::BadEvent);
+    }
+    if entry.time < now_ms - MAX_AGE_MS || entry.time > now_ms + MAX_AHEAD_MS {
+        return Err(TrackError::BadTime);
+    }
+    match &entry.prop {
+        None | Some(Value::Null) => {}
+        Some(prop @ Value::Object(_)) if prop.to_string().len() <= PROP_MAX_BYTES => {}
+        Some(_) => return Err(TrackError::BadProp),
+    }
+    Ok(entry)
+}

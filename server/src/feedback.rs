@@ -1,0 +1,139 @@
+//! Feedback: stored with who sent it (user, guest or neither) and only images this server issued.
+
+use client_core::envelope::ErrorKind;
+use client_core::feedback::{FeedbackForm, validate_feedback};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
+    QuerySelect, Set,
+};
+use serde_json::json;
+
+use crate::entity::{feedback, upload};
+use crate::error::{AppError, AppResult};
+use crate::extract::Caller;
+use crate::points::tasks::{Source, record_event};
+use crate::state::AppState;
+
+/// Feedback accepted per hour from one IP, and from one user or guest token.
+pub const PER_IP_PER_HOUR: u64 = 10;
+pub const PER_SENDER_PER_HOUR: u64 = 5;
+
+/// The URL prefix of images this server serves.
+pub fn upload_url_prefix(state: &AppState) -> String {
+    format!("{}/uploads/", state.config.public_url.trim_end_matches('/'))
+}
+
+/// The upload key behind one of our image URLs, if it is one.
+fn issued_key<'a>(state: &AppState, url: &'a str) -> Option<&'a str> {
+    url.strip_prefix(upload_url_prefix(state).as_str())
+}
+
+pub async fn create(
+    state: &AppState,
+    caller: &Caller,
+    ip: &str,
+    locale: &str,
+    form: FeedbackForm,
+) -> AppResult<i64> {
+    let check = validate_feedback(&form);
+    if !check.ok {
+        let first = check
+            .errors
+            .first()
+            .map(|e| e.message.clone())
+            .unwrap_or_default();
+        return Err(AppError::new(ErrorKind::InvalidParam)
+            .with_message(first)
+            .with_data(json!({ "errors": check.errors })));
+    }
+    let keys: Vec<&str> = form
+        .images
+        .iter()
+        .filter_map(|url| issued_key(state, url))
+        .collect();
+    let known = upload::Entity::find()
+        .filter(upload::Column::Key.is_in(keys.iter().copied()))
+        .count(&state.db)
+        .await?;
+    if keys.len() != form.images.len() || known != keys.len() as u64 {
+        return Err(AppError::new(ErrorKind::InvalidParam)
+            .with_message("Images must be uploaded here first"));
+    }
+    let now = state.now();
+    let recent = || feedback::Entity::find().filter(feedback::Column::CreatedAt.gt(now - 3600));
+    if recent()
+        .filter(feedback::Column::Ip.eq(ip))
+        .count(&state.db)
+        .await?
+        >= PER_IP_PER_HOUR
+    {
+        return Err(AppError::new(ErrorKind::RateLimited).retry_after(3600));
+    }
+    let mine = match (caller.user_id(), caller.guest_id) {
+        (Some(user), _) => Some(recent().filter(feedback::Column::UserId.eq(user))),
+        (None, Some(guest)) => Some(recent().filter(feedback::Column::GuestId.eq(guest))),
+        (None, None) => None,
+    };
+    if let Some(mine) = mine {
+        if mine.count(&state.db).await? >= PER_SENDER_PER_HOUR {
+            return Err(AppError::new(ErrorKind::RateLimited).retry_after(3600));
+        }
+    }
+    let saved = feedback::ActiveModel {
+        kind: Set(form.kind),
+        content: Set(form.content),
+        contact: Set(form.contact.unwrap_or_default()),
+        images: Set(serde_json::to_string(&form.images).unwrap_or_else(|_| "[]".to_owned())),
+        user_id: Set(caller.user_id()),
+        guest_id: Set(caller.guest_id),
+        ip: Set(ip.chars().take(64).collect()),
+        locale: Set(locale.to_owned()),
+        created_at: Set(now),
+        ..Default::default()
+    }
+    .insert(&state.db)
+    .await?;
+    if let Some(user_id) = caller.user_id() {
+        record_event(state, user_id, "create_feedback", Source::Server).await?;
+    }
+    Ok(saved.id)
+}
+
+/// The newest feedback first, for the team (`blockbrief feedback`).
+pub async fn recent(
+    db: &sea_orm::DatabaseConnection,
+    limit: u64,
+) -> Result<Vec<feedback::Model>, sea_orm::DbErr> {
+    feedback::Entity::find()
+        .order_by_desc(feedback::Column::Id)
+        .limit(limit)
+        .all(db)
+        .await
+}
+
+/// One feedback as the team reads it in a terminal.
+pub fn describe(f: &feedback::Model) -> String {
+    let who = match (f.user_id, f.guest_id) {
+        (Some(user), _) => format!("user {user}"),
+        (None, Some(guest)) => format!("guest {guest}"),
+        (None, None) => "anonymous".to_owned(),
+    };
+    let images: Vec<String> = serde_json::from_str(&f.images).unwrap_or_default();
+    let mut out = format!(
+        "#{} [{}] {} · {} · {} · ip {}\n  {}",
+        f.id,
+        f.kind,
+        crate::points::utc_date(f.created_at),
+        who,
+        f.locale,
+        f.ip,
+        f.content.replace('\n', "\n  ")
+    );
+    if !f.contact.is_empty() {
+        out.push_str(&format!("\n  contact: {}", f.contact));
+    }
+    for image in images {
+        out.push_str(&format!("\n  image: {image}"));
+    }
+    out
+}

@@ -1,0 +1,40 @@
+//! Tracking events.
+
+use axum::extract::{DefaultBodyLimit, State};
+use axum::routing::post;
+use axum::{Json, Router};
+use client_core::envelope::{Envelope, ErrorKind};
+use client_core::track::{TRACK_MAX_BODY_BYTES, TRACK_MAX_ENTRIES};
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::ok;
+use crate::error::{AppError, AppResult};
+use crate::extract::{ApiJson, Caller};
+use crate::state::AppState;
+use crate::track::{self, Ingested};
+
+pub fn router() -> Router<AppState> {
+    Router::new().route(
+        "/log/track",
+        post(ingest).layer(DefaultBodyLimit::max(TRACK_MAX_BODY_BYTES)),
+    )
+}
+
+#[derive(Deserialize)]
+struct Batch {
+    /// Read as raw values: one malformed entry is counted as rejected, not a failed batch.
+    track_logs: Vec<Value>,
+}
+
+async fn ingest(
+    State(state): State<AppState>,
+    caller: Caller,
+    ApiJson(batch): ApiJson<Batch>,
+) -> AppResult<Json<Envelope<Ingested>>> {
+    if batch.track_logs.len() > TRACK_MAX_ENTRIES {
+        return Err(AppError::new(ErrorKind::PayloadTooLarge)
+            .with_message(format!("A batch holds at most {TRACK_MAX_ENTRIES} entries")));
+    }
+    Ok(ok(track::ingest(&state, &caller, &batch.track_logs).await?))
+}

@@ -1,0 +1,5 @@
+//! Uploaded images: judged by their bytes, stored through object_store under random names, and
+//! served back with their own type.
+
+pub mod sniff;
+pub mod store;
