@@ -62,3 +62,69 @@ pub fn check_track_entry(raw: &Value, now_ms: i64) -> Result<TrackEntry, TrackEr
     }
     Ok(entry)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    const NOW: i64 = 1_795_305_600_000;
+
+    #[test]
+    fn entries_are_checked_one_by_one() {
+        let cases = [
+            (
+                json!({ "type": "click", "event": "feed.card", "time": NOW }),
+                Ok(()),
+            ),
+            (
+                json!({ "type": "view", "event": "page:/explore", "time": NOW - 1, "prop": { "from": "tg" } }),
+                Ok(()),
+            ),
+            (
+                json!({ "type": "view", "event": "x", "time": NOW, "prop": null }),
+                Ok(()),
+            ),
+            (
+                json!({ "type": "hover", "event": "x", "time": NOW }),
+                Err(TrackError::BadType),
+            ),
+            (
+                json!({ "type": "view", "event": "", "time": NOW }),
+                Err(TrackError::BadEvent),
+            ),
+            (
+                json!({ "type": "view", "event": "a b", "time": NOW }),
+                Err(TrackError::BadEvent),
+            ),
+            (
+                json!({ "type": "view", "event": "x".repeat(65), "time": NOW }),
+                Err(TrackError::BadEvent),
+            ),
+            (
+                json!({ "type": "view", "event": "x", "time": NOW - MAX_AGE_MS - 1 }),
+                Err(TrackError::BadTime),
+            ),
+            (
+                json!({ "type": "view", "event": "x", "time": NOW + MAX_AHEAD_MS + 1 }),
+                Err(TrackError::BadTime),
+            ),
+            (
+                json!({ "type": "view", "event": "x", "time": NOW, "prop": "text" }),
+                Err(TrackError::BadProp),
+            ),
+            (
+                json!({ "type": "view", "event": "x", "time": NOW, "prop": { "p": "y".repeat(2100) } }),
+                Err(TrackError::BadProp),
+            ),
+            (
+                json!({ "type": "view", "event": "x" }),
+                Err(TrackError::Malformed),
+            ),
+            (json!("view"), Err(TrackError::Malformed)),
+        ];
+        for (raw, want) in cases {
+            assert_eq!(check_track_entry(&raw, NOW).map(|_| ()), want, "{raw}");
+        }
+    }
+}

@@ -74,10 +74,10 @@ pub async fn create(
         (None, Some(guest)) => Some(recent().filter(feedback::Column::GuestId.eq(guest))),
         (None, None) => None,
     };
-    if let Some(mine) = mine {
-        if mine.count(&state.db).await? >= PER_SENDER_PER_HOUR {
-            return Err(AppError::new(ErrorKind::RateLimited).retry_after(3600));
-        }
+    if let Some(mine) = mine
+        && mine.count(&state.db).await? >= PER_SENDER_PER_HOUR
+    {
+        return Err(AppError::new(ErrorKind::RateLimited).retry_after(3600));
     }
     let saved = feedback::ActiveModel {
         kind: Set(form.kind),

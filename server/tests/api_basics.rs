@@ -185,6 +185,15 @@ async fn served_paths_match_the_client_allow_list(backend: Backend) {
         "/user/logout",
         "/user/info",
         "/user/account/list",
+        "/point/task/list",
+        "/point/task_event_report",
+        "/point/collect",
+        "/point/balance",
+        "/point/ledger",
+        "/point/leaderboard",
+        "/img/upload/feedback/v2",
+        "/feedback/create",
+        "/log/track",
     ];
     for path in served {
         let access = endpoint_access(path).unwrap_or_else(|| panic!("{path} is not in ENDPOINTS"));

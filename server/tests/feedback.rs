@@ -1,0 +1,338 @@
+//! Image uploads and feedback, with every bad input the issue names, on SQLite and PostgreSQL.
+
+mod common;
+
+use common::images::{gif, jpeg, png};
+use common::{Backend, TestApp, assert_error};
+use reqwest::multipart::{Form, Part};
+use reqwest::{Response, StatusCode};
+use sea_orm::EntityTrait;
+use serde_json::{Value, json};
+use server::entity::feedback;
+
+const MAX: usize = 5_242_880;
+
+impl TestApp {
+    async fn upload_as(
+        &self,
+        bytes: Vec<u8>,
+        name: &str,
+        mime: &str,
+        headers: &[(&str, &str)],
+    ) -> (StatusCode, Value) {
+        let part = Part::bytes(bytes)
+            .file_name(name.to_owned())
+            .mime_str(mime)
+            .expect("mime");
+        let mut req = self
+            .http
+            .post(self.url("/img/upload/feedback/v2"))
+            .multipart(Form::new().part("img_file", part));
+        for (k, v) in headers {
+            req = req.header(*k, *v);
+        }
+        let res = req.send().await.expect("request");
+        (res.status(), res.json().await.expect("envelope"))
+    }
+
+    async fn upload(&self, bytes: Vec<u8>, name: &str, mime: &str) -> (StatusCode, Value) {
+        self.upload_as(bytes, name, mime, &[]).await
+    }
+
+    async fn fetch(&self, url: &str) -> Response {
+        self.http.get(url).send().await.expect("request")
+    }
+}
+
+fn url(got: &(StatusCode, Value)) -> String {
+    assert_eq!(got.1["code"], 2000, "upload: {}", got.1);
+    got.1["data"]["absolute"]
+        .as_str()
+        .expect("absolute")
+        .to_owned()
+}
+
+async fn images_are_judged_by_their_bytes_and_served_safely(backend: Backend) {
+    let app = TestApp::start_with(backend, |_| {}).await;
+    let prefix = format!("{}/uploads/feedback/", app.state.config.public_url);
+    for (bytes, mime, ext) in [
+        (png(4, 3, None), "image/png", "png"),
+        (jpeg(640, 480), "image/jpeg", "jpg"),
+        (gif(1, 1), "image/gif", "gif"),
+    ] {
+        // The client's name and type are lies; only the bytes count.
+        let got = app.upload(bytes.clone(), "holiday.txt", "text/html").await;
+        let absolute = url(&got);
+        assert!(
+            absolute.starts_with(&prefix) && absolute.ends_with(&format!(".{ext}")),
+            "{absolute}"
+        );
+        let served = app
+            .fetch(&absolute.replace(&app.state.config.public_url, &app.base))
+            .await;
+        assert_eq!(served.status(), 200);
+        let header = |name: &str| {
+            served
+                .headers()
+                .get(name)
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or_default()
+                .to_owned()
+        };
+        assert_eq!(header("content-type"), mime);
+        assert_eq!(header("x-content-type-options"), "nosniff");
+        assert_eq!(
+            header("cache-control"),
+            "public, max-age=31536000, immutable"
+        );
+        assert_eq!(served.bytes().await.expect("body").to_vec(), bytes);
+    }
+    // Names are random: the same file twice gets two names.
+    assert_ne!(
+        url(&app.upload(gif(1, 1), "a.gif", "image/gif").await),
+        url(&app.upload(gif(1, 1), "a.gif", "image/gif").await)
+    );
+    // Only names the server gives out are served.
+    for path in [
+        "/uploads/feedback/..%2F..%2Fsecret.key",
+        "/uploads/feedback/abc.png",
+        "/uploads/feedback/0123456789abcdef0123456789abcdef.svg",
+    ] {
+        assert_eq!(
+            app.fetch(&format!("{}{path}", app.base)).await.status(),
+            404,
+            "{path}"
+        );
+    }
+}
+
+async fn bad_uploads_are_refused_and_nothing_is_kept(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    // Exactly 5 MiB passes; one byte more does not.
+    assert_eq!(png(8, 8, Some(MAX)).len(), MAX);
+    url(&app
+        .upload(png(8, 8, Some(MAX)), "big.png", "image/png")
+        .await);
+    assert_error(
+        &app.upload(png(8, 8, Some(MAX + 1)), "big.png", "image/png")
+            .await,
+        413,
+        4130,
+    );
+    // Not an image, whatever the name says.
+    assert_error(
+        &app.upload(
+            b"just some text, not a picture".to_vec(),
+            "cat.png",
+            "image/png",
+        )
+        .await,
+        200,
+        4301,
+    );
+    // A PNG signature followed by HTML.
+    let mut html = b"\x89PNG\r\n\x1a\n".to_vec();
+    html.extend_from_slice(b"<html><script>alert(1)</script></html>");
+    assert_error(&app.upload(html, "x.png", "image/png").await, 200, 4301);
+    // A tiny GIF that claims 60,000 x 60,000 pixels.
+    let bomb = app
+        .upload(gif(60_000, 60_000), "bomb.gif", "image/gif")
+        .await;
+    assert_error(&bomb, 200, 4301);
+    assert_eq!(bomb.1["msg"], "The image is too large in pixels");
+    // A multipart body with no file, and a body that is not multipart at all.
+    let res = app
+        .http
+        .post(app.url("/img/upload/feedback/v2"))
+        .multipart(Form::new().text("note", "hi"))
+        .send()
+        .await
+        .expect("request");
+    let got = (res.status(), res.json::<Value>().await.expect("envelope"));
+    assert_error(&got, 400, 4000);
+    assert_eq!(got.1["msg"], "img_file is required");
+    assert_error(
+        &app.post("/img/upload/feedback/v2", json!({})).await,
+        400,
+        4000,
+    );
+    let stored = server::entity::upload::Entity::find()
+        .all(&app.state.db)
+        .await
+        .expect("uploads");
+    assert_eq!(stored.len(), 1, "only the 5 MiB image was kept");
+}
+
+async fn feedback_works_for_users_guests_and_visitors(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let images: Vec<String> = vec![
+        url(&app.upload(png(2, 2, None), "a.png", "image/png").await),
+        url(&app.upload(jpeg(10, 10), "b.jpg", "image/jpeg").await),
+    ];
+    let form = |content: &str| json!({ "type": "bug", "content": content, "contact": "@reader", "images": images });
+    // A signed-in user: the create_feedback task completes on the server's word.
+    let me = app.sign_in("fb@example.org").await;
+    let token = me["token"].as_str().expect("token");
+    let (_, made) = app
+        .post_with(
+            "/feedback/create",
+            form("Charts do not load"),
+            &[("X-TOKEN", token)],
+        )
+        .await;
+    assert_eq!(made["code"], 2000, "{made}");
+    let (_, list) = app
+        .post_with(
+            "/point/task/list",
+            json!({ "group": "novice" }),
+            &[("X-TOKEN", token)],
+        )
+        .await;
+    let task = list["data"]["list"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .find(|t| t["event_type"] == "create_feedback")
+        .cloned()
+        .expect("task");
+    assert_eq!(task["status"], "to_receive");
+    // A guest, and a visitor with no token at all.
+    let (_, guest) = app.post("/user/gtoken", json!({})).await;
+    let gtoken = guest["data"]["token"].as_str().expect("token");
+    assert_eq!(
+        app.post_with(
+            "/feedback/create",
+            form("Add Korean push alerts"),
+            &[("X-GTOKEN", gtoken)]
+        )
+        .await
+        .1["code"],
+        2000
+    );
+    assert_eq!(
+        app.post(
+            "/feedback/create",
+            json!({ "type": "other", "content": "Thanks!", "images": [] })
+        )
+        .await
+        .1["code"],
+        2000
+    );
+    let rows = feedback::Entity::find()
+        .all(&app.state.db)
+        .await
+        .expect("rows");
+    assert_eq!(rows.len(), 3);
+    assert_eq!(rows[0].user_id, me["id"].as_i64());
+    assert!(rows[1].guest_id.is_some() && rows[1].user_id.is_none());
+    assert!(rows[2].guest_id.is_none() && rows[2].user_id.is_none());
+    assert_eq!(
+        serde_json::from_str::<Vec<String>>(&rows[0].images).expect("images"),
+        images
+    );
+
+    // The team reads it with the CLI, newest first, images included.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_blockbrief"))
+        .args(["feedback", "--limit", "2"])
+        .env("DATABASE_URL", app.state.config.database_url())
+        .env("DATA_DIR", &app.state.config.data_dir)
+        .output()
+        .expect("the CLI runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    let thanks = text.find("Thanks!").expect("newest shown");
+    let korean = text.find("Add Korean push alerts").expect("second shown");
+    assert!(
+        thanks < korean && !text.contains("Charts do not load"),
+        "{text}"
+    );
+    assert!(text.contains("2 feedback shown, newest first"));
+}
+
+async fn bad_feedback_is_refused_with_field_errors(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let image = url(&app.upload(gif(1, 1), "a.gif", "image/gif").await);
+    let long = "a".repeat(301);
+    let cases = [
+        (
+            json!({ "type": "bug", "content": long, "images": [] }),
+            "content",
+        ),
+        (
+            json!({ "type": "praise", "content": "hi", "images": [] }),
+            "type",
+        ),
+        (
+            json!({ "type": "bug", "content": "hi", "images": [&image, &image, &image, &image] }),
+            "images",
+        ),
+    ];
+    for (form, field) in cases {
+        let got = app.post("/feedback/create", form).await;
+        assert_error(&got, 200, 4001);
+        assert_eq!(got.1["data"]["errors"][0]["field"], field, "{}", got.1);
+    }
+    // 300 emoji are fine: the limit counts code points on both sides.
+    let emoji = "😀".repeat(300);
+    assert_eq!(
+        app.post(
+            "/feedback/create",
+            json!({ "type": "bug", "content": emoji, "images": [] })
+        )
+        .await
+        .1["code"],
+        2000
+    );
+    // Only images this server issued.
+    for foreign in [
+        "https://evil.example/x.png",
+        &format!(
+            "{}/uploads/feedback/{}.png",
+            app.state.config.public_url,
+            "0".repeat(32)
+        ),
+    ] {
+        let got = app
+            .post(
+                "/feedback/create",
+                json!({ "type": "bug", "content": "x", "images": [foreign] }),
+            )
+            .await;
+        assert_error(&got, 200, 4001);
+        assert_eq!(got.1["msg"], "Images must be uploaded here first");
+    }
+    // Axum's 2 MB limit still holds on every other route.
+    let huge = "x".repeat(3 * 1024 * 1024);
+    assert_error(
+        &app.post(
+            "/feedback/create",
+            json!({ "type": "bug", "content": huge }),
+        )
+        .await,
+        413,
+        4130,
+    );
+}
+
+async fn feedback_is_rate_limited_per_sender(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let (_, guest) = app.post("/user/gtoken", json!({})).await;
+    let gtoken = guest["data"]["token"].as_str().expect("token");
+    let headers = [("X-GTOKEN", gtoken)];
+    let form = json!({ "type": "other", "content": "again", "images": [] });
+    let send = || app.post_with("/feedback/create", form.clone(), &headers);
+    for n in 0..5 {
+        assert_eq!(send().await.1["code"], 2000, "feedback {n}");
+    }
+    assert_error(&send().await, 429, 4290);
+    app.clock.advance(3601);
+    assert_eq!(send().await.1["code"], 2000);
+}
+
+on_both_databases!(
+    images_are_judged_by_their_bytes_and_served_safely,
+    bad_uploads_are_refused_and_nothing_is_kept,
+    feedback_works_for_users_guests_and_visitors,
+    bad_feedback_is_refused_with_field_errors,
+    feedback_is_rate_limited_per_sender,
+);
