@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# `make bench-server`: requests per second and p50/p99 latency of POST /api/user/gtoken and an
-# authenticated POST /api/user/account/list, on SQLite and on PostgreSQL (TEST_POSTGRES_URL, set
-# by with-postgres.sh), with wrk as a second process on loopback. The server's CPU use over each
-# run is read from /proc (200% = both cores of this machine).
+# `make bench-server`, on SQLite and on PostgreSQL (TEST_POSTGRES_URL, set by with-postgres.sh),
+# with wrk as a second process on loopback; the server's CPU use over each run is read from /proc
+# (200% = both cores of this machine).
+#   1. sign-in core: POST /api/user/gtoken and an authenticated POST /api/user/account/list;
+#   2. ingestion: POST /api/log/track with batches of 50 events, uploads of a 1 MB PNG, and the
+#      server's peak memory while 20 uploads of 5 MB run at once.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,8 +24,9 @@ start_server() { # $1 = database URL or empty for the embedded SQLite
   local port; port=$(free_port)
   base="http://127.0.0.1:$port"
   rm -rf "$work/data"
+  # TRUST_PROXY: the upload runs give each request its own client address (per-IP limits).
   DATA_DIR="$work/data" BIND_ADDR="127.0.0.1:$port" DATABASE_URL="$1" RUST_LOG="warn,otp=info" \
-    "$bin" > "$work/server.log" 2>&1 &
+    TRUST_PROXY=true "$bin" > "$work/server.log" 2>&1 &
   server_pid=$!
   for _ in $(seq 100); do curl -sf "$base/api/health" >/dev/null && return; sleep 0.1; done
   echo "server did not start" >&2; cat "$work/server.log" >&2; exit 1
@@ -36,38 +39,73 @@ sign_in() { # prints a user token, signing in the way a person does (the code is
     python3 -c 'import json, sys; print(json.load(sys.stdin)["data"]["token"])'
 }
 
-run_wrk() { # $1 = label, $2 = path, $3 = token or empty
-  cat > "$work/post.lua" <<LUA
+lua() { # $1 = body file, $2 = content type, $3 = X-TOKEN or empty; prints a wrk script
+  local auth=""
+  [ -z "$3" ] || auth="wrk.headers[\"X-TOKEN\"] = \"$3\""
+  cat <<LUA
 wrk.method = "POST"
-wrk.body = "{}"
-wrk.headers["Content-Type"] = "application/json"
+local f = io.open("$1", "rb"); wrk.body = f:read("*all"); f:close()
+wrk.headers["Content-Type"] = "$2"
+$auth
+local n = 0
+request = function()
+  n = n + 1
+  wrk.headers["X-Forwarded-For"] = "100.64." .. math.floor(n / 250) % 250 .. "." .. n % 250
+  return wrk.format()
+end
 LUA
-  [ -n "$3" ] && echo "wrk.headers[\"X-TOKEN\"] = \"$3\"" >> "$work/post.lua"
+}
+
+run_wrk() { # $1 = database, $2 = path, $3 = wrk script, $4 = items per request, $5 = what is sent
   local before after out
   before=$(ticks "$server_pid")
-  out=$(wrk -t1 -c"$connections" -d"${seconds}s" --latency -s "$work/post.lua" "$base/api$2")
+  out=$(wrk -t1 -c"$connections" -d"${seconds}s" --latency -s "$3" "$base/api$2")
   after=$(ticks "$server_pid")
   if grep -q "Non-2xx" <<<"$out"; then echo "$out" >&2; echo "errors during $1 $2" >&2; exit 1; fi
-  local rps p50 p99 cpu
+  local rps items p50 p99 cpu
   rps=$(awk '/^Requests\/sec/ {printf "%.0f", $2}' <<<"$out")
+  items=$(( rps * ${4:-1} ))
   p50=$(awk '$1 == "50%" {print $2}' <<<"$out")
   p99=$(awk '$1 == "99%" {print $2}' <<<"$out")
   cpu=$(( (after - before) * 100 / $(getconf CLK_TCK) / seconds ))
-  printf '| %-10s | %-22s | %8s | %8s | %8s | %4s%% |\n' "$1" "$2" "$rps" "$p50" "$p99" "$cpu"
+  printf '| %-10s | %-36s | %8s | %9s | %8s | %8s | %4s%% |\n' "$1" "$2${5:+ ($5)}" "$rps" "$items" "$p50" "$p99" "$cpu"
 }
+
+hwm_kib() { awk '/^VmHWM/ {print $2}' "/proc/$server_pid/status"; }
+
+echo '{}' > "$work/empty.json"
+python3 scripts/bench_files.py track-body 50 > "$work/track.json"
+python3 scripts/bench_files.py upload-body 1000000 > "$work/upload.body"
+multipart="multipart/form-data; boundary=blockbriefbench"
 
 echo "wrk: 1 thread, $connections connections, ${seconds}s per run; $(nproc) cores shared by wrk and the server"
 echo
-echo "| database   | call                   |    req/s |      p50 |      p99 | server CPU |"
-echo "|------------|------------------------|----------|----------|----------|-----|"
-start_server ""
-token=$(sign_in)
-run_wrk sqlite /user/gtoken ""
-run_wrk sqlite /user/account/list "$token"
-kill "$server_pid"; wait "$server_pid" 2>/dev/null || true
+echo "| database   | call                                 |    req/s |   items/s |      p50 |      p99 | server CPU |"
+echo "|------------|--------------------------------------|----------|-----------|----------|----------|-----|"
+for database in sqlite postgres; do
+  if [ "$database" = sqlite ]; then
+    url=""
+  else
+    psql -q "$TEST_POSTGRES_URL" -c "CREATE DATABASE bench" >/dev/null
+    url="${TEST_POSTGRES_URL%/*}/bench"
+  fi
+  start_server "$url"
+  token=$(sign_in)
+  lua "$work/empty.json" application/json "" > "$work/guest.lua"
+  lua "$work/empty.json" application/json "$token" > "$work/auth.lua"
+  lua "$work/track.json" application/json "" > "$work/track.lua"
+  lua "$work/upload.body" "$multipart" "" > "$work/upload.lua"
+  run_wrk "$database" /user/gtoken "$work/guest.lua"
+  run_wrk "$database" /user/account/list "$work/auth.lua"
+  run_wrk "$database" /log/track "$work/track.lua" 50 "50 events"
+  run_wrk "$database" /img/upload/feedback/v2 "$work/upload.lua" 1 "1 MB PNG"
+  kill "$server_pid"; wait "$server_pid" 2>/dev/null || true
+done
 
-psql -q "$TEST_POSTGRES_URL" -c "CREATE DATABASE bench" >/dev/null
-start_server "${TEST_POSTGRES_URL%/*}/bench"
-token=$(sign_in)
-run_wrk postgres /user/gtoken ""
-run_wrk postgres /user/account/list "$token"
+echo
+echo "Peak memory of a fresh server (SQLite) while 20 uploads of 5 MB run at once:"
+start_server ""
+before=$(hwm_kib)
+ok=$(python3 scripts/bench_files.py burst "${base##*:}" 20 5000000)
+after=$(hwm_kib)
+echo "- VmHWM before: $((before / 1024)) MiB; after: $((after / 1024)) MiB; uploads accepted: $ok of 20"

@@ -161,6 +161,14 @@ async fn bad_uploads_are_refused_and_nothing_is_kept(backend: Backend) {
         .await
         .expect("uploads");
     assert_eq!(stored.len(), 1, "only the 5 MiB image was kept");
+    // Refused uploads leave no files behind, half-written ones included.
+    let dir = app.state.config.data_dir.join("uploads/feedback");
+    let files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("upload dir")
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert_eq!(files.len(), 1, "{files:?}");
 }
 
 async fn feedback_works_for_users_guests_and_visitors(backend: Backend) {

@@ -1,5 +1,15 @@
 //! What an uploaded file really is, from its bytes alone: PNG, JPEG or GIF, with the pixel size
 //! read from its header. Names and client-sent content types are never trusted.
+//!
+//! Files are judged while they stream: the kind from the first bytes, the rest from the first
+//! [`HEAD_BYTES`] (where the size headers live) and the last [`TAIL_BYTES`] (the end markers), so
+//! no whole file is ever held in memory.
+
+/// How much of the start of a file is kept: JPEG metadata (EXIF, ICC) can come before the frame
+/// header, each segment up to 64 KiB.
+pub const HEAD_BYTES: usize = 256 * 1024;
+/// How much of the end is kept: enough for PNG's IEND chunk and JPEG's end marker.
+pub const TAIL_BYTES: usize = 16;
 
 /// Largest width or height accepted.
 pub const MAX_SIDE: u32 = 16_384;
@@ -76,23 +86,22 @@ const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
 /// The IEND chunk every PNG ends with: length 0, type, CRC.
 const PNG_END: &[u8] = b"\0\0\0\0IEND\xaeB`\x82";
 
-fn png(b: &[u8]) -> Option<(u32, u32)> {
+fn png(b: &[u8], tail: &[u8]) -> Option<(u32, u32)> {
     // The first chunk is IHDR, 13 bytes long; the file ends with IEND.
-    (b.get(12..16)? == b"IHDR" && be32(b, 8)? == 13 && b.ends_with(PNG_END))
-        .then(|| Some((be32(b, 16)?, be32(b, 20)?)))
-        .flatten()
+    let framed = b.get(12..16)? == b"IHDR" && be32(b, 8)? == 13 && tail.ends_with(PNG_END);
+    framed.then(|| Some((be32(b, 16)?, be32(b, 20)?))).flatten()
 }
 
-fn gif(b: &[u8]) -> Option<(u32, u32)> {
+fn gif(b: &[u8], tail: &[u8]) -> Option<(u32, u32)> {
     // Logical screen size after the 6-byte signature; the file ends with the trailer 0x3B.
-    (b.len() > 13 && b.last() == Some(&0x3b))
-        .then(|| Some((le16(b, 6)?, le16(b, 8)?)))
-        .flatten()
+    let framed = b.len() > 13 && tail.last() == Some(&0x3b);
+    framed.then(|| Some((le16(b, 6)?, le16(b, 8)?))).flatten()
 }
 
-fn jpeg(b: &[u8]) -> Option<(u32, u32)> {
-    let end = b.iter().rposition(|&x| x != 0)?;
-    if b.get(end - 1..=end)? != [0xff, 0xd9] {
+fn jpeg(b: &[u8], tail: &[u8]) -> Option<(u32, u32)> {
+    // Ends with EOI (some writers pad with zeros after it).
+    let end = tail.iter().rposition(|&x| x != 0)?;
+    if tail.get(end.checked_sub(1)?..=end)? != [0xff, 0xd9] {
         return None;
     }
     // Walk the marker segments after SOI up to the first start-of-frame.
@@ -117,16 +126,26 @@ fn jpeg(b: &[u8]) -> Option<(u32, u32)> {
     }
 }
 
-/// Judges a whole file.
-pub fn sniff(bytes: &[u8]) -> Result<ImageInfo, SniffError> {
-    let (kind, size) = if bytes.starts_with(PNG_SIGNATURE) {
-        (ImageKind::Png, png(bytes))
-    } else if bytes.starts_with(b"GIF87a") || bytes.starts_with(b"GIF89a") {
-        (ImageKind::Gif, gif(bytes))
-    } else if bytes.starts_with(&[0xff, 0xd8, 0xff]) {
-        (ImageKind::Jpeg, jpeg(bytes))
+/// The kind a file claims by its first bytes (at least 8 are needed), if it is one we take.
+pub fn kind_of(head: &[u8]) -> Option<ImageKind> {
+    if head.starts_with(PNG_SIGNATURE) {
+        Some(ImageKind::Png)
+    } else if head.starts_with(b"GIF87a") || head.starts_with(b"GIF89a") {
+        Some(ImageKind::Gif)
+    } else if head.starts_with(&[0xff, 0xd8, 0xff]) {
+        Some(ImageKind::Jpeg)
     } else {
-        return Err(SniffError::NotAnImage);
+        None
+    }
+}
+
+/// Judges a file from its first [`HEAD_BYTES`] and last [`TAIL_BYTES`] (fewer when it is shorter).
+pub fn inspect(head: &[u8], tail: &[u8]) -> Result<ImageInfo, SniffError> {
+    let kind = kind_of(head).ok_or(SniffError::NotAnImage)?;
+    let size = match kind {
+        ImageKind::Png => png(head, tail),
+        ImageKind::Gif => gif(head, tail),
+        ImageKind::Jpeg => jpeg(head, tail),
     };
     let (width, height) = size
         .filter(|(w, h)| *w > 0 && *h > 0)

@@ -8,12 +8,14 @@ use bytes::Bytes;
 use object_store::aws::AmazonS3Builder;
 use object_store::local::LocalFileSystem;
 use object_store::path::Path as StorePath;
-use object_store::{ObjectStore, PutPayload};
+use object_store::{ObjectStore, WriteMultipart};
 
 #[derive(Clone)]
 pub struct Store {
     inner: Arc<dyn ObjectStore>,
     prefix: String,
+    /// Bytes buffered per upload before a part is written: small on disk, S3's 5 MiB minimum.
+    part_bytes: usize,
 }
 
 impl Store {
@@ -30,6 +32,7 @@ impl Store {
                 Ok(Self {
                     inner: Arc::new(s3),
                     prefix: prefix.trim_matches('/').to_owned(),
+                    part_bytes: 5 * 1024 * 1024,
                 })
             }
             Some(url) => {
@@ -49,6 +52,7 @@ impl Store {
         Ok(Self {
             inner: Arc::new(fs),
             prefix: String::new(),
+            part_bytes: 256 * 1024,
         })
     }
 
@@ -60,11 +64,10 @@ impl Store {
         }
     }
 
-    pub async fn put(&self, key: &str, bytes: Bytes) -> object_store::Result<()> {
-        self.inner
-            .put(&self.path(key), PutPayload::from_bytes(bytes))
-            .await
-            .map(|_| ())
+    /// A streaming writer for `key`: `finish` makes the file appear whole, `abort` leaves nothing.
+    pub async fn writer(&self, key: &str) -> object_store::Result<WriteMultipart> {
+        let upload = self.inner.put_multipart(&self.path(key)).await?;
+        Ok(WriteMultipart::new_with_chunk_size(upload, self.part_bytes))
     }
 
     /// The file, or `None` when there is none by that key.
