@@ -39,12 +39,13 @@ toolchain:
 node-deps: node_modules/.package-lock.json
 
 # Real peers for the tests: PostgreSQL (a throw-away cluster per run), an SMTP server (aiosmtpd),
-# and wrk for the benchmarks. Debian packages need root, as CI and these machines have.
+# an S3-compatible server (moto), and wrk for the benchmarks. Debian packages need root, as CI and
+# these machines have.
 test-deps:
 	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || $(APT_INSTALL) postgresql
 	@command -v wrk >/dev/null || $(APT_INSTALL) wrk
-	@python3 -c 'import aiosmtpd' 2>/dev/null \
-		|| python3 -m pip install --quiet --root-user-action=ignore aiosmtpd
+	@python3 -c 'import aiosmtpd, moto.server' 2>/dev/null \
+		|| python3 -m pip install --quiet --root-user-action=ignore aiosmtpd 'moto[server]'
 
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund

@@ -194,11 +194,43 @@ pub fn free_port() -> u16 {
         .port()
 }
 
+/// A process the tests started; killed when dropped (also when a test panics).
+pub struct Peer(Child);
+
+impl Peer {
+    /// Starts `command` and waits until it accepts connections on `port`.
+    pub async fn start(mut command: Command, port: u16) -> Self {
+        let child = command
+            .stdout(Stdio::null())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("peer starts");
+        let peer = Self(child);
+        for _ in 0..200 {
+            if tokio::net::TcpStream::connect(("127.0.0.1", port))
+                .await
+                .is_ok()
+            {
+                return peer;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!("{command:?} did not listen on port {port}");
+    }
+}
+
+impl Drop for Peer {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 /// A real SMTP server (Python's aiosmtpd) on loopback, delivering into a Maildir.
 pub struct SmtpServer {
     pub port: u16,
     pub maildir: PathBuf,
-    child: Child,
+    _peer: Peer,
     _dir: TempDir,
 }
 
@@ -207,31 +239,18 @@ impl SmtpServer {
         let dir = tempfile::tempdir().expect("temp dir");
         let port = free_port();
         let maildir = dir.path().join("maildir");
-        let child = Command::new("python3")
+        let mut command = Command::new("python3");
+        command
             .args(["-m", "aiosmtpd", "-n", "-l", &format!("127.0.0.1:{port}")])
             .args(["-c", "aiosmtpd.handlers.Mailbox"])
-            .arg(&maildir)
-            .stdout(Stdio::null())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("aiosmtpd runs (make test installs it)");
-        // Owned from here on: dropping it (also on panic) stops the process.
-        let server = Self {
+            .arg(&maildir);
+        let peer = Peer::start(command, port).await;
+        Self {
             port,
             maildir,
-            child,
+            _peer: peer,
             _dir: dir,
-        };
-        for _ in 0..100 {
-            if tokio::net::TcpStream::connect(("127.0.0.1", port))
-                .await
-                .is_ok()
-            {
-                return server;
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
         }
-        panic!("aiosmtpd did not start on port {port}");
     }
 
     pub fn url(&self) -> String {
@@ -258,13 +277,6 @@ impl SmtpServer {
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
         panic!("fewer than {n} messages arrived");
-    }
-}
-
-impl Drop for SmtpServer {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 

@@ -1,0 +1,100 @@
+//! Uploads on an S3-compatible store: moto's S3 server on loopback, and the real server binary
+//! configured the way an operator would (`UPLOAD_STORE=s3://…` and the standard `AWS_*` variables).
+
+mod common;
+
+use std::process::Command;
+
+use common::images::png;
+use common::{Peer, free_port};
+use reqwest::multipart::{Form, Part};
+use serde_json::Value;
+
+const BUCKET: &str = "blockbrief-media";
+
+async fn upload(http: &reqwest::Client, base: &str, bytes: Vec<u8>) -> Value {
+    let part = Part::bytes(bytes)
+        .file_name("a.png")
+        .mime_str("image/png")
+        .expect("mime");
+    let res = http
+        .post(format!("{base}/api/img/upload/feedback/v2"))
+        .multipart(Form::new().part("img_file", part))
+        .send()
+        .await
+        .expect("upload");
+    res.json().await.expect("envelope")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn uploads_stream_into_an_s3_bucket_and_are_served_from_it() {
+    let s3_port = free_port();
+    let mut moto = Command::new("python3");
+    moto.args([
+        "-m",
+        "moto.server",
+        "-H",
+        "127.0.0.1",
+        "-p",
+        &s3_port.to_string(),
+    ]);
+    let _s3 = Peer::start(moto, s3_port).await;
+    let s3 = format!("http://127.0.0.1:{s3_port}");
+    let http = reqwest::Client::builder()
+        .no_proxy()
+        .build()
+        .expect("client");
+    assert!(
+        http.put(format!("{s3}/{BUCKET}"))
+            .send()
+            .await
+            .expect("create bucket")
+            .status()
+            .is_success()
+    );
+
+    let dir = tempfile::tempdir().expect("temp dir");
+    let port = free_port();
+    let base = format!("http://127.0.0.1:{port}");
+    let mut server = Command::new(env!("CARGO_BIN_EXE_blockbrief"));
+    server
+        .env("BIND_ADDR", format!("127.0.0.1:{port}"))
+        .env("DATA_DIR", dir.path())
+        .env("PUBLIC_URL", &base)
+        .env("UPLOAD_STORE", format!("s3://{BUCKET}/media"))
+        .env("AWS_ENDPOINT", &s3)
+        .env("AWS_ALLOW_HTTP", "true")
+        .env("AWS_REGION", "us-east-1")
+        .env("AWS_ACCESS_KEY_ID", "test")
+        .env("AWS_SECRET_ACCESS_KEY", "test")
+        .env("RUST_LOG", "warn");
+    let _server = Peer::start(server, port).await;
+
+    // A small file (one part) and an exact 5 MiB one (S3's multipart path).
+    for file in [png(3, 3, None), png(8, 8, Some(5_242_880))] {
+        let got = upload(&http, &base, file.clone()).await;
+        assert_eq!(got["code"], 2000, "{got}");
+        let absolute = got["data"]["absolute"].as_str().expect("url").to_owned();
+        let served = http.get(&absolute).send().await.expect("get");
+        assert_eq!(served.headers()["content-type"], "image/png");
+        assert_eq!(served.bytes().await.expect("body").to_vec(), file);
+        // The object is in the bucket, under the configured prefix.
+        let key = absolute.rsplit('/').next().expect("name");
+        let stored = http
+            .get(format!("{s3}/{BUCKET}/media/feedback/{key}"))
+            .send()
+            .await
+            .expect("s3 get");
+        assert_eq!(stored.bytes().await.expect("object").to_vec(), file);
+    }
+    // A refused upload leaves no object behind.
+    let refused = upload(&http, &base, b"not an image at all".to_vec()).await;
+    assert_eq!(refused["code"], 4301);
+    let listing = http
+        .get(format!("{s3}/{BUCKET}?list-type=2"))
+        .send()
+        .await
+        .expect("list");
+    let xml = listing.text().await.expect("listing");
+    assert_eq!(xml.matches("<Key>").count(), 2, "{xml}");
+}
