@@ -2,6 +2,8 @@
 
 use sea_orm_migration::prelude::*;
 
+use super::{big, drop_tables, id, index, text};
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -63,15 +65,6 @@ enum OtpGuards {
     LastSentAt,
 }
 
-fn id<T: IntoIden>(name: T) -> ColumnDef {
-    ColumnDef::new(name)
-        .big_integer()
-        .not_null()
-        .auto_increment()
-        .primary_key()
-        .to_owned()
-}
-
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
@@ -79,23 +72,13 @@ impl MigrationTrait for Migration {
             Table::create()
                 .table(Users::Table)
                 .col(id(Users::Id))
-                .col(
-                    ColumnDef::new(Users::ExposedUid)
-                        .string_len(32)
-                        .not_null()
-                        .unique_key(),
-                )
-                .col(ColumnDef::new(Users::Username).string_len(64).not_null())
-                .col(ColumnDef::new(Users::Nickname).string_len(64).not_null())
-                .col(ColumnDef::new(Users::Avatar).string_len(512).not_null())
-                .col(
-                    ColumnDef::new(Users::InvitationCode)
-                        .string_len(32)
-                        .not_null()
-                        .unique_key(),
-                )
-                .col(ColumnDef::new(Users::Locale).string_len(16).not_null())
-                .col(ColumnDef::new(Users::CreatedAt).big_integer().not_null())
+                .col(text(Users::ExposedUid, 32).unique_key())
+                .col(text(Users::Username, 64))
+                .col(text(Users::Nickname, 64))
+                .col(text(Users::Avatar, 512))
+                .col(text(Users::InvitationCode, 32).unique_key())
+                .col(text(Users::Locale, 16))
+                .col(big(Users::CreatedAt))
                 .to_owned(),
         )
         .await?;
@@ -103,15 +86,11 @@ impl MigrationTrait for Migration {
             Table::create()
                 .table(Accounts::Table)
                 .col(id(Accounts::Id))
-                .col(ColumnDef::new(Accounts::UserId).big_integer().not_null())
-                .col(ColumnDef::new(Accounts::Kind).string_len(16).not_null())
-                .col(
-                    ColumnDef::new(Accounts::Identifier)
-                        .string_len(320)
-                        .not_null(),
-                )
-                .col(ColumnDef::new(Accounts::Name).string_len(320).not_null())
-                .col(ColumnDef::new(Accounts::CreatedAt).big_integer().not_null())
+                .col(big(Accounts::UserId))
+                .col(text(Accounts::Kind, 16))
+                .col(text(Accounts::Identifier, 320))
+                .col(text(Accounts::Name, 320))
+                .col(big(Accounts::CreatedAt))
                 .foreign_key(
                     ForeignKey::create()
                         .from(Accounts::Table, Accounts::UserId)
@@ -121,37 +100,31 @@ impl MigrationTrait for Migration {
                 .to_owned(),
         )
         .await?;
-        m.create_index(
-            Index::create()
-                .name("accounts_kind_identifier")
-                .table(Accounts::Table)
-                .col(Accounts::Kind)
-                .col(Accounts::Identifier)
-                .unique()
-                .to_owned(),
+        let kind_identifier = vec![Accounts::Kind.into_iden(), Accounts::Identifier.into_iden()];
+        index(
+            m,
+            "accounts_kind_identifier",
+            Accounts::Table.into_iden(),
+            kind_identifier,
+            true,
         )
         .await?;
-        m.create_index(
-            Index::create()
-                .name("accounts_user")
-                .table(Accounts::Table)
-                .col(Accounts::UserId)
-                .to_owned(),
+        index(
+            m,
+            "accounts_user",
+            Accounts::Table.into_iden(),
+            vec![Accounts::UserId.into_iden()],
+            false,
         )
         .await?;
         m.create_table(
             Table::create()
                 .table(Sessions::Table)
                 .col(id(Sessions::Id))
-                .col(
-                    ColumnDef::new(Sessions::TokenHash)
-                        .string_len(64)
-                        .not_null()
-                        .unique_key(),
-                )
+                .col(text(Sessions::TokenHash, 64).unique_key())
                 .col(ColumnDef::new(Sessions::UserId).big_integer().null())
-                .col(ColumnDef::new(Sessions::CreatedAt).big_integer().not_null())
-                .col(ColumnDef::new(Sessions::ExpiresAt).big_integer().not_null())
+                .col(big(Sessions::CreatedAt))
+                .col(big(Sessions::ExpiresAt))
                 .col(ColumnDef::new(Sessions::RevokedAt).big_integer().null())
                 .to_owned(),
         )
@@ -160,12 +133,12 @@ impl MigrationTrait for Migration {
             Table::create()
                 .table(OtpCodes::Table)
                 .col(id(OtpCodes::Id))
-                .col(ColumnDef::new(OtpCodes::Address).string_len(340).not_null())
-                .col(ColumnDef::new(OtpCodes::Purpose).string_len(16).not_null())
-                .col(ColumnDef::new(OtpCodes::CodeHash).string_len(64).not_null())
-                .col(ColumnDef::new(OtpCodes::Ip).string_len(64).not_null())
-                .col(ColumnDef::new(OtpCodes::CreatedAt).big_integer().not_null())
-                .col(ColumnDef::new(OtpCodes::ExpiresAt).big_integer().not_null())
+                .col(text(OtpCodes::Address, 340))
+                .col(text(OtpCodes::Purpose, 16))
+                .col(text(OtpCodes::CodeHash, 64))
+                .col(text(OtpCodes::Ip, 64))
+                .col(big(OtpCodes::CreatedAt))
+                .col(big(OtpCodes::ExpiresAt))
                 .col(ColumnDef::new(OtpCodes::Tries).integer().not_null())
                 .col(ColumnDef::new(OtpCodes::Spent).boolean().not_null())
                 .to_owned(),
@@ -175,51 +148,29 @@ impl MigrationTrait for Migration {
             ("otp_codes_address", OtpCodes::Address),
             ("otp_codes_ip", OtpCodes::Ip),
         ] {
-            m.create_index(
-                Index::create()
-                    .name(name)
-                    .table(OtpCodes::Table)
-                    .col(column)
-                    .col(OtpCodes::CreatedAt)
-                    .to_owned(),
-            )
-            .await?;
+            let cols = vec![column.into_iden(), OtpCodes::CreatedAt.into_iden()];
+            index(m, name, OtpCodes::Table.into_iden(), cols, false).await?;
         }
         m.create_table(
             Table::create()
                 .table(OtpGuards::Table)
-                .col(
-                    ColumnDef::new(OtpGuards::Address)
-                        .string_len(340)
-                        .not_null()
-                        .primary_key(),
-                )
-                .col(
-                    ColumnDef::new(OtpGuards::WindowStart)
-                        .big_integer()
-                        .not_null(),
-                )
+                .col(text(OtpGuards::Address, 340).primary_key())
+                .col(big(OtpGuards::WindowStart))
                 .col(ColumnDef::new(OtpGuards::Failures).integer().not_null())
-                .col(
-                    ColumnDef::new(OtpGuards::LastSentAt)
-                        .big_integer()
-                        .not_null(),
-                )
+                .col(big(OtpGuards::LastSentAt))
                 .to_owned(),
         )
         .await
     }
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        for table in [
+        let tables = vec![
             OtpGuards::Table.into_iden(),
             OtpCodes::Table.into_iden(),
             Sessions::Table.into_iden(),
             Accounts::Table.into_iden(),
             Users::Table.into_iden(),
-        ] {
-            m.drop_table(Table::drop().table(table).to_owned()).await?;
-        }
-        Ok(())
+        ];
+        drop_tables(m, tables).await
     }
 }

@@ -2,6 +2,8 @@
 
 use sea_orm_migration::prelude::*;
 
+use super::{big, drop_tables, id, index, text};
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -93,41 +95,6 @@ enum TrackLogs {
     UserId,
     GuestId,
     ReceivedAt,
-}
-
-fn id<T: IntoIden>(name: T) -> ColumnDef {
-    ColumnDef::new(name)
-        .big_integer()
-        .not_null()
-        .auto_increment()
-        .primary_key()
-        .to_owned()
-}
-
-fn big<T: IntoIden>(name: T) -> ColumnDef {
-    ColumnDef::new(name).big_integer().not_null().to_owned()
-}
-
-fn text<T: IntoIden>(name: T, len: u32) -> ColumnDef {
-    ColumnDef::new(name).string_len(len).not_null().to_owned()
-}
-
-async fn index(
-    m: &SchemaManager<'_>,
-    name: &str,
-    table: DynIden,
-    cols: Vec<DynIden>,
-    unique: bool,
-) -> Result<(), DbErr> {
-    let mut create = Index::create();
-    create.name(name).table(table);
-    for col in cols {
-        create.col(col);
-    }
-    if unique {
-        create.unique();
-    }
-    m.create_index(create.to_owned()).await
 }
 
 #[async_trait::async_trait]
@@ -304,16 +271,15 @@ impl MigrationTrait for Migration {
     }
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        for table in [
+        let tables = vec![
             TrackLogs::Table.into_iden(),
             Feedback::Table.into_iden(),
             Uploads::Table.into_iden(),
             PointLedger::Table.into_iden(),
             TaskProgress::Table.into_iden(),
             Tasks::Table.into_iden(),
-        ] {
-            m.drop_table(Table::drop().table(table).to_owned()).await?;
-        }
+        ];
+        drop_tables(m, tables).await?;
         m.alter_table(
             Table::alter()
                 .table(Users::Table)

@@ -7,6 +7,52 @@ mod m20261122_000002_points_feedback_tracking;
 
 pub struct Migrator;
 
+/// `BIGINT` auto-increment primary key.
+fn id<T: IntoIden>(name: T) -> ColumnDef {
+    ColumnDef::new(name)
+        .big_integer()
+        .not_null()
+        .auto_increment()
+        .primary_key()
+        .to_owned()
+}
+
+/// `BIGINT NOT NULL` (times are Unix seconds, amounts are whole points).
+fn big<T: IntoIden>(name: T) -> ColumnDef {
+    ColumnDef::new(name).big_integer().not_null().to_owned()
+}
+
+/// `VARCHAR(len) NOT NULL`.
+fn text<T: IntoIden>(name: T, len: u32) -> ColumnDef {
+    ColumnDef::new(name).string_len(len).not_null().to_owned()
+}
+
+async fn index(
+    m: &SchemaManager<'_>,
+    name: &str,
+    table: DynIden,
+    cols: Vec<DynIden>,
+    unique: bool,
+) -> Result<(), DbErr> {
+    let mut create = Index::create();
+    create.name(name).table(table);
+    for col in cols {
+        create.col(col);
+    }
+    if unique {
+        create.unique();
+    }
+    m.create_index(create.to_owned()).await
+}
+
+/// Drops tables in the order given (dependents first).
+async fn drop_tables(m: &SchemaManager<'_>, tables: Vec<DynIden>) -> Result<(), DbErr> {
+    for table in tables {
+        m.drop_table(Table::drop().table(table).to_owned()).await?;
+    }
+    Ok(())
+}
+
 #[async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
