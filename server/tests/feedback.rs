@@ -337,7 +337,33 @@ async fn feedback_is_rate_limited_per_sender(backend: Backend) {
     assert_eq!(send().await.1["code"], 2000);
 }
 
+async fn one_ip_is_limited_whoever_it_claims_to_be(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    // Anonymous feedback has no token to count by: the IP cap (10 an hour) applies.
+    let form = json!({ "type": "other", "content": "from one address", "images": [] });
+    for n in 0..10 {
+        assert_eq!(
+            app.post("/feedback/create", form.clone()).await.1["code"],
+            2000,
+            "feedback {n}"
+        );
+    }
+    assert_error(&app.post("/feedback/create", form).await, 429, 4290);
+    // Uploads: 30 an hour from one IP.
+    for n in 0..30 {
+        assert_eq!(
+            app.upload(gif(1, 1), "a.gif", "image/gif").await.1["code"],
+            2000,
+            "upload {n}"
+        );
+    }
+    let refused = app.upload(gif(1, 1), "a.gif", "image/gif").await;
+    assert_error(&refused, 429, 4290);
+    assert_eq!(refused.1["data"]["retry_after"], 3600);
+}
+
 on_both_databases!(
+    one_ip_is_limited_whoever_it_claims_to_be,
     images_are_judged_by_their_bytes_and_served_safely,
     bad_uploads_are_refused_and_nothing_is_kept,
     feedback_works_for_users_guests_and_visitors,
