@@ -35,12 +35,16 @@ pub enum ErrorKind {
     TaskNotCollectable,
     EventNotReportable,
     ImageRejected,
+    WalletMessageInvalid,
+    WalletSignatureInvalid,
+    WalletNonceInvalid,
+    WalletBoundElsewhere,
     Internal,
     Unavailable,
 }
 
 impl ErrorKind {
-    pub const ALL: [ErrorKind; 22] = [
+    pub const ALL: [ErrorKind; 26] = [
         Self::BadRequest,
         Self::Unauthorized,
         Self::LoginRequired,
@@ -61,6 +65,10 @@ impl ErrorKind {
         Self::TaskNotCollectable,
         Self::EventNotReportable,
         Self::ImageRejected,
+        Self::WalletMessageInvalid,
+        Self::WalletSignatureInvalid,
+        Self::WalletNonceInvalid,
+        Self::WalletBoundElsewhere,
         Self::Internal,
         Self::Unavailable,
     ];
@@ -152,6 +160,30 @@ impl ErrorKind {
                 200,
                 "error.imageRejected",
                 "Only accept type of .png .jpeg .jpg .gif .",
+            ),
+            Self::WalletMessageInvalid => (
+                4401,
+                200,
+                "error.walletMessageInvalid",
+                "Invalid sign-in message",
+            ),
+            Self::WalletSignatureInvalid => (
+                4402,
+                200,
+                "error.walletSignatureInvalid",
+                "The signature does not match the wallet address",
+            ),
+            Self::WalletNonceInvalid => (
+                4403,
+                200,
+                "error.walletNonceInvalid",
+                "This sign-in request has expired or was already used, please try again",
+            ),
+            Self::WalletBoundElsewhere => (
+                4404,
+                200,
+                "error.walletBoundElsewhere",
+                "This wallet is bound to another account",
             ),
             Self::Internal => (
                 5000,

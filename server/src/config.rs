@@ -77,6 +77,15 @@ pub struct Config {
     #[arg(long, env = "SMS_WEBHOOK_URL")]
     pub sms_webhook_url: Option<String>,
 
+    /// Chain ids a Sign-In with Ethereum message may name (comma-separated).
+    #[arg(
+        long,
+        env = "SIWE_CHAIN_IDS",
+        value_delimiter = ',',
+        default_value = "1,56,137,42161,8453,10"
+    )]
+    pub siwe_chain_ids: Vec<u64>,
+
     /// Read the client address from X-Forwarded-For (only behind a proxy you run).
     #[arg(long, env = "TRUST_PROXY", default_value_t = false)]
     pub trust_proxy: bool,
@@ -158,16 +167,24 @@ impl Config {
         })
     }
 
+    /// `host[:port]` of PUBLIC_URL: the domain a Sign-In with Ethereum message names.
+    pub fn public_authority(&self) -> &str {
+        let after_scheme = self
+            .public_url
+            .split("://")
+            .nth(1)
+            .unwrap_or(&self.public_url);
+        after_scheme.split('/').next().unwrap_or_default()
+    }
+
     /// The host a captcha answer must come from.
     pub fn captcha_hostname(&self) -> String {
         self.recaptcha_hostname.clone().unwrap_or_else(|| {
-            let after_scheme = self
-                .public_url
-                .split("://")
-                .nth(1)
-                .unwrap_or(&self.public_url);
-            let authority = after_scheme.split('/').next().unwrap_or_default();
-            authority.split(':').next().unwrap_or_default().to_owned()
+            self.public_authority()
+                .split(':')
+                .next()
+                .unwrap_or_default()
+                .to_owned()
         })
     }
 }

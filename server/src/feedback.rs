@@ -123,7 +123,7 @@ pub fn describe(f: &feedback::Model) -> String {
         "#{} [{}] {} · {} · {} · ip {}\n  {}",
         f.id,
         f.kind,
-        crate::points::utc_date(f.created_at),
+        crate::time::utc_date(f.created_at),
         who,
         f.locale,
         f.ip,

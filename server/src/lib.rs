@@ -24,6 +24,7 @@ pub mod points;
 mod routes;
 pub mod sms;
 pub mod state;
+pub mod time;
 pub mod track;
 pub mod uploads;
 

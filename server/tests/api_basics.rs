@@ -194,6 +194,10 @@ async fn served_paths_match_the_client_allow_list(backend: Backend) {
         "/img/upload/feedback/v2",
         "/feedback/create",
         "/log/track",
+        "/user/sig/msg",
+        "/user/login/wallet",
+        "/user/account/bind/wallet/sigmsg",
+        "/user/account/bind/wallet",
     ];
     for path in served {
         let access = endpoint_access(path).unwrap_or_else(|| panic!("{path} is not in ENDPOINTS"));

@@ -3,3 +3,4 @@
 pub mod otp;
 pub mod tokens;
 pub mod users;
+pub mod wallet;

@@ -1,5 +1,6 @@
 //! Users and their sign-in accounts.
 
+use client_core::envelope::ErrorKind;
 use client_core::locale::normalize_locale;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set, TransactionTrait,
@@ -51,6 +52,24 @@ impl SessionUser {
     }
 }
 
+/// A first nickname from the account a user signs up with: an email's local part, a wallet's
+/// short form (`0x4a62…d6a1`), a phone number's last four digits.
+fn default_nickname(kind: &str, display_name: &str) -> String {
+    let chars: Vec<char> = display_name.chars().collect();
+    let text = |range: &[char]| range.iter().collect::<String>();
+    match kind {
+        "wallet" if chars.len() == 42 => format!("{}…{}", text(&chars[..6]), text(&chars[38..])),
+        "phone" if chars.len() > 4 => format!("…{}", text(&chars[chars.len() - 4..])),
+        _ => display_name
+            .split('@')
+            .next()
+            .unwrap_or_default()
+            .chars()
+            .take(32)
+            .collect(),
+    }
+}
+
 /// The user behind an account, created with it on first sign-in. Returns whether it is new.
 pub async fn find_or_create(
     state: &AppState,
@@ -95,13 +114,7 @@ async fn create(
 ) -> AppResult<user::Model> {
     let now = state.now();
     let uid = state.random.pick(UID_ALPHABET, UID_LEN);
-    let nickname: String = display_name
-        .split('@')
-        .next()
-        .unwrap_or_default()
-        .chars()
-        .take(32)
-        .collect();
+    let nickname = default_nickname(kind, display_name);
     let txn = state.db.begin().await?;
     let created = user::ActiveModel {
         exposed_uid: Set(uid.clone()),
@@ -131,6 +144,52 @@ async fn create(
     .await?;
     txn.commit().await?;
     Ok(created)
+}
+
+/// Signs in with a verified identity: finds or creates the user and hands out a new token.
+pub async fn sign_in(
+    state: &AppState,
+    kind: &str,
+    identifier: &str,
+    display_name: &str,
+    locale: &str,
+) -> AppResult<SessionUser> {
+    let (user, is_new) = find_or_create(state, kind, identifier, display_name, locale).await?;
+    let token = crate::auth::tokens::issue(state, Some(user.id)).await?;
+    Ok(SessionUser::new(user, Some(token), is_new))
+}
+
+/// Adds a sign-in account to a user. Binding one the user already has is a no-op; one that
+/// belongs to someone else is refused with `taken`.
+pub async fn bind(
+    state: &AppState,
+    user_id: i64,
+    kind: &str,
+    identifier: &str,
+    display_name: &str,
+    taken: ErrorKind,
+) -> AppResult<account::Model> {
+    let existing = account::Entity::find()
+        .filter(account::Column::Kind.eq(kind))
+        .filter(account::Column::Identifier.eq(identifier))
+        .one(&state.db)
+        .await?;
+    match existing {
+        Some(found) if found.user_id == user_id => Ok(found),
+        Some(_) => Err(taken.into()),
+        None => account::ActiveModel {
+            user_id: Set(user_id),
+            kind: Set(kind.to_owned()),
+            identifier: Set(identifier.to_owned()),
+            name: Set(display_name.to_owned()),
+            created_at: Set(state.now()),
+            ..Default::default()
+        }
+        .insert(&state.db)
+        .await
+        // The unique index settles a race with another account binding it at the same moment.
+        .map_err(|_| AppError::new(taken)),
+    }
 }
 
 pub async fn get(state: &AppState, user_id: i64) -> AppResult<user::Model> {

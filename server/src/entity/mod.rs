@@ -11,3 +11,4 @@ pub mod task_progress;
 pub mod track_log;
 pub mod upload;
 pub mod user;
+pub mod wallet_nonce;

@@ -4,6 +4,7 @@ use sea_orm_migration::prelude::*;
 
 mod m20261122_000001_core;
 mod m20261122_000002_points_feedback_tracking;
+mod m20261122_000003_wallet_nonces;
 
 pub struct Migrator;
 
@@ -59,6 +60,7 @@ impl MigratorTrait for Migrator {
         vec![
             Box::new(m20261122_000001_core::Migration),
             Box::new(m20261122_000002_points_feedback_tracking::Migration),
+            Box::new(m20261122_000003_wallet_nonces::Migration),
         ]
     }
 }

@@ -7,10 +7,10 @@ use sea_orm::{
 };
 use serde::Serialize;
 
-use super::day_start;
 use crate::entity::{point_ledger, user};
 use crate::error::{AppError, AppResult};
 use crate::state::AppState;
+use crate::time::day_start;
 
 pub const LEDGER_PAGE: u64 = 20;
 pub const LEADERBOARD_SIZE: u64 = 50;

@@ -15,6 +15,7 @@ mod otp;
 mod point;
 mod track;
 mod user;
+mod wallet;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -24,6 +25,7 @@ pub fn router() -> Router<AppState> {
         .merge(feedback::router())
         .merge(track::router())
         .merge(user::router())
+        .merge(wallet::router())
         .fallback(|| async { AppError::new(ErrorKind::WrongUrl) })
         .method_not_allowed_fallback(|| async { AppError::new(ErrorKind::MethodNotAllowed) })
 }

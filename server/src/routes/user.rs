@@ -46,18 +46,6 @@ struct EmailLogin {
     otp: String,
 }
 
-/// Signs in with a verified identity: finds or creates the user, hands out a new token.
-async fn sign_in(
-    state: &AppState,
-    kind: &str,
-    identifier: &str,
-    locale: &str,
-) -> AppResult<Json<Envelope<SessionUser>>> {
-    let (user, is_new) = users::find_or_create(state, kind, identifier, identifier, locale).await?;
-    let token = tokens::issue(state, Some(user.id)).await?;
-    Ok(ok(SessionUser::new(user, Some(token), is_new)))
-}
-
 async fn login_email(
     State(state): State<AppState>,
     client: ClientMeta,
@@ -77,7 +65,14 @@ async fn login_email(
         &req.otp,
     )
     .await?;
-    sign_in(&state, "email", &email, client.locale).await
+    Ok(ok(users::sign_in(
+        &state,
+        "email",
+        &email,
+        &email,
+        client.locale,
+    )
+    .await?))
 }
 
 #[derive(Deserialize)]
@@ -106,7 +101,14 @@ async fn login_phone(
         &req.otp,
     )
     .await?;
-    sign_in(&state, "phone", &phone, client.locale).await
+    Ok(ok(users::sign_in(
+        &state,
+        "phone",
+        &phone,
+        &phone,
+        client.locale,
+    )
+    .await?))
 }
 
 async fn logout(

@@ -1,0 +1,116 @@
+//! Sign-In with Ethereum, and binding a wallet to the signed-in user.
+
+use axum::extract::State;
+use axum::routing::post;
+use axum::{Json, Router};
+use client_core::envelope::{Envelope, ErrorKind};
+use serde::{Deserialize, Serialize};
+
+use super::ok;
+use crate::auth::users::{self, SessionUser};
+use crate::auth::wallet::{self, Purpose, checksum, parse_address};
+use crate::error::AppResult;
+use crate::extract::{ApiJson, ClientMeta, CurrentUser};
+use crate::points::tasks::{Source, record_event};
+use crate::state::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/user/sig/msg", post(login_message))
+        .route("/user/login/wallet", post(login))
+        .route("/user/account/bind/wallet/sigmsg", post(bind_message))
+        .route("/user/account/bind/wallet", post(bind))
+}
+
+#[derive(Deserialize)]
+struct AddressRequest {
+    address: String,
+}
+
+#[derive(Serialize)]
+struct Message {
+    msg: String,
+}
+
+#[derive(Deserialize)]
+struct Signed {
+    address: String,
+    sig: String,
+    msg: String,
+}
+
+/// The checksummed form of a verified lower-case address, for display.
+fn display(address: &str) -> String {
+    parse_address(address).map_or_else(|| address.to_owned(), |a| checksum(&a))
+}
+
+async fn login_message(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<AddressRequest>,
+) -> AppResult<Json<Envelope<Message>>> {
+    Ok(ok(Message {
+        msg: wallet::issue(&state, &req.address, Purpose::Login).await?,
+    }))
+}
+
+async fn login(
+    State(state): State<AppState>,
+    client: ClientMeta,
+    ApiJson(req): ApiJson<Signed>,
+) -> AppResult<Json<Envelope<SessionUser>>> {
+    let address = wallet::verify(&state, &req.address, &req.sig, &req.msg, Purpose::Login).await?;
+    let session = users::sign_in(
+        &state,
+        "wallet",
+        &address,
+        &display(&address),
+        client.locale,
+    )
+    .await?;
+    // A wallet account is a bound wallet: the new-user task completes at once.
+    record_event(&state, session.id, "bind_wallet", Source::Server).await?;
+    Ok(ok(session))
+}
+
+async fn bind_message(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    ApiJson(req): ApiJson<AddressRequest>,
+) -> AppResult<Json<Envelope<Message>>> {
+    Ok(ok(Message {
+        msg: wallet::issue(&state, &req.address, Purpose::Bind(me.user_id)).await?,
+    }))
+}
+
+#[derive(Serialize)]
+struct Bound {
+    #[serde(rename = "type")]
+    kind: String,
+    name: String,
+    id: i64,
+}
+
+async fn bind(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    ApiJson(req): ApiJson<Signed>,
+) -> AppResult<Json<Envelope<Bound>>> {
+    let purpose = Purpose::Bind(me.user_id);
+    let address = wallet::verify(&state, &req.address, &req.sig, &req.msg, purpose).await?;
+    let taken = ErrorKind::WalletBoundElsewhere;
+    let account = users::bind(
+        &state,
+        me.user_id,
+        "wallet",
+        &address,
+        &display(&address),
+        taken,
+    )
+    .await?;
+    record_event(&state, me.user_id, "bind_wallet", Source::Server).await?;
+    Ok(ok(Bound {
+        kind: account.kind,
+        name: account.name,
+        id: account.id,
+    }))
+}
