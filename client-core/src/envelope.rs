@@ -39,12 +39,15 @@ pub enum ErrorKind {
     WalletSignatureInvalid,
     WalletNonceInvalid,
     WalletBoundElsewhere,
+    LastSignInMethod,
+    InvitationInvalid,
+    InvitationUsed,
     Internal,
     Unavailable,
 }
 
 impl ErrorKind {
-    pub const ALL: [ErrorKind; 26] = [
+    pub const ALL: [ErrorKind; 29] = [
         Self::BadRequest,
         Self::Unauthorized,
         Self::LoginRequired,
@@ -69,6 +72,9 @@ impl ErrorKind {
         Self::WalletSignatureInvalid,
         Self::WalletNonceInvalid,
         Self::WalletBoundElsewhere,
+        Self::LastSignInMethod,
+        Self::InvitationInvalid,
+        Self::InvitationUsed,
         Self::Internal,
         Self::Unavailable,
     ];
@@ -184,6 +190,24 @@ impl ErrorKind {
                 200,
                 "error.walletBoundElsewhere",
                 "This wallet is bound to another account",
+            ),
+            Self::LastSignInMethod => (
+                4405,
+                200,
+                "error.lastSignInMethod",
+                "You cannot remove your only way to sign in",
+            ),
+            Self::InvitationInvalid => (
+                4501,
+                200,
+                "error.invitationInvalid",
+                "Invalid invitation code",
+            ),
+            Self::InvitationUsed => (
+                4502,
+                200,
+                "error.invitationUsed",
+                "You have already used an invitation code",
             ),
             Self::Internal => (
                 5000,

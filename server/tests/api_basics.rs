@@ -198,6 +198,8 @@ async fn served_paths_match_the_client_allow_list(backend: Backend) {
         "/user/login/wallet",
         "/user/account/bind/wallet/sigmsg",
         "/user/account/bind/wallet",
+        "/user/account/unbind",
+        "/user/invitation/bind",
     ];
     for path in served {
         let access = endpoint_access(path).unwrap_or_else(|| panic!("{path} is not in ENDPOINTS"));

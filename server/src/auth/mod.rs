@@ -1,5 +1,6 @@
 //! Sign-in: tokens, one-time codes and the users they lead to. Callable without HTTP.
 
+pub mod invitations;
 pub mod otp;
 pub mod tokens;
 pub mod users;

@@ -2,8 +2,10 @@
 
 use client_core::envelope::ErrorKind;
 use client_core::locale::normalize_locale;
+use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set, TransactionTrait,
+    ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait,
+    Set, TransactionTrait,
 };
 use serde::Serialize;
 
@@ -190,6 +192,33 @@ pub async fn bind(
         // The unique index settles a race with another account binding it at the same moment.
         .map_err(|_| AppError::new(taken)),
     }
+}
+
+/// Removes one of the user's sign-in accounts, never the last one.
+pub async fn unbind(state: &AppState, user_id: i64, account_id: i64) -> AppResult<()> {
+    let mine = accounts(state, user_id).await?;
+    if !mine.iter().any(|a| a.id == account_id) {
+        return Err(AppError::new(ErrorKind::NotFound).with_message("No such account"));
+    }
+    if mine.len() < 2 {
+        return Err(ErrorKind::LastSignInMethod.into());
+    }
+    // Delete only while another account remains, so two concurrent unbinds cannot remove both.
+    let others = account::Entity::find()
+        .select_only()
+        .column(account::Column::Id)
+        .filter(account::Column::UserId.eq(user_id))
+        .filter(account::Column::Id.ne(account_id));
+    let deleted = account::Entity::delete_many()
+        .filter(account::Column::Id.eq(account_id))
+        .filter(account::Column::UserId.eq(user_id))
+        .filter(Expr::exists(others.into_query()))
+        .exec(&state.db)
+        .await?;
+    if deleted.rows_affected != 1 {
+        return Err(ErrorKind::LastSignInMethod.into());
+    }
+    Ok(())
 }
 
 pub async fn get(state: &AppState, user_id: i64) -> AppResult<user::Model> {

@@ -17,6 +17,8 @@ pub struct Model {
     pub created_at: i64,
     /// The points balance; every change has its row in `point_ledger`.
     pub points: i64,
+    /// The user whose invitation code this one entered (once).
+    pub invited_by: Option<i64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

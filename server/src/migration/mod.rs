@@ -5,6 +5,7 @@ use sea_orm_migration::prelude::*;
 mod m20261122_000001_core;
 mod m20261122_000002_points_feedback_tracking;
 mod m20261122_000003_wallet_nonces;
+mod m20261122_000004_invitations;
 
 pub struct Migrator;
 
@@ -61,6 +62,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000001_core::Migration),
             Box::new(m20261122_000002_points_feedback_tracking::Migration),
             Box::new(m20261122_000003_wallet_nonces::Migration),
+            Box::new(m20261122_000004_invitations::Migration),
         ]
     }
 }

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::ok;
 use super::otp::{normalize_email, phone_identity};
+use crate::auth::invitations;
 use crate::auth::otp::{self, PURPOSE_LOGIN};
 use crate::auth::tokens;
 use crate::auth::users::{self, SessionUser};
@@ -24,6 +25,8 @@ pub fn router() -> Router<AppState> {
         .route("/user/logout", post(logout))
         .route("/user/info", post(info))
         .route("/user/account/list", post(account_list))
+        .route("/user/account/unbind", post(unbind))
+        .route("/user/invitation/bind", post(invitation_bind))
 }
 
 #[derive(Serialize)]
@@ -157,4 +160,32 @@ async fn account_list(
         })
         .collect();
     Ok(ok(AccountList { list }))
+}
+
+#[derive(Deserialize)]
+struct Unbind {
+    id: i64,
+}
+
+async fn unbind(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    ApiJson(req): ApiJson<Unbind>,
+) -> AppResult<Json<Envelope<serde_json::Value>>> {
+    users::unbind(&state, me.user_id, req.id).await?;
+    Ok(ok(serde_json::json!({})))
+}
+
+#[derive(Deserialize)]
+struct InvitationBind {
+    invitation_code: String,
+}
+
+async fn invitation_bind(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    ApiJson(req): ApiJson<InvitationBind>,
+) -> AppResult<Json<Envelope<serde_json::Value>>> {
+    invitations::bind(&state, me.user_id, &req.invitation_code).await?;
+    Ok(ok(serde_json::json!({})))
 }
