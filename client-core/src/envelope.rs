@@ -42,12 +42,14 @@ pub enum ErrorKind {
     LastSignInMethod,
     InvitationInvalid,
     InvitationUsed,
+    ProviderDisabled,
+    IdentityTokenInvalid,
     Internal,
     Unavailable,
 }
 
 impl ErrorKind {
-    pub const ALL: [ErrorKind; 29] = [
+    pub const ALL: [ErrorKind; 31] = [
         Self::BadRequest,
         Self::Unauthorized,
         Self::LoginRequired,
@@ -75,6 +77,8 @@ impl ErrorKind {
         Self::LastSignInMethod,
         Self::InvitationInvalid,
         Self::InvitationUsed,
+        Self::ProviderDisabled,
+        Self::IdentityTokenInvalid,
         Self::Internal,
         Self::Unavailable,
     ];
@@ -208,6 +212,18 @@ impl ErrorKind {
                 200,
                 "error.invitationUsed",
                 "You have already used an invitation code",
+            ),
+            Self::ProviderDisabled => (
+                4406,
+                200,
+                "error.providerDisabled",
+                "This sign-in method is not available",
+            ),
+            Self::IdentityTokenInvalid => (
+                4407,
+                200,
+                "error.identityTokenInvalid",
+                "Sign-in could not be verified, please try again",
             ),
             Self::Internal => (
                 5000,
@@ -403,6 +419,7 @@ pub const ENDPOINTS: &[(&str, Access)] = &[
     ("/user/invitation/bind", Access::LoginOnly),
     ("/user/sig/msg", Access::Public),
     ("/user/login/wallet", Access::Public),
+    ("/user/login/apple/start", Access::Public),
     ("/user/login/apple", Access::Public),
     ("/user/login/oauth/{provider}", Access::Public),
     ("/user/login/oauth/{provider}/complete", Access::Public),

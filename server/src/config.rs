@@ -86,6 +86,24 @@ pub struct Config {
     )]
     pub siwe_chain_ids: Vec<u64>,
 
+    /// Sign in with Apple: our Services ID (the identity token's audience); unset: Apple is off.
+    #[arg(long, env = "APPLE_CLIENT_ID")]
+    pub apple_client_id: Option<String>,
+
+    #[arg(
+        long,
+        env = "APPLE_ISSUER",
+        default_value = "https://appleid.apple.com"
+    )]
+    pub apple_issuer: String,
+
+    #[arg(
+        long,
+        env = "APPLE_JWKS_URL",
+        default_value = "https://appleid.apple.com/auth/keys"
+    )]
+    pub apple_jwks_url: String,
+
     /// Read the client address from X-Forwarded-For (only behind a proxy you run).
     #[arg(long, env = "TRUST_PROXY", default_value_t = false)]
     pub trust_proxy: bool,
@@ -150,6 +168,7 @@ impl Config {
             &mut self.recaptcha_hostname,
             &mut self.sms_webhook_url,
             &mut self.upload_store,
+            &mut self.apple_client_id,
         ] {
             if value.as_deref().is_some_and(|v| v.trim().is_empty()) {
                 *value = None;

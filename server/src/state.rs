@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use sea_orm::DatabaseConnection;
 
+use crate::auth::jwks::JwksCache;
 use crate::auth::tokens::SessionCache;
 use crate::config::Config;
 use crate::mail::Mailer;
@@ -31,6 +32,8 @@ pub struct Inner {
     pub sessions: SessionCache,
     /// Uploaded files.
     pub store: Store,
+    /// Apple's identity-token signing keys.
+    pub apple_keys: JwksCache,
 }
 
 impl Deref for AppState {
@@ -55,6 +58,7 @@ impl AppState {
             .connect_timeout(Duration::from_secs(5))
             .build()
             .map_err(|e| format!("HTTP client: {e}"))?;
+        let apple_keys = JwksCache::new(&config.apple_jwks_url);
         let store = Store::open(config.upload_store.as_deref(), &config.data_dir)?;
         let secret = match &config.secret_key {
             Some(key) if key.len() >= 32 => key.as_bytes().to_vec(),
@@ -71,6 +75,7 @@ impl AppState {
             http,
             secret,
             sessions: SessionCache::default(),
+            apple_keys,
             store,
         })))
     }

@@ -200,6 +200,8 @@ async fn served_paths_match_the_client_allow_list(backend: Backend) {
         "/user/account/bind/wallet",
         "/user/account/unbind",
         "/user/invitation/bind",
+        "/user/login/apple/start",
+        "/user/login/apple",
     ];
     for path in served {
         let access = endpoint_access(path).unwrap_or_else(|| panic!("{path} is not in ENDPOINTS"));

@@ -1,6 +1,8 @@
 //! Sign-in: tokens, one-time codes and the users they lead to. Callable without HTTP.
 
+pub mod apple;
 pub mod invitations;
+pub mod jwks;
 pub mod otp;
 pub mod tokens;
 pub mod users;

@@ -2,6 +2,7 @@
 
 pub mod account;
 pub mod feedback;
+pub mod login_nonce;
 pub mod otp_code;
 pub mod otp_guard;
 pub mod point_ledger;

@@ -6,6 +6,7 @@ mod m20261122_000001_core;
 mod m20261122_000002_points_feedback_tracking;
 mod m20261122_000003_wallet_nonces;
 mod m20261122_000004_invitations;
+mod m20261122_000005_login_nonces;
 
 pub struct Migrator;
 
@@ -63,6 +64,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000002_points_feedback_tracking::Migration),
             Box::new(m20261122_000003_wallet_nonces::Migration),
             Box::new(m20261122_000004_invitations::Migration),
+            Box::new(m20261122_000005_login_nonces::Migration),
         ]
     }
 }

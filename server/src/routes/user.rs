@@ -9,10 +9,10 @@ use serde::{Deserialize, Serialize};
 
 use super::ok;
 use super::otp::{normalize_email, phone_identity};
-use crate::auth::invitations;
 use crate::auth::otp::{self, PURPOSE_LOGIN};
 use crate::auth::tokens;
 use crate::auth::users::{self, SessionUser};
+use crate::auth::{apple, invitations};
 use crate::error::AppResult;
 use crate::extract::{ApiJson, ClientMeta, CurrentUser};
 use crate::state::AppState;
@@ -22,6 +22,8 @@ pub fn router() -> Router<AppState> {
         .route("/user/gtoken", post(guest_token))
         .route("/user/login/email", post(login_email))
         .route("/user/login/phone_number", post(login_phone))
+        .route("/user/login/apple/start", post(apple_start))
+        .route("/user/login/apple", post(login_apple))
         .route("/user/logout", post(logout))
         .route("/user/info", post(info))
         .route("/user/account/list", post(account_list))
@@ -188,4 +190,44 @@ async fn invitation_bind(
 ) -> AppResult<Json<Envelope<serde_json::Value>>> {
     invitations::bind(&state, me.user_id, &req.invitation_code).await?;
     Ok(ok(serde_json::json!({})))
+}
+
+#[derive(Serialize)]
+struct Nonce {
+    nonce: String,
+}
+
+async fn apple_start(State(state): State<AppState>) -> AppResult<Json<Envelope<Nonce>>> {
+    Ok(ok(Nonce {
+        nonce: apple::start(&state).await?,
+    }))
+}
+
+#[derive(Deserialize)]
+struct AppleLogin {
+    identity_token: String,
+    /// Apple sends the name only on the first sign-in, to the browser.
+    #[serde(default)]
+    full_name: Option<String>,
+}
+
+async fn login_apple(
+    State(state): State<AppState>,
+    client: ClientMeta,
+    ApiJson(req): ApiJson<AppleLogin>,
+) -> AppResult<Json<Envelope<SessionUser>>> {
+    let who = apple::verify(&state, &req.identity_token).await?;
+    let name = who
+        .email
+        .or_else(|| req.full_name.map(|n| n.trim().chars().take(64).collect()))
+        .filter(|n| !n.is_empty())
+        .unwrap_or_else(|| "Apple ID".to_owned());
+    Ok(ok(users::sign_in(
+        &state,
+        "apple",
+        &who.subject,
+        &name,
+        client.locale,
+    )
+    .await?))
 }

@@ -1,0 +1,180 @@
+//! Sign in with Apple against a local JWKS endpoint, with RSA keys the test makes (openssl) and
+//! identity tokens it signs: forged, expired, wrong-audience, wrong-issuer and replayed tokens fail.
+
+mod common;
+
+use axum::routing::get;
+use base64::Engine as _;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use common::{Backend, START, TestApp, assert_error, serve_peer};
+use jsonwebtoken::{Algorithm, EncodingKey, Header, encode};
+use serde_json::{Value, json};
+
+const CLIENT_ID: &str = "zone.blockbrief.web";
+const ISSUER: &str = "https://appleid.apple.com";
+
+/// An RSA key made with openssl: its PEM for signing, its modulus for the JWK.
+fn rsa_key(dir: &std::path::Path, name: &str) -> (Vec<u8>, String) {
+    let path = dir.join(name);
+    let made = std::process::Command::new("openssl")
+        .args([
+            "genpkey",
+            "-algorithm",
+            "RSA",
+            "-pkeyopt",
+            "rsa_keygen_bits:2048",
+            "-out",
+        ])
+        .arg(&path)
+        .output()
+        .expect("openssl runs");
+    assert!(
+        made.status.success(),
+        "{}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+    let modulus = std::process::Command::new("openssl")
+        .args(["rsa", "-noout", "-modulus", "-in"])
+        .arg(&path)
+        .output()
+        .expect("openssl");
+    let text = String::from_utf8(modulus.stdout).expect("utf-8");
+    let hex_n = text.trim().strip_prefix("Modulus=").expect("modulus");
+    (
+        std::fs::read(&path).expect("pem"),
+        URL_SAFE_NO_PAD.encode(hex::decode(hex_n).expect("hex")),
+    )
+}
+
+fn token(pem: &[u8], claims: &Value) -> String {
+    let mut header = Header::new(Algorithm::RS256);
+    header.kid = Some("apple-key-1".to_owned());
+    encode(
+        &header,
+        claims,
+        &EncodingKey::from_rsa_pem(pem).expect("key"),
+    )
+    .expect("token")
+}
+
+fn claims(nonce: &str) -> Value {
+    json!({ "iss": ISSUER, "aud": CLIENT_ID, "sub": "001234.abcdef", "iat": START, "exp": START + 600,
+            "nonce": nonce, "email": "reader@privaterelay.appleid.com" })
+}
+
+async fn nonce(app: &TestApp) -> String {
+    let (_, got) = app.post("/user/login/apple/start", json!({})).await;
+    got["data"]["nonce"]
+        .as_str()
+        .unwrap_or_else(|| panic!("a nonce: {got}"))
+        .to_owned()
+}
+
+async fn login(app: &TestApp, token: &str) -> (reqwest::StatusCode, Value) {
+    app.post(
+        "/user/login/apple",
+        json!({ "identity_token": token, "full_name": "Ada" }),
+    )
+    .await
+}
+
+async fn apple_tokens_are_verified_and_used_once(backend: Backend) {
+    let keys = tempfile::tempdir().expect("dir");
+    let (apple_pem, n) = rsa_key(keys.path(), "apple.pem");
+    let (forger_pem, _) = rsa_key(keys.path(), "forger.pem");
+    let n_for_hmac = n.clone();
+    let jwks = json!({ "keys": [{ "kty": "RSA", "kid": "apple-key-1", "use": "sig", "alg": "RS256", "n": n, "e": "AQAB" }] });
+    let jwks_url = serve_peer(
+        axum::Router::new().route("/auth/keys", get(move || async move { axum::Json(jwks) })),
+    )
+    .await;
+    let app = TestApp::start_with(backend, |c| {
+        c.apple_client_id = Some(CLIENT_ID.to_owned());
+        c.apple_jwks_url = format!("{jwks_url}/auth/keys");
+    })
+    .await;
+
+    // The genuine token signs in, once.
+    let good = token(&apple_pem, &claims(&nonce(&app).await));
+    let (_, session) = login(&app, &good).await;
+    assert_eq!(session["data"]["type"], 1, "{session}");
+    let auth = [("X-TOKEN", session["data"]["token"].as_str().expect("token"))];
+    let (_, accounts) = app.post_with("/user/account/list", json!({}), &auth).await;
+    assert_eq!(
+        accounts["data"]["list"][0],
+        json!({ "type": "apple", "name": "reader@privaterelay.appleid.com", "id": accounts["data"]["list"][0]["id"] })
+    );
+    assert_error(&login(&app, &good).await, 200, 4407);
+
+    // Each forgery or mistake fails closed.
+    let with = |patch: Value, nonce: &str| {
+        let mut c = claims(nonce);
+        for (k, v) in patch.as_object().expect("patch") {
+            c[k] = v.clone();
+        }
+        c
+    };
+    let cases = [
+        ("forged", token(&forger_pem, &claims(&nonce(&app).await))),
+        (
+            "expired",
+            token(
+                &apple_pem,
+                &with(json!({ "exp": START - 61 }), &nonce(&app).await),
+            ),
+        ),
+        (
+            "other audience",
+            token(
+                &apple_pem,
+                &with(json!({ "aud": "com.evil.app" }), &nonce(&app).await),
+            ),
+        ),
+        (
+            "other issuer",
+            token(
+                &apple_pem,
+                &with(json!({ "iss": "https://evil.example" }), &nonce(&app).await),
+            ),
+        ),
+        (
+            "nonce never issued",
+            token(&apple_pem, &claims("NotOneOfOurs")),
+        ),
+        (
+            "no nonce",
+            token(&apple_pem, &with(json!({ "nonce": null }), "")),
+        ),
+        ("not a token", "abc.def.ghi".to_owned()),
+        ("HMAC keyed with the public modulus", {
+            let mut header = Header::new(Algorithm::HS256);
+            header.kid = Some("apple-key-1".to_owned());
+            let secret = EncodingKey::from_secret(n_for_hmac.as_bytes());
+            encode(&header, &claims(&nonce(&app).await), &secret).expect("token")
+        }),
+    ];
+    for (what, bad) in cases {
+        let got = login(&app, &bad).await;
+        assert_eq!(got.1["code"], 4407, "{what}: {}", got.1);
+    }
+    // A nonce expires after ten minutes.
+    let late = nonce(&app).await;
+    app.clock.advance(600);
+    let stale = token(&apple_pem, &with(json!({ "exp": START + 1200 }), &late));
+    assert_error(&login(&app, &stale).await, 200, 4407);
+}
+
+async fn apple_is_off_without_a_client_id(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    assert_error(
+        &app.post("/user/login/apple/start", json!({})).await,
+        200,
+        4406,
+    );
+    assert_error(&login(&app, "abc.def.ghi").await, 200, 4406);
+}
+
+on_both_databases!(
+    apple_tokens_are_verified_and_used_once,
+    apple_is_off_without_a_client_id
+);
