@@ -58,6 +58,7 @@ const runners = {
     }
   },
   cutDescription: (i) => out(core.cutDescription(i)),
+  safeRedirectOrigin: ([to, allowed]) => out(core.safeRedirectOrigin(to, allowed) ?? null),
 };
 
 for (const [fn, list] of Object.entries(cases)) {

@@ -249,3 +249,43 @@ fn decode_component(raw: &str) -> Result<String, LinkError> {
         .map(|s| s.into_owned())
         .map_err(|_| LinkError::BadQuery)
 }
+
+/// The origin (`scheme://host[:port]`, lower-case) of an absolute http(s) URL, if it has a plain
+/// one: no user info, no backslashes, no percent-encoded or control characters in the authority.
+fn plain_origin(url: &str) -> Option<String> {
+    let lower = url.to_ascii_lowercase();
+    let (scheme, rest) = lower.split_once("://")?;
+    if !matches!(scheme, "http" | "https") || url.chars().any(|c| c.is_control() || c == '\\') {
+        return None;
+    }
+    let authority = rest.split(['/', '?', '#']).next()?;
+    let host_ok = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']');
+    if authority.is_empty() || !authority.chars().all(host_ok) {
+        return None;
+    }
+    let (host, port) = match authority.rsplit_once(':') {
+        Some((h, p)) if !h.ends_with(']') || authority.starts_with('[') => (h, Some(p)),
+        _ => (authority, None),
+    };
+    let default_port = if scheme == "https" { "443" } else { "80" };
+    match port {
+        Some(p) if p.is_empty() || !p.bytes().all(|b| b.is_ascii_digit()) => None,
+        Some(p) if p == default_port => Some(format!("{scheme}://{host}")),
+        Some(p) => Some(format!("{scheme}://{host}:{p}")),
+        None => Some(format!("{scheme}://{host}")),
+    }
+}
+
+/// Where a sign-in popup may send its result: the origin of `to` when it is exactly one of
+/// `allowed` (themselves origins such as `https://blockbrief.io`), else `None`. Relative and
+/// protocol-relative URLs, user info (`https://ours@evil.com`), look-alike hosts
+/// (`https://ours.evil.com`), other schemes (`javascript:`), backslashes and encoded characters
+/// all fail.
+pub fn safe_redirect_origin(to: &str, allowed: &[String]) -> Option<String> {
+    let origin = plain_origin(to.trim())?;
+    allowed
+        .iter()
+        .filter_map(|a| plain_origin(a))
+        .any(|a| a == origin)
+        .then_some(origin)
+}

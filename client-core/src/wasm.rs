@@ -196,6 +196,15 @@ pub fn merge_ext_query(
     outcome(query.and_then(|q| link::merge_ext_query(&q.0, &segment?)))
 }
 
+#[wasm_bindgen(js_name = safeRedirectOrigin)]
+pub fn safe_redirect_origin(
+    #[wasm_bindgen(unchecked_param_type = "string")] to: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string[]")] allowed: JsValue,
+) -> Option<String> {
+    let allowed: Vec<String> = serde_wasm_bindgen::from_value(allowed).ok()?;
+    link::safe_redirect_origin(&text(&to)?, &allowed)
+}
+
 // ---- validation ----
 
 #[wasm_bindgen(js_name = isValidEmail)]

@@ -126,6 +126,10 @@ fn run(function: &str, input: &Value) -> Value {
             Err(e) => json!({ "error": e }),
         },
         "cutDescription" => out(json!(locale::cut_description(s(input)))),
+        "safeRedirectOrigin" => {
+            let allowed: Vec<String> = serde_json::from_value(arg(1).clone()).expect("origins");
+            out(json!(link::safe_redirect_origin(s(arg(0)), &allowed)))
+        }
         other => panic!("cases.json names a function the native runner does not know: {other}"),
     }
 }
