@@ -38,18 +38,19 @@ pub enum ErrorKind {
     WalletMessageInvalid,
     WalletSignatureInvalid,
     WalletNonceInvalid,
-    WalletBoundElsewhere,
+    AccountBoundElsewhere,
     LastSignInMethod,
     InvitationInvalid,
     InvitationUsed,
     ProviderDisabled,
     IdentityTokenInvalid,
+    UserDenied,
     Internal,
     Unavailable,
 }
 
 impl ErrorKind {
-    pub const ALL: [ErrorKind; 31] = [
+    pub const ALL: [ErrorKind; 32] = [
         Self::BadRequest,
         Self::Unauthorized,
         Self::LoginRequired,
@@ -73,12 +74,13 @@ impl ErrorKind {
         Self::WalletMessageInvalid,
         Self::WalletSignatureInvalid,
         Self::WalletNonceInvalid,
-        Self::WalletBoundElsewhere,
+        Self::AccountBoundElsewhere,
         Self::LastSignInMethod,
         Self::InvitationInvalid,
         Self::InvitationUsed,
         Self::ProviderDisabled,
         Self::IdentityTokenInvalid,
+        Self::UserDenied,
         Self::Internal,
         Self::Unavailable,
     ];
@@ -189,11 +191,11 @@ impl ErrorKind {
                 "error.walletNonceInvalid",
                 "This sign-in request has expired or was already used, please try again",
             ),
-            Self::WalletBoundElsewhere => (
+            Self::AccountBoundElsewhere => (
                 4404,
                 200,
-                "error.walletBoundElsewhere",
-                "This wallet is bound to another account",
+                "error.accountBoundElsewhere",
+                "This account is already bound to another user",
             ),
             Self::LastSignInMethod => (
                 4405,
@@ -225,6 +227,7 @@ impl ErrorKind {
                 "error.identityTokenInvalid",
                 "Sign-in could not be verified, please try again",
             ),
+            Self::UserDenied => (4408, 200, "error.userDenied", "You cancelled the sign-in"),
             Self::Internal => (
                 5000,
                 500,

@@ -104,6 +104,106 @@ pub struct Config {
     )]
     pub apple_jwks_url: String,
 
+    /// Where providers send the browser back after consent (the web's popup page);
+    /// unset: PUBLIC_URL/oauth/by/web.
+    #[arg(long, env = "OAUTH_REDIRECT_URL")]
+    pub oauth_redirect_url: Option<String>,
+
+    /// Google (OpenID Connect); unset client id: Google is off.
+    #[arg(long, env = "GOOGLE_CLIENT_ID")]
+    pub google_client_id: Option<String>,
+    #[arg(
+        long,
+        env = "GOOGLE_CLIENT_SECRET",
+        default_value = "",
+        hide_env_values = true
+    )]
+    pub google_client_secret: String,
+    #[arg(
+        long,
+        env = "GOOGLE_AUTH_URL",
+        default_value = "https://accounts.google.com/o/oauth2/v2/auth"
+    )]
+    pub google_auth_url: String,
+    #[arg(
+        long,
+        env = "GOOGLE_TOKEN_URL",
+        default_value = "https://oauth2.googleapis.com/token"
+    )]
+    pub google_token_url: String,
+    #[arg(
+        long,
+        env = "GOOGLE_JWKS_URL",
+        default_value = "https://www.googleapis.com/oauth2/v3/certs"
+    )]
+    pub google_jwks_url: String,
+    #[arg(
+        long,
+        env = "GOOGLE_ISSUER",
+        default_value = "https://accounts.google.com"
+    )]
+    pub google_issuer: String,
+
+    /// Line (OpenID Connect); unset client id: Line is off.
+    #[arg(long, env = "LINE_CLIENT_ID")]
+    pub line_client_id: Option<String>,
+    #[arg(
+        long,
+        env = "LINE_CLIENT_SECRET",
+        default_value = "",
+        hide_env_values = true
+    )]
+    pub line_client_secret: String,
+    #[arg(
+        long,
+        env = "LINE_AUTH_URL",
+        default_value = "https://access.line.me/oauth2/v2.1/authorize"
+    )]
+    pub line_auth_url: String,
+    #[arg(
+        long,
+        env = "LINE_TOKEN_URL",
+        default_value = "https://api.line.me/oauth2/v2.1/token"
+    )]
+    pub line_token_url: String,
+    #[arg(
+        long,
+        env = "LINE_JWKS_URL",
+        default_value = "https://api.line.me/oauth2/v2.1/certs"
+    )]
+    pub line_jwks_url: String,
+    #[arg(long, env = "LINE_ISSUER", default_value = "https://access.line.me")]
+    pub line_issuer: String,
+
+    /// X/Twitter (OAuth 2 with PKCE, profile from the users/me endpoint); unset client id: off.
+    #[arg(long, env = "TWITTER_CLIENT_ID")]
+    pub twitter_client_id: Option<String>,
+    #[arg(
+        long,
+        env = "TWITTER_CLIENT_SECRET",
+        default_value = "",
+        hide_env_values = true
+    )]
+    pub twitter_client_secret: String,
+    #[arg(
+        long,
+        env = "TWITTER_AUTH_URL",
+        default_value = "https://twitter.com/i/oauth2/authorize"
+    )]
+    pub twitter_auth_url: String,
+    #[arg(
+        long,
+        env = "TWITTER_TOKEN_URL",
+        default_value = "https://api.twitter.com/2/oauth2/token"
+    )]
+    pub twitter_token_url: String,
+    #[arg(
+        long,
+        env = "TWITTER_USERINFO_URL",
+        default_value = "https://api.twitter.com/2/users/me"
+    )]
+    pub twitter_userinfo_url: String,
+
     /// Read the client address from X-Forwarded-For (only behind a proxy you run).
     #[arg(long, env = "TRUST_PROXY", default_value_t = false)]
     pub trust_proxy: bool,
@@ -169,6 +269,10 @@ impl Config {
             &mut self.sms_webhook_url,
             &mut self.upload_store,
             &mut self.apple_client_id,
+            &mut self.oauth_redirect_url,
+            &mut self.google_client_id,
+            &mut self.line_client_id,
+            &mut self.twitter_client_id,
         ] {
             if value.as_deref().is_some_and(|v| v.trim().is_empty()) {
                 *value = None;

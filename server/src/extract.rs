@@ -49,6 +49,18 @@ fn json_error(rejection: &JsonRejection) -> AppError {
     AppError::new(ErrorKind::BadRequest).with_message(detail)
 }
 
+/// The value of cookie `name`, if the request carries it.
+pub fn cookie(headers: &axum::http::HeaderMap, name: &str) -> Option<String> {
+    let all = headers.get_all(axum::http::header::COOKIE);
+    all.iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .find_map(|pair| {
+            let (key, value) = pair.trim().split_once('=')?;
+            (key == name).then(|| value.to_owned())
+        })
+}
+
 /// What the client tells us about itself. Hints only: none of it is trusted for security.
 #[derive(Debug, Clone)]
 pub struct ClientMeta {
@@ -72,10 +84,7 @@ impl FromRequestParts<AppState> for ClientMeta {
             .get::<ConnectInfo<SocketAddr>>()
             .map(|c| c.0.ip().to_string());
         let ip = forwarded.or(peer).unwrap_or_else(|| "unknown".to_owned());
-        let cookie_locale = header("cookie").and_then(|c| {
-            c.split(';')
-                .find_map(|kv| kv.trim().strip_prefix("NEXT_LOCALE=").map(str::to_owned))
-        });
+        let cookie_locale = cookie(&parts.headers, "NEXT_LOCALE");
         let language = cookie_locale
             .or_else(|| {
                 device

@@ -32,8 +32,10 @@ pub struct Inner {
     pub sessions: SessionCache,
     /// Uploaded files.
     pub store: Store,
-    /// Apple's identity-token signing keys.
+    /// Identity-token signing keys of Apple, Google and Line.
     pub apple_keys: JwksCache,
+    pub google_keys: JwksCache,
+    pub line_keys: JwksCache,
 }
 
 impl Deref for AppState {
@@ -59,6 +61,8 @@ impl AppState {
             .build()
             .map_err(|e| format!("HTTP client: {e}"))?;
         let apple_keys = JwksCache::new(&config.apple_jwks_url);
+        let google_keys = JwksCache::new(&config.google_jwks_url);
+        let line_keys = JwksCache::new(&config.line_jwks_url);
         let store = Store::open(config.upload_store.as_deref(), &config.data_dir)?;
         let secret = match &config.secret_key {
             Some(key) if key.len() >= 32 => key.as_bytes().to_vec(),
@@ -76,6 +80,8 @@ impl AppState {
             secret,
             sessions: SessionCache::default(),
             apple_keys,
+            google_keys,
+            line_keys,
             store,
         })))
     }

@@ -112,7 +112,7 @@ async fn the_last_way_to_sign_in_cannot_be_removed(backend: Backend) {
         "phone",
         "886-912345678",
         "886-912345678",
-        client_core::envelope::ErrorKind::WalletBoundElsewhere,
+        client_core::envelope::ErrorKind::AccountBoundElsewhere,
     )
     .await
     .expect("bind phone");

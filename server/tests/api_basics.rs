@@ -202,6 +202,10 @@ async fn served_paths_match_the_client_allow_list(backend: Backend) {
         "/user/invitation/bind",
         "/user/login/apple/start",
         "/user/login/apple",
+        "/user/login/oauth/google",
+        "/user/login/oauth/google/complete",
+        "/user/account/bind/twitter/oauth",
+        "/user/account/bind/twitter/oauth/complete",
     ];
     for path in served {
         let access = endpoint_access(path).unwrap_or_else(|| panic!("{path} is not in ENDPOINTS"));

@@ -4,58 +4,13 @@
 mod common;
 
 use axum::routing::get;
-use base64::Engine as _;
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use common::provider::{KID, jwks, rsa_key, sign};
 use common::{Backend, START, TestApp, assert_error, serve_peer};
 use jsonwebtoken::{Algorithm, EncodingKey, Header, encode};
 use serde_json::{Value, json};
 
 const CLIENT_ID: &str = "zone.blockbrief.web";
 const ISSUER: &str = "https://appleid.apple.com";
-
-/// An RSA key made with openssl: its PEM for signing, its modulus for the JWK.
-fn rsa_key(dir: &std::path::Path, name: &str) -> (Vec<u8>, String) {
-    let path = dir.join(name);
-    let made = std::process::Command::new("openssl")
-        .args([
-            "genpkey",
-            "-algorithm",
-            "RSA",
-            "-pkeyopt",
-            "rsa_keygen_bits:2048",
-            "-out",
-        ])
-        .arg(&path)
-        .output()
-        .expect("openssl runs");
-    assert!(
-        made.status.success(),
-        "{}",
-        String::from_utf8_lossy(&made.stderr)
-    );
-    let modulus = std::process::Command::new("openssl")
-        .args(["rsa", "-noout", "-modulus", "-in"])
-        .arg(&path)
-        .output()
-        .expect("openssl");
-    let text = String::from_utf8(modulus.stdout).expect("utf-8");
-    let hex_n = text.trim().strip_prefix("Modulus=").expect("modulus");
-    (
-        std::fs::read(&path).expect("pem"),
-        URL_SAFE_NO_PAD.encode(hex::decode(hex_n).expect("hex")),
-    )
-}
-
-fn token(pem: &[u8], claims: &Value) -> String {
-    let mut header = Header::new(Algorithm::RS256);
-    header.kid = Some("apple-key-1".to_owned());
-    encode(
-        &header,
-        claims,
-        &EncodingKey::from_rsa_pem(pem).expect("key"),
-    )
-    .expect("token")
-}
 
 fn claims(nonce: &str) -> Value {
     json!({ "iss": ISSUER, "aud": CLIENT_ID, "sub": "001234.abcdef", "iat": START, "exp": START + 600,
@@ -83,7 +38,7 @@ async fn apple_tokens_are_verified_and_used_once(backend: Backend) {
     let (apple_pem, n) = rsa_key(keys.path(), "apple.pem");
     let (forger_pem, _) = rsa_key(keys.path(), "forger.pem");
     let n_for_hmac = n.clone();
-    let jwks = json!({ "keys": [{ "kty": "RSA", "kid": "apple-key-1", "use": "sig", "alg": "RS256", "n": n, "e": "AQAB" }] });
+    let jwks = jwks(&n);
     let jwks_url = serve_peer(
         axum::Router::new().route("/auth/keys", get(move || async move { axum::Json(jwks) })),
     )
@@ -95,7 +50,7 @@ async fn apple_tokens_are_verified_and_used_once(backend: Backend) {
     .await;
 
     // The genuine token signs in, once.
-    let good = token(&apple_pem, &claims(&nonce(&app).await));
+    let good = sign(&apple_pem, &claims(&nonce(&app).await));
     let (_, session) = login(&app, &good).await;
     assert_eq!(session["data"]["type"], 1, "{session}");
     let auth = [("X-TOKEN", session["data"]["token"].as_str().expect("token"))];
@@ -115,40 +70,40 @@ async fn apple_tokens_are_verified_and_used_once(backend: Backend) {
         c
     };
     let cases = [
-        ("forged", token(&forger_pem, &claims(&nonce(&app).await))),
+        ("forged", sign(&forger_pem, &claims(&nonce(&app).await))),
         (
             "expired",
-            token(
+            sign(
                 &apple_pem,
                 &with(json!({ "exp": START - 61 }), &nonce(&app).await),
             ),
         ),
         (
             "other audience",
-            token(
+            sign(
                 &apple_pem,
                 &with(json!({ "aud": "com.evil.app" }), &nonce(&app).await),
             ),
         ),
         (
             "other issuer",
-            token(
+            sign(
                 &apple_pem,
                 &with(json!({ "iss": "https://evil.example" }), &nonce(&app).await),
             ),
         ),
         (
             "nonce never issued",
-            token(&apple_pem, &claims("NotOneOfOurs")),
+            sign(&apple_pem, &claims("NotOneOfOurs")),
         ),
         (
             "no nonce",
-            token(&apple_pem, &with(json!({ "nonce": null }), "")),
+            sign(&apple_pem, &with(json!({ "nonce": null }), "")),
         ),
         ("not a token", "abc.def.ghi".to_owned()),
         ("HMAC keyed with the public modulus", {
             let mut header = Header::new(Algorithm::HS256);
-            header.kid = Some("apple-key-1".to_owned());
+            header.kid = Some(KID.to_owned());
             let secret = EncodingKey::from_secret(n_for_hmac.as_bytes());
             encode(&header, &claims(&nonce(&app).await), &secret).expect("token")
         }),
@@ -160,7 +115,7 @@ async fn apple_tokens_are_verified_and_used_once(backend: Backend) {
     // A nonce expires after ten minutes.
     let late = nonce(&app).await;
     app.clock.advance(600);
-    let stale = token(&apple_pem, &with(json!({ "exp": START + 1200 }), &late));
+    let stale = sign(&apple_pem, &with(json!({ "exp": START + 1200 }), &late));
     assert_error(&login(&app, &stale).await, 200, 4407);
 }
 

@@ -1,33 +1,19 @@
 //! Sign in with Apple: the browser gets a nonce from us, Apple signs it into the identity token,
-//! and we accept the token only if its signature checks against Apple's keys (the configured
-//! JWKS), `iss` is Apple, `aud` is our client id, it has not expired by our clock, and its nonce
-//! is one we issued and have not seen used.
+//! and we accept the token only if it passes [`id_token::verify`] (Apple's keys, `iss`, our client
+//! id as `aud`, `exp`) and its nonce is one we issued and have not seen used.
 
 use client_core::envelope::ErrorKind;
-use jsonwebtoken::{Algorithm, Validation, decode, decode_header};
 use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
-use serde::Deserialize;
 
+use super::id_token::{self, rejected};
 use crate::entity::login_nonce;
-use crate::error::{AppError, AppResult};
+use crate::error::AppResult;
 use crate::state::AppState;
 
 pub const NONCE_TTL_SECONDS: i64 = 600;
-/// Clock skew tolerated on `exp`.
-const LEEWAY_SECONDS: i64 = 60;
 const PROVIDER: &str = "apple";
 const NONCE_ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-
-#[derive(Debug, Deserialize)]
-struct Claims {
-    sub: String,
-    exp: i64,
-    #[serde(default)]
-    nonce: Option<String>,
-    #[serde(default)]
-    email: Option<String>,
-}
 
 pub struct AppleIdentity {
     /// Apple's stable user id for our app.
@@ -60,40 +46,13 @@ pub async fn start(state: &AppState) -> AppResult<String> {
     Ok(nonce)
 }
 
-fn rejected(why: &str) -> AppError {
-    AppError::new(ErrorKind::IdentityTokenInvalid)
-        .with_message(format!("Sign in with Apple failed: {why}"))
-}
-
 pub async fn verify(state: &AppState, token: &str) -> AppResult<AppleIdentity> {
     let audience = client_id(state)?;
-    let header = decode_header(token).map_err(|_| rejected("malformed token"))?;
-    if !matches!(header.alg, Algorithm::RS256 | Algorithm::ES256) {
-        return Err(rejected("unexpected algorithm"));
-    }
-    let kid = header.kid.ok_or_else(|| rejected("no key id"))?;
+    let issuer = state.config.apple_issuer.as_str();
+    let claims =
+        id_token::verify(state, "Apple", token, &state.apple_keys, issuer, audience).await?;
+    let nonce = claims.nonce.ok_or_else(|| rejected("Apple", "no nonce"))?;
     let now = state.now();
-    let key = state
-        .apple_keys
-        .key(&state.http, &kid, now)
-        .await
-        .map_err(|e| {
-            tracing::warn!(error = %e, "Apple signing key unavailable");
-            rejected("unknown signing key")
-        })?;
-    let mut validation = Validation::new(header.alg);
-    validation.set_issuer(&[state.config.apple_issuer.as_str()]);
-    validation.set_audience(&[audience]);
-    // Expiry is checked below against our clock (injectable in tests), not the library's.
-    validation.validate_exp = false;
-    validation.set_required_spec_claims(&["iss", "aud", "sub", "exp"]);
-    let claims = decode::<Claims>(token, &key, &validation)
-        .map_err(|e| rejected(&e.to_string()))?
-        .claims;
-    if claims.exp + LEEWAY_SECONDS <= now {
-        return Err(rejected("the token has expired"));
-    }
-    let nonce = claims.nonce.ok_or_else(|| rejected("no nonce"))?;
     let consumed = login_nonce::Entity::update_many()
         .col_expr(login_nonce::Column::Used, Expr::value(true))
         .filter(login_nonce::Column::Nonce.eq(nonce))
@@ -103,7 +62,7 @@ pub async fn verify(state: &AppState, token: &str) -> AppResult<AppleIdentity> {
         .exec(&state.db)
         .await?;
     if consumed.rows_affected != 1 {
-        return Err(rejected("unknown, expired or used nonce"));
+        return Err(rejected("Apple", "unknown, expired or used nonce"));
     }
     Ok(AppleIdentity {
         subject: claims.sub,

@@ -11,6 +11,7 @@ use crate::state::AppState;
 
 mod app;
 mod feedback;
+mod oauth;
 mod otp;
 mod point;
 mod track;
@@ -26,6 +27,7 @@ pub fn router() -> Router<AppState> {
         .merge(track::router())
         .merge(user::router())
         .merge(wallet::router())
+        .merge(oauth::router())
         .fallback(|| async { AppError::new(ErrorKind::WrongUrl) })
         .method_not_allowed_fallback(|| async { AppError::new(ErrorKind::MethodNotAllowed) })
 }

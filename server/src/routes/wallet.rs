@@ -97,7 +97,7 @@ async fn bind(
 ) -> AppResult<Json<Envelope<Bound>>> {
     let purpose = Purpose::Bind(me.user_id);
     let address = wallet::verify(&state, &req.address, &req.sig, &req.msg, purpose).await?;
-    let taken = ErrorKind::WalletBoundElsewhere;
+    let taken = ErrorKind::AccountBoundElsewhere;
     let account = users::bind(
         &state,
         me.user_id,

@@ -4,6 +4,7 @@
 #![allow(dead_code)] // each test binary uses its own part of the harness
 
 pub mod images;
+pub mod provider;
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};

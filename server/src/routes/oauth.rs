@@ -1,0 +1,158 @@
+//! OAuth 2 sign-in (Google, Line, X/Twitter) and binding X/Twitter to the signed-in user.
+
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::post;
+use axum::{Json, Router};
+use client_core::envelope::ErrorKind;
+use serde::Serialize;
+
+use super::ok;
+use crate::auth::oauth::{self, BROWSER_COOKIE, Callback, Provider};
+use crate::auth::users;
+use crate::error::{AppError, AppResult};
+use crate::extract::{ApiJson, ClientMeta, CurrentUser, cookie};
+use crate::points::tasks::{Source, record_event};
+use crate::state::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/user/login/oauth/{provider}", post(login_start))
+        .route(
+            "/user/login/oauth/{provider}/complete",
+            post(login_complete),
+        )
+        .route("/user/account/bind/twitter/oauth", post(bind_start))
+        .route(
+            "/user/account/bind/twitter/oauth/complete",
+            post(bind_complete),
+        )
+}
+
+fn provider(name: &str) -> AppResult<Provider> {
+    Provider::from_name(name)
+        .ok_or_else(|| AppError::new(ErrorKind::NotFound).with_message("Unknown sign-in provider"))
+}
+
+#[derive(Serialize)]
+struct Authorize {
+    auth_url: String,
+    state: String,
+}
+
+/// Starts an authorization, giving the browser its binding cookie if it has none yet.
+async fn started(
+    state: &AppState,
+    headers: &HeaderMap,
+    provider: Provider,
+    user_id: Option<i64>,
+) -> AppResult<Response> {
+    let existing = cookie(headers, BROWSER_COOKIE).filter(|v| v.len() >= 32 && v.len() <= 64);
+    let browser = existing.clone().unwrap_or_else(|| {
+        let mut bytes = [0u8; 24];
+        state.random.fill(&mut bytes);
+        hex::encode(bytes)
+    });
+    let begun = oauth::start(state, provider, user_id, &browser).await?;
+    let mut response = ok(Authorize {
+        auth_url: begun.auth_url,
+        state: begun.state,
+    })
+    .into_response();
+    if existing.is_none() {
+        let secure = if state.config.public_url.starts_with("https://") {
+            "; Secure"
+        } else {
+            ""
+        };
+        let value = format!(
+            "{BROWSER_COOKIE}={browser}; Path=/api; HttpOnly; SameSite=Lax; Max-Age=86400{secure}"
+        );
+        if let Ok(value) = HeaderValue::from_str(&value) {
+            response.headers_mut().append(header::SET_COOKIE, value);
+        }
+    }
+    Ok(response)
+}
+
+async fn login_start(
+    State(state): State<AppState>,
+    Path(name): Path<String>,
+    headers: HeaderMap,
+) -> AppResult<Response> {
+    started(&state, &headers, provider(&name)?, None).await
+}
+
+async fn login_complete(
+    State(state): State<AppState>,
+    Path(name): Path<String>,
+    headers: HeaderMap,
+    client: ClientMeta,
+    ApiJson(callback): ApiJson<Callback>,
+) -> AppResult<Json<client_core::envelope::Envelope<users::SessionUser>>> {
+    let provider = provider(&name)?;
+    let browser = cookie(&headers, BROWSER_COOKIE);
+    let who = oauth::complete(&state, provider, None, browser.as_deref(), callback).await?;
+    let session = users::sign_in(
+        &state,
+        provider.name(),
+        &who.subject,
+        &who.name,
+        client.locale,
+    )
+    .await?;
+    if provider == Provider::Twitter {
+        record_event(&state, session.id, "bind_twitter", Source::Server).await?;
+    }
+    Ok(ok(session))
+}
+
+async fn bind_start(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    headers: HeaderMap,
+) -> AppResult<Response> {
+    started(&state, &headers, Provider::Twitter, Some(me.user_id)).await
+}
+
+#[derive(Serialize)]
+struct Bound {
+    #[serde(rename = "type")]
+    kind: String,
+    name: String,
+    id: i64,
+}
+
+async fn bind_complete(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    headers: HeaderMap,
+    ApiJson(callback): ApiJson<Callback>,
+) -> AppResult<Json<client_core::envelope::Envelope<Bound>>> {
+    let browser = cookie(&headers, BROWSER_COOKIE);
+    let who = oauth::complete(
+        &state,
+        Provider::Twitter,
+        Some(me.user_id),
+        browser.as_deref(),
+        callback,
+    )
+    .await?;
+    let taken = ErrorKind::AccountBoundElsewhere;
+    let account = users::bind(
+        &state,
+        me.user_id,
+        "twitter",
+        &who.subject,
+        &who.name,
+        taken,
+    )
+    .await?;
+    record_event(&state, me.user_id, "bind_twitter", Source::Server).await?;
+    Ok(ok(Bound {
+        kind: account.kind,
+        name: account.name,
+        id: account.id,
+    }))
+}
