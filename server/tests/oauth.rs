@@ -96,6 +96,18 @@ async fn complete(
     app.post_with(path, body, &headers).await
 }
 
+/// Completing is refused with the catalogue `code`.
+async fn refused(
+    app: &TestApp,
+    path: &str,
+    body: Value,
+    cookie: &str,
+    token: Option<&str>,
+    code: i64,
+) {
+    assert_error(&complete(app, path, body, cookie, token).await, 200, code);
+}
+
 async fn google_signs_in_with_pkce_state_and_nonce(backend: Backend) {
     let provider = Provider::start().await;
     let app = app_with(backend, &provider).await;
@@ -114,18 +126,15 @@ async fn google_signs_in_with_pkce_state_and_nonce(backend: Backend) {
     let code = consent(&auth_url).await;
     let path = "/user/login/oauth/google/complete";
     // Another browser (no cookie, or someone else's) cannot finish it.
-    assert_error(
-        &complete(
-            &app,
-            path,
-            json!({ "code": code, "state": state }),
-            "bb_oauth=0000000000000000000000000000000000000000",
-            None,
-        )
-        .await,
-        200,
+    refused(
+        &app,
+        path,
+        json!({ "code": code, "state": state }),
+        "bb_oauth=0000000000000000000000000000000000000000",
+        None,
         4407,
-    );
+    )
+    .await;
     let (_, session) = complete(
         &app,
         path,
@@ -142,18 +151,15 @@ async fn google_signs_in_with_pkce_state_and_nonce(backend: Backend) {
     assert_eq!(accounts["data"]["list"][0]["type"], "google");
     assert_eq!(accounts["data"]["list"][0]["name"], "reader@gmail.example");
     // The state is single use.
-    assert_error(
-        &complete(
-            &app,
-            path,
-            json!({ "code": code, "state": state }),
-            &cookie,
-            None,
-        )
-        .await,
-        200,
+    refused(
+        &app,
+        path,
+        json!({ "code": code, "state": state }),
+        &cookie,
+        None,
         4407,
-    );
+    )
+    .await;
 }
 
 async fn every_mistake_fails_closed(backend: Backend) {
@@ -162,93 +168,75 @@ async fn every_mistake_fails_closed(backend: Backend) {
     let path = "/user/login/oauth/google/complete";
     // A code the provider never issued: it refuses the exchange.
     let (_, state, cookie) = start(&app, "/user/login/oauth/google", &[]).await;
-    assert_error(
-        &complete(
-            &app,
-            path,
-            json!({ "code": "forged", "state": state }),
-            &cookie,
-            None,
-        )
-        .await,
-        200,
+    refused(
+        &app,
+        path,
+        json!({ "code": "forged", "state": state }),
+        &cookie,
+        None,
         4407,
-    );
+    )
+    .await;
     // A state we never issued.
-    assert_error(
-        &complete(
-            &app,
-            path,
-            json!({ "code": "x", "state": "made-up" }),
-            &cookie,
-            None,
-        )
-        .await,
-        200,
+    refused(
+        &app,
+        path,
+        json!({ "code": "x", "state": "made-up" }),
+        &cookie,
+        None,
         4407,
-    );
+    )
+    .await;
     // An ID token that does not carry our nonce.
     provider.wrong_nonce.store(true, Ordering::SeqCst);
     let (auth_url, state, cookie) = start(&app, "/user/login/oauth/google", &[]).await;
     let code = consent(&auth_url).await;
-    assert_error(
-        &complete(
-            &app,
-            path,
-            json!({ "code": code, "state": state }),
-            &cookie,
-            None,
-        )
-        .await,
-        200,
+    refused(
+        &app,
+        path,
+        json!({ "code": code, "state": state }),
+        &cookie,
+        None,
         4407,
-    );
+    )
+    .await;
     provider.wrong_nonce.store(false, Ordering::SeqCst);
     // The person said no.
     let (_, state, cookie) = start(&app, "/user/login/oauth/google", &[]).await;
-    assert_error(
-        &complete(
-            &app,
-            path,
-            json!({ "error": "access_denied", "state": state }),
-            &cookie,
-            None,
-        )
-        .await,
-        200,
+    refused(
+        &app,
+        path,
+        json!({ "error": "access_denied", "state": state }),
+        &cookie,
+        None,
         4408,
-    );
+    )
+    .await;
     // Too late: states live 15 minutes.
     let (auth_url, state, cookie) = start(&app, "/user/login/oauth/google", &[]).await;
     let code = consent(&auth_url).await;
     app.clock.advance(900);
-    assert_error(
-        &complete(
-            &app,
-            path,
-            json!({ "code": code, "state": state }),
-            &cookie,
-            None,
-        )
-        .await,
-        200,
+    refused(
+        &app,
+        path,
+        json!({ "code": code, "state": state }),
+        &cookie,
+        None,
         4407,
-    );
+    )
+    .await;
     // A state started for Google cannot finish a Twitter sign-in.
     let (auth_url, state, cookie) = start(&app, "/user/login/oauth/google", &[]).await;
     let code = consent(&auth_url).await;
-    assert_error(
-        &complete(
-            &app,
-            "/user/login/oauth/twitter/complete",
-            json!({ "code": code, "state": state }),
-            &cookie,
-            None,
-        )
-        .await,
-        200,
+    refused(
+        &app,
+        "/user/login/oauth/twitter/complete",
+        json!({ "code": code, "state": state }),
+        &cookie,
+        None,
         4407,
-    );
+    )
+    .await;
     // Unknown and unconfigured providers.
     assert_error(
         &app.post("/user/login/oauth/myspace", json!({})).await,
@@ -330,36 +318,30 @@ async fn twitter_signs_in_and_binds(backend: Backend) {
     )
     .await;
     let code = consent(&auth_url).await;
-    assert_error(
-        &complete(
-            &app,
-            bind,
-            json!({ "code": code, "state": state }),
-            &cookie,
-            Some(other_token),
-        )
-        .await,
-        200,
+    refused(
+        &app,
+        bind,
+        json!({ "code": code, "state": state }),
+        &cookie,
+        Some(other_token),
         4404,
-    );
+    )
+    .await;
     let (_, state, cookie) = start(
         &app,
         "/user/account/bind/twitter/oauth",
         &[("X-TOKEN", other_token)],
     )
     .await;
-    assert_error(
-        &complete(
-            &app,
-            bind,
-            json!({ "error": "access_denied", "state": state }),
-            &cookie,
-            Some(other_token),
-        )
-        .await,
-        200,
+    refused(
+        &app,
+        bind,
+        json!({ "error": "access_denied", "state": state }),
+        &cookie,
+        Some(other_token),
         4408,
-    );
+    )
+    .await;
 }
 
 on_both_databases!(

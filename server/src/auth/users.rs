@@ -11,6 +11,7 @@ use serde::Serialize;
 
 use crate::entity::{account, user};
 use crate::error::{AppError, AppResult};
+use crate::points::tasks::{Source, record_event};
 use crate::state::AppState;
 
 /// Invitation codes: 8 symbols from 32 unambiguous ones (40 bits), too many to guess.
@@ -161,24 +162,42 @@ pub async fn sign_in(
     Ok(SessionUser::new(user, Some(token), is_new))
 }
 
-/// Adds a sign-in account to a user. Binding one the user already has is a no-op; one that
-/// belongs to someone else is refused with `taken`.
+/// A sign-in account as the account page lists it.
+#[derive(Debug, Serialize)]
+pub struct AccountView {
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub name: String,
+    pub id: i64,
+}
+
+impl From<account::Model> for AccountView {
+    fn from(a: account::Model) -> Self {
+        Self {
+            kind: a.kind,
+            name: a.name,
+            id: a.id,
+        }
+    }
+}
+
+/// Adds a sign-in account to a user and completes the matching `bind_<kind>` task. Binding one
+/// the user already has is a no-op; one that belongs to someone else is refused.
 pub async fn bind(
     state: &AppState,
     user_id: i64,
     kind: &str,
     identifier: &str,
     display_name: &str,
-    taken: ErrorKind,
-) -> AppResult<account::Model> {
+) -> AppResult<AccountView> {
     let existing = account::Entity::find()
         .filter(account::Column::Kind.eq(kind))
         .filter(account::Column::Identifier.eq(identifier))
         .one(&state.db)
         .await?;
-    match existing {
-        Some(found) if found.user_id == user_id => Ok(found),
-        Some(_) => Err(taken.into()),
+    let bound = match existing {
+        Some(found) if found.user_id == user_id => found,
+        Some(_) => return Err(ErrorKind::AccountBoundElsewhere.into()),
         None => account::ActiveModel {
             user_id: Set(user_id),
             kind: Set(kind.to_owned()),
@@ -189,9 +208,11 @@ pub async fn bind(
         }
         .insert(&state.db)
         .await
-        // The unique index settles a race with another account binding it at the same moment.
-        .map_err(|_| AppError::new(taken)),
-    }
+        // The unique index settles a race with another user binding it at the same moment.
+        .map_err(|_| AppError::new(ErrorKind::AccountBoundElsewhere))?,
+    };
+    record_event(state, user_id, &format!("bind_{kind}"), Source::Server).await?;
+    Ok(bound.into())
 }
 
 /// Removes one of the user's sign-in accounts, never the last one.

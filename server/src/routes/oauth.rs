@@ -5,12 +5,12 @@ use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use axum::{Json, Router};
-use client_core::envelope::ErrorKind;
+use client_core::envelope::{Envelope, ErrorKind};
 use serde::Serialize;
 
 use super::ok;
 use crate::auth::oauth::{self, BROWSER_COOKIE, Callback, Provider};
-use crate::auth::users;
+use crate::auth::users::{self, AccountView, SessionUser};
 use crate::error::{AppError, AppResult};
 use crate::extract::{ApiJson, ClientMeta, CurrentUser, cookie};
 use crate::points::tasks::{Source, record_event};
@@ -90,7 +90,7 @@ async fn login_complete(
     headers: HeaderMap,
     client: ClientMeta,
     ApiJson(callback): ApiJson<Callback>,
-) -> AppResult<Json<client_core::envelope::Envelope<users::SessionUser>>> {
+) -> AppResult<Json<Envelope<SessionUser>>> {
     let provider = provider(&name)?;
     let browser = cookie(&headers, BROWSER_COOKIE);
     let who = oauth::complete(&state, provider, None, browser.as_deref(), callback).await?;
@@ -116,20 +116,12 @@ async fn bind_start(
     started(&state, &headers, Provider::Twitter, Some(me.user_id)).await
 }
 
-#[derive(Serialize)]
-struct Bound {
-    #[serde(rename = "type")]
-    kind: String,
-    name: String,
-    id: i64,
-}
-
 async fn bind_complete(
     State(state): State<AppState>,
     me: CurrentUser,
     headers: HeaderMap,
     ApiJson(callback): ApiJson<Callback>,
-) -> AppResult<Json<client_core::envelope::Envelope<Bound>>> {
+) -> AppResult<Json<Envelope<AccountView>>> {
     let browser = cookie(&headers, BROWSER_COOKIE);
     let who = oauth::complete(
         &state,
@@ -139,20 +131,12 @@ async fn bind_complete(
         callback,
     )
     .await?;
-    let taken = ErrorKind::AccountBoundElsewhere;
-    let account = users::bind(
+    Ok(ok(users::bind(
         &state,
         me.user_id,
         "twitter",
         &who.subject,
         &who.name,
-        taken,
     )
-    .await?;
-    record_event(&state, me.user_id, "bind_twitter", Source::Server).await?;
-    Ok(ok(Bound {
-        kind: account.kind,
-        name: account.name,
-        id: account.id,
-    }))
+    .await?))
 }

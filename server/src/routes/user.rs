@@ -11,7 +11,7 @@ use super::ok;
 use super::otp::{normalize_email, phone_identity};
 use crate::auth::otp::{self, PURPOSE_LOGIN};
 use crate::auth::tokens;
-use crate::auth::users::{self, SessionUser};
+use crate::auth::users::{self, AccountView, SessionUser};
 use crate::auth::{apple, invitations};
 use crate::error::AppResult;
 use crate::extract::{ApiJson, ClientMeta, CurrentUser};
@@ -136,16 +136,8 @@ async fn info(
 }
 
 #[derive(Serialize)]
-struct AccountItem {
-    #[serde(rename = "type")]
-    kind: String,
-    name: String,
-    id: i64,
-}
-
-#[derive(Serialize)]
 struct AccountList {
-    list: Vec<AccountItem>,
+    list: Vec<AccountView>,
 }
 
 async fn account_list(
@@ -155,11 +147,7 @@ async fn account_list(
     let list = users::accounts(&state, me.user_id)
         .await?
         .into_iter()
-        .map(|a| AccountItem {
-            kind: a.kind,
-            name: a.name,
-            id: a.id,
-        })
+        .map(AccountView::from)
         .collect();
     Ok(ok(AccountList { list }))
 }

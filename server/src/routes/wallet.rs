@@ -3,11 +3,11 @@
 use axum::extract::State;
 use axum::routing::post;
 use axum::{Json, Router};
-use client_core::envelope::{Envelope, ErrorKind};
+use client_core::envelope::Envelope;
 use serde::{Deserialize, Serialize};
 
 use super::ok;
-use crate::auth::users::{self, SessionUser};
+use crate::auth::users::{self, AccountView, SessionUser};
 use crate::auth::wallet::{self, Purpose, checksum, parse_address};
 use crate::error::AppResult;
 use crate::extract::{ApiJson, ClientMeta, CurrentUser};
@@ -82,35 +82,19 @@ async fn bind_message(
     }))
 }
 
-#[derive(Serialize)]
-struct Bound {
-    #[serde(rename = "type")]
-    kind: String,
-    name: String,
-    id: i64,
-}
-
 async fn bind(
     State(state): State<AppState>,
     me: CurrentUser,
     ApiJson(req): ApiJson<Signed>,
-) -> AppResult<Json<Envelope<Bound>>> {
+) -> AppResult<Json<Envelope<AccountView>>> {
     let purpose = Purpose::Bind(me.user_id);
     let address = wallet::verify(&state, &req.address, &req.sig, &req.msg, purpose).await?;
-    let taken = ErrorKind::AccountBoundElsewhere;
-    let account = users::bind(
+    Ok(ok(users::bind(
         &state,
         me.user_id,
         "wallet",
         &address,
         &display(&address),
-        taken,
     )
-    .await?;
-    record_event(&state, me.user_id, "bind_wallet", Source::Server).await?;
-    Ok(ok(Bound {
-        kind: account.kind,
-        name: account.name,
-        id: account.id,
-    }))
+    .await?))
 }
