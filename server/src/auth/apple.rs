@@ -7,7 +7,7 @@ use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 
 use super::id_token::{self, rejected};
-use crate::entity::login_nonce;
+use crate::entity::oauth_state;
 use crate::error::AppResult;
 use crate::state::AppState;
 
@@ -34,9 +34,13 @@ pub async fn start(state: &AppState) -> AppResult<String> {
     client_id(state)?;
     let nonce = state.random.pick(NONCE_ALPHABET, 32);
     let now = state.now();
-    login_nonce::ActiveModel {
-        nonce: Set(nonce.clone()),
+    oauth_state::ActiveModel {
+        state: Set(nonce.clone()),
         provider: Set(PROVIDER.to_owned()),
+        user_id: Set(None),
+        nonce: Set(nonce.clone()),
+        code_verifier: Set(String::new()),
+        browser_hash: Set(String::new()),
         created_at: Set(now),
         expires_at: Set(now + NONCE_TTL_SECONDS),
         used: Set(false),
@@ -53,12 +57,12 @@ pub async fn verify(state: &AppState, token: &str) -> AppResult<AppleIdentity> {
         id_token::verify(state, "Apple", token, &state.apple_keys, issuer, audience).await?;
     let nonce = claims.nonce.ok_or_else(|| rejected("Apple", "no nonce"))?;
     let now = state.now();
-    let consumed = login_nonce::Entity::update_many()
-        .col_expr(login_nonce::Column::Used, Expr::value(true))
-        .filter(login_nonce::Column::Nonce.eq(nonce))
-        .filter(login_nonce::Column::Provider.eq(PROVIDER))
-        .filter(login_nonce::Column::Used.eq(false))
-        .filter(login_nonce::Column::ExpiresAt.gt(now))
+    let consumed = oauth_state::Entity::update_many()
+        .col_expr(oauth_state::Column::Used, Expr::value(true))
+        .filter(oauth_state::Column::State.eq(nonce))
+        .filter(oauth_state::Column::Provider.eq(PROVIDER))
+        .filter(oauth_state::Column::Used.eq(false))
+        .filter(oauth_state::Column::ExpiresAt.gt(now))
         .exec(&state.db)
         .await?;
     if consumed.rows_affected != 1 {

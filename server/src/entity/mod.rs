@@ -2,7 +2,6 @@
 
 pub mod account;
 pub mod feedback;
-pub mod login_nonce;
 pub mod oauth_state;
 pub mod otp_code;
 pub mod otp_guard;

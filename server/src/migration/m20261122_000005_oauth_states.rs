@@ -1,5 +1,5 @@
-//! OAuth 2 sign-in and binding in progress: state, PKCE verifier, OIDC nonce, the browser it
-//! belongs to.
+//! Third-party sign-in in progress: an OAuth 2 state with its PKCE verifier, OIDC nonce and
+//! browser, or a Sign in with Apple nonce.
 
 use sea_orm_migration::prelude::*;
 
