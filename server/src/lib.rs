@@ -74,8 +74,8 @@ pub fn app(state: AppState) -> Router {
     } else {
         Router::new().fallback(|| async {
             Html(
-                "<!doctype html><title>Blockbrief</title><p>The API is running at /api. \
-                  The web client is not built yet: <code>make run</code> builds it.</p>",
+                "<!doctype html><title>Blockbrief</title><p>The Blockbrief API is running at \
+                 <code>/api</code>. No web client is built into <code>WEB_DIR</code> yet.</p>",
             )
         })
     };
