@@ -22,14 +22,12 @@ pub fn router() -> Router<AppState> {
         .route("/otp/sms", post(send_sms))
 }
 
+/// The client also sends `captcha` (which one it ran); the server enforces its own setting, so
+/// that field is not read.
 #[derive(Deserialize)]
 struct EmailCodeRequest {
     email: String,
     purpose: String,
-    /// The captcha the client ran (informational; the server enforces its own setting).
-    #[serde(default)]
-    #[allow(dead_code)]
-    captcha: Option<String>,
     #[serde(default)]
     captcha_token: Option<String>,
 }
