@@ -39,9 +39,10 @@ toolchain:
 node-deps: node_modules/.package-lock.json
 
 # Real peers for the tests: PostgreSQL (a throw-away cluster per run), an SMTP server (aiosmtpd),
-# an S3-compatible server (moto), and wrk for the benchmarks. Debian packages need root, as CI and
-# these machines have.
+# an S3-compatible server (moto), Chromium for browser tests, and wrk for the benchmarks. Debian
+# packages need root, as CI and these machines have.
 test-deps:
+	@[ -x /usr/bin/chromium ] || $(APT_INSTALL) chromium
 	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || $(APT_INSTALL) postgresql
 	@command -v wrk >/dev/null || $(APT_INSTALL) wrk
 	@python3 -c 'import aiosmtpd, moto.server' 2>/dev/null \
@@ -76,7 +77,7 @@ clippy: toolchain
 test-rust: test-deps
 	scripts/with-postgres.sh cargo test --workspace
 
-test-pkg: pkg node-deps
+test-pkg: pkg node-deps test-deps
 	npm run --silent test:pkg
 
 run: pkg
