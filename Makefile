@@ -77,7 +77,9 @@ clippy: toolchain
 test-rust: test-deps
 	scripts/with-postgres.sh cargo test --workspace
 
+# The wallet test signs in against the real server binary, so it is built first.
 test-pkg: pkg node-deps test-deps
+	cargo build -p server
 	npm run --silent test:pkg
 
 run: pkg
