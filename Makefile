@@ -77,9 +77,10 @@ clippy: toolchain
 test-rust: test-deps
 	scripts/with-postgres.sh cargo test --workspace
 
-# The wallet test signs in against the real server binary, so it is built first.
+# The wallet test signs in against the real server binary, so it is built first (as the Rust
+# tests build it: nothing to do after test-rust).
 test-pkg: pkg node-deps test-deps
-	cargo build -p server
+	cargo test --no-run -p server
 	npm run --silent test:pkg
 
 run: pkg
