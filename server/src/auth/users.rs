@@ -158,8 +158,17 @@ pub async fn sign_in(
     locale: &str,
 ) -> AppResult<SessionUser> {
     let (user, is_new) = find_or_create(state, kind, identifier, display_name, locale).await?;
+    // Signing in with a wallet or an X account is having bound it.
+    completed_binding(state, user.id, kind).await?;
     let token = crate::auth::tokens::issue(state, Some(user.id)).await?;
     Ok(SessionUser::new(user, Some(token), is_new))
+}
+
+/// A user holding an account of `kind` has done the `bind_<kind>` task (`bind_wallet`,
+/// `bind_twitter`; other kinds have no such task and move nothing).
+async fn completed_binding(state: &AppState, user_id: i64, kind: &str) -> AppResult<()> {
+    record_event(state, user_id, &format!("bind_{kind}"), Source::Server).await?;
+    Ok(())
 }
 
 /// A sign-in account as the account page lists it.
@@ -211,7 +220,7 @@ pub async fn bind(
         // The unique index settles a race with another user binding it at the same moment.
         .map_err(|_| AppError::new(ErrorKind::AccountBoundElsewhere))?,
     };
-    record_event(state, user_id, &format!("bind_{kind}"), Source::Server).await?;
+    completed_binding(state, user_id, kind).await?;
     Ok(bound.into())
 }
 

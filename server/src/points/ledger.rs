@@ -116,9 +116,7 @@ struct Earned {
 /// Points earned per user since 00:00 UTC today (one row per user who earned any).
 fn earned_today(state: &AppState) -> sea_orm::Select<point_ledger::Entity> {
     // SUM(bigint) is numeric on PostgreSQL: cast it back so both databases give an integer.
-    let sum = Expr::col(point_ledger::Column::Amount)
-        .sum()
-        .cast_as(Alias::new("BIGINT"));
+    let sum = Expr::expr(earned_sum()).cast_as(Alias::new("BIGINT"));
     point_ledger::Entity::find()
         .select_only()
         .column(point_ledger::Column::UserId)

@@ -13,7 +13,6 @@ use crate::auth::oauth::{self, BROWSER_COOKIE, Callback, Provider};
 use crate::auth::users::{self, AccountView, SessionUser};
 use crate::error::{AppError, AppResult};
 use crate::extract::{ApiJson, ClientMeta, CurrentUser, cookie};
-use crate::points::tasks::{Source, record_event};
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -102,9 +101,6 @@ async fn login_complete(
         client.locale,
     )
     .await?;
-    if provider == Provider::Twitter {
-        record_event(&state, session.id, "bind_twitter", Source::Server).await?;
-    }
     Ok(ok(session))
 }
 

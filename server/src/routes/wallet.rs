@@ -11,7 +11,6 @@ use crate::auth::users::{self, AccountView, SessionUser};
 use crate::auth::wallet::{self, Purpose, checksum, parse_address};
 use crate::error::AppResult;
 use crate::extract::{ApiJson, ClientMeta, CurrentUser};
-use crate::points::tasks::{Source, record_event};
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -67,8 +66,6 @@ async fn login(
         client.locale,
     )
     .await?;
-    // A wallet account is a bound wallet: the new-user task completes at once.
-    record_event(&state, session.id, "bind_wallet", Source::Server).await?;
     Ok(ok(session))
 }
 
