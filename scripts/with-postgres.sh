@@ -12,7 +12,8 @@ port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); p
 as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 [ "$(id -u)" = 0 ] && chown postgres "$dir"
 
-as_pg "$pg_bin/initdb" -D "$dir/data" -A trust -U postgres >/dev/null
+# UTF-8 with a Unicode-aware ctype, so pg_trgm sees Chinese and Korean letters as letters.
+as_pg "$pg_bin/initdb" -D "$dir/data" -A trust -U postgres -E UTF8 --locale=C.UTF-8 >/dev/null
 stop() { as_pg "$pg_bin/pg_ctl" -D "$dir/data" -m immediate stop >/dev/null 2>&1 || true; rm -rf "$dir"; }
 trap stop EXIT
 # Durability is not wanted in a test cluster; many parallel test apps want many connections.

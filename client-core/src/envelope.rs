@@ -45,12 +45,13 @@ pub enum ErrorKind {
     ProviderDisabled,
     IdentityTokenInvalid,
     UserDenied,
+    Forbidden,
     Internal,
     Unavailable,
 }
 
 impl ErrorKind {
-    pub const ALL: [ErrorKind; 32] = [
+    pub const ALL: [ErrorKind; 33] = [
         Self::BadRequest,
         Self::Unauthorized,
         Self::LoginRequired,
@@ -81,6 +82,7 @@ impl ErrorKind {
         Self::ProviderDisabled,
         Self::IdentityTokenInvalid,
         Self::UserDenied,
+        Self::Forbidden,
         Self::Internal,
         Self::Unavailable,
     ];
@@ -228,6 +230,7 @@ impl ErrorKind {
                 "Sign-in could not be verified, please try again",
             ),
             Self::UserDenied => (4408, 200, "error.userDenied", "You cancelled the sign-in"),
+            Self::Forbidden => (4030, 403, "error.forbidden", "You may not do this"),
             Self::Internal => (
                 5000,
                 500,
@@ -435,6 +438,7 @@ pub const ENDPOINTS: &[(&str, Access)] = &[
     ("/img/upload/feedback/v2", Access::Public),
     ("/feedback/create", Access::Public),
     ("/log/track", Access::Public),
+    ("/user/settings", Access::LoginOnly),
     ("/feed/list", Access::Public),
     ("/feed/detail", Access::Public),
     ("/search", Access::Public),
@@ -445,9 +449,18 @@ pub const ENDPOINTS: &[(&str, Access)] = &[
     ("/tag/follow/add", Access::LoginOnly),
     ("/tag/follow/del", Access::LoginOnly),
     ("/tag/follow/status", Access::LoginOnly),
+    ("/token/detail", Access::Public),
+    ("/topic/list", Access::Public),
+    ("/topic/detail", Access::Public),
+    ("/channel/list", Access::Public),
+    ("/channel/detail", Access::Public),
+    ("/kol/list", Access::Public),
+    ("/kol/detail", Access::Public),
     ("/user/follow/list", Access::LoginOnly),
     ("/user/follow/add", Access::LoginOnly),
     ("/user/follow/del", Access::LoginOnly),
+    ("/benefit/list", Access::Public),
+    ("/benefit/detail", Access::Public),
 ];
 
 fn path_matches(pattern: &str, path: &str) -> bool {

@@ -216,6 +216,23 @@ pub struct Config {
     /// The built web client served at `/`.
     #[arg(long, env = "WEB_DIR", default_value = "web/dist")]
     pub web_dir: PathBuf,
+
+    /// Token editors and importers send in `X-ADMIN-TOKEN` (at least 16 characters); unset: the
+    /// admin API is off.
+    #[arg(long, env = "ADMIN_TOKEN", hide_env_values = true)]
+    pub admin_token: Option<String>,
+
+    /// RSS or Atom feeds to import on a schedule, comma-separated.
+    #[arg(long, env = "RSS_SOURCES", value_delimiter = ',')]
+    pub rss_sources: Vec<String>,
+
+    /// Seconds between two fetches of one feed source (failures retry sooner, with backoff).
+    #[arg(long, env = "RSS_INTERVAL_SECONDS", default_value_t = 900)]
+    pub rss_interval_seconds: u64,
+
+    /// Load the demo content set when the database has no feeds yet (`make run` turns it on).
+    #[arg(long, env = "DEMO_CONTENT", default_value_t = false)]
+    pub demo_content: bool,
 }
 
 #[derive(Debug, Clone, Subcommand)]
@@ -226,6 +243,13 @@ pub enum Command {
     Feedback {
         #[arg(long, default_value_t = 50)]
         limit: u64,
+    },
+    /// Import an RSS or Atom feed from a URL or a file, then exit.
+    Import { source: String },
+    /// Write `items` generated feed items over the demo catalogue (for benchmarks), then exit.
+    Generate {
+        #[arg(long, default_value_t = 10_000)]
+        items: usize,
     },
 }
 
@@ -273,11 +297,13 @@ impl Config {
             &mut self.google_client_id,
             &mut self.line_client_id,
             &mut self.twitter_client_id,
+            &mut self.admin_token,
         ] {
             if value.as_deref().is_some_and(|v| v.trim().is_empty()) {
                 *value = None;
             }
         }
+        self.rss_sources.retain(|s| !s.trim().is_empty());
         self
     }
 

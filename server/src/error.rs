@@ -60,6 +60,11 @@ impl AppError {
         Self::new(ErrorKind::Internal).with_source(source)
     }
 
+    /// The client's mistake (4xx), as opposed to a server fault.
+    pub fn is_client_error(&self) -> bool {
+        self.kind.http_status() < 500
+    }
+
     pub fn message(&self) -> &str {
         self.message.as_deref().unwrap_or(self.kind.message())
     }

@@ -1,9 +1,11 @@
 //! Blockbrief's server: the API under `/api` and the built web client at `/`.
 
+use std::sync::Arc;
+
 use axum::Router;
 use axum::middleware;
 use axum::response::Html;
-use tower_http::services::{ServeDir, ServeFile};
+use tower_http::services::ServeDir;
 use tower_http::trace::{DefaultMakeSpan, DefaultOnResponse, TraceLayer};
 use tracing::Level;
 
@@ -11,6 +13,7 @@ pub mod area;
 pub mod auth;
 pub mod captcha;
 pub mod config;
+pub mod content;
 pub mod db;
 pub mod entity;
 pub mod error;
@@ -60,25 +63,51 @@ async fn uploaded_file(
     }
 }
 
+const PLACEHOLDER_SHELL: &str = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
+<title>Blockbrief</title></head><body><p>The Blockbrief API is running at <code>/api</code>. \
+No web client is built into <code>WEB_DIR</code> yet.</p></body></html>";
+
+/// The app shell for any page path, with the page's head (title, description, social card,
+/// canonical, alternates) written in; 404 when the page names something that does not exist.
+async fn page_shell(
+    axum::extract::State((state, shell)): axum::extract::State<(AppState, Arc<String>)>,
+    uri: axum::http::Uri,
+    headers: axum::http::HeaderMap,
+) -> axum::response::Response {
+    use axum::http::header;
+    use axum::response::IntoResponse;
+    let cookie_locale =
+        extract::cookie(&headers, "NEXT_LOCALE").map(|l| client_core::locale::normalize_locale(&l));
+    match content::head::for_path(&state, uri.path(), cookie_locale).await {
+        Ok(head) => {
+            let html = content::head::render(&shell, &head, &state.config.public_url);
+            // The shell changes with every deploy; hashed assets are the ones cached for long.
+            (
+                head.status,
+                [(header::CACHE_CONTROL, "no-cache")],
+                Html(html),
+            )
+                .into_response()
+        }
+        Err(e) => e.into_response(),
+    }
+}
+
 /// The whole application; tests serve it on a loopback port.
 pub fn app(state: AppState) -> Router {
     let api = routes::router().layer(middleware::from_fn_with_state(
         state.clone(),
         extract::resolve_session,
     ));
-    let index = state.config.web_dir.join("index.html");
-    let web = if index.exists() {
-        // Unknown paths get the app shell: the client router decides what they show.
-        Router::new()
-            .fallback_service(ServeDir::new(&state.config.web_dir).fallback(ServeFile::new(index)))
-    } else {
-        Router::new().fallback(|| async {
-            Html(
-                "<!doctype html><title>Blockbrief</title><p>The Blockbrief API is running at \
-                 <code>/api</code>. No web client is built into <code>WEB_DIR</code> yet.</p>",
-            )
-        })
-    };
+    // Files of the build as they are; every other path gets the app shell with its page head.
+    let shell = std::fs::read_to_string(state.config.web_dir.join("index.html"))
+        .unwrap_or_else(|_| PLACEHOLDER_SHELL.to_owned());
+    let page = axum::handler::Handler::with_state(page_shell, (state.clone(), Arc::new(shell)));
+    let web = Router::new().fallback_service(
+        ServeDir::new(&state.config.web_dir)
+            .append_index_html_on_directories(false)
+            .fallback(page),
+    );
     // Method, path, status and latency of each request; headers (tokens) are never logged.
     let trace = TraceLayer::new_for_http()
         .make_span_with(DefaultMakeSpan::new().level(Level::INFO))

@@ -3,7 +3,7 @@ use std::sync::Arc;
 
 use server::config::{Command, Config};
 use server::platform::{OsRandom, SystemClock};
-use server::{AppState, app, db, feedback};
+use server::{AppState, app, content, db, feedback};
 use tracing_subscriber::EnvFilter;
 
 // Many small allocations per request (JSON, query building): mimalloc handles them faster.
@@ -24,10 +24,35 @@ async fn main() -> Result<(), String> {
     let database = db::connect(&config.database_url())
         .await
         .map_err(|e| format!("database: {e}"))?;
-    match config.command {
+    match config.command.clone() {
         Some(Command::Feedback { limit }) => print_feedback(&database, limit).await,
+        Some(Command::Import { source }) => {
+            let state = new_state(config, database)?;
+            let done = content::ingest::import(&state, &source)
+                .await
+                .map_err(|e| format!("{source}: {e}"))?;
+            println!(
+                "{source}: {} new, {} updated, {} skipped",
+                done.new,
+                done.items - done.new,
+                done.skipped
+            );
+            Ok(())
+        }
+        Some(Command::Generate { items }) => {
+            let state = new_state(config, database)?;
+            let created = content::demo::generate(&state, items)
+                .await
+                .map_err(|e| format!("generate: {e}"))?;
+            println!("{created} new feed items ({items} written)");
+            Ok(())
+        }
         Some(Command::Serve) | None => serve(config, database).await,
     }
+}
+
+fn new_state(config: Config, database: sea_orm::DatabaseConnection) -> Result<AppState, String> {
+    AppState::new(config, database, Arc::new(SystemClock), Arc::new(OsRandom))
 }
 
 async fn print_feedback(database: &sea_orm::DatabaseConnection, limit: u64) -> Result<(), String> {
@@ -43,7 +68,15 @@ async fn print_feedback(database: &sea_orm::DatabaseConnection, limit: u64) -> R
 
 async fn serve(config: Config, database: sea_orm::DatabaseConnection) -> Result<(), String> {
     let bind = config.bind_addr;
-    let state = AppState::new(config, database, Arc::new(SystemClock), Arc::new(OsRandom))?;
+    let state = new_state(config, database)?;
+    if state.config.demo_content
+        && content::demo::load_if_empty(&state)
+            .await
+            .map_err(|e| format!("demo content: {e}"))?
+    {
+        tracing::info!("loaded the demo content into the empty database");
+    }
+    content::ingest::spawn_schedule(state.clone());
     let listener = tokio::net::TcpListener::bind(bind)
         .await
         .map_err(|e| format!("bind {bind}: {e}"))?;

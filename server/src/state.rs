@@ -10,6 +10,8 @@ use sea_orm::DatabaseConnection;
 use crate::auth::jwks::JwksCache;
 use crate::auth::tokens::SessionCache;
 use crate::config::Config;
+use crate::content::ContentCache;
+use crate::content::ingest::IngestStatus;
 use crate::mail::Mailer;
 use crate::platform::{Clock, Random};
 use crate::sms::SmsSender;
@@ -36,6 +38,10 @@ pub struct Inner {
     pub apple_keys: JwksCache,
     pub google_keys: JwksCache,
     pub line_keys: JwksCache,
+    /// Short-lived answers of the busiest content reads; cleared by every content write.
+    pub content_cache: ContentCache,
+    /// The last outcome of each scheduled feed source.
+    pub ingest_status: IngestStatus,
 }
 
 impl Deref for AppState {
@@ -69,6 +75,9 @@ impl AppState {
             Some(_) => return Err("SECRET_KEY must be at least 32 characters".to_owned()),
             None => load_or_create_secret(&config.data_dir, random.as_ref())?,
         };
+        if config.admin_token.as_ref().is_some_and(|t| t.len() < 16) {
+            return Err("ADMIN_TOKEN must be at least 16 characters".to_owned());
+        }
         Ok(Self(Arc::new(Inner {
             config,
             db,
@@ -83,6 +92,8 @@ impl AppState {
             google_keys,
             line_keys,
             store,
+            content_cache: ContentCache::new(Duration::from_secs(1)),
+            ingest_status: IngestStatus::default(),
         })))
     }
 

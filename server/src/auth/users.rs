@@ -37,6 +37,8 @@ pub struct SessionUser {
     pub kind: i32,
     /// A new user is asked for the invitation code of whoever brought them.
     pub prompt_for_code: bool,
+    /// Feeds come in the reader's language where a translation exists.
+    pub auto_translate: bool,
 }
 
 impl SessionUser {
@@ -51,6 +53,7 @@ impl SessionUser {
             invitation_code: user.invitation_code,
             kind: SESSION_TYPE_USER,
             prompt_for_code: is_new,
+            auto_translate: user.auto_translate,
         }
     }
 }
@@ -256,6 +259,20 @@ pub async fn get(state: &AppState, user_id: i64) -> AppResult<user::Model> {
         .one(&state.db)
         .await?
         .ok_or_else(|| AppError::internal(format!("session of missing user {user_id}")))
+}
+
+/// Changes the user's reading preferences; returns the user as stored.
+pub async fn set_auto_translate(
+    state: &AppState,
+    user_id: i64,
+    auto_translate: bool,
+) -> AppResult<user::Model> {
+    user::Entity::update_many()
+        .col_expr(user::Column::AutoTranslate, Expr::value(auto_translate))
+        .filter(user::Column::Id.eq(user_id))
+        .exec(&state.db)
+        .await?;
+    get(state, user_id).await
 }
 
 pub async fn accounts(state: &AppState, user_id: i64) -> AppResult<Vec<account::Model>> {

@@ -19,6 +19,8 @@ pub struct Model {
     pub points: i64,
     /// The user whose invitation code this one entered (once).
     pub invited_by: Option<i64>,
+    /// Show feeds in the reader's language where a translation exists.
+    pub auto_translate: bool,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -7,6 +7,7 @@ mod m20261122_000002_points_feedback_tracking;
 mod m20261122_000003_wallet_nonces;
 mod m20261122_000004_invitations;
 mod m20261122_000005_oauth_states;
+mod m20261122_000006_content;
 
 pub struct Migrator;
 
@@ -65,6 +66,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000003_wallet_nonces::Migration),
             Box::new(m20261122_000004_invitations::Migration),
             Box::new(m20261122_000005_oauth_states::Migration),
+            Box::new(m20261122_000006_content::Migration),
         ]
     }
 }

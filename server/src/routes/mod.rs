@@ -9,7 +9,9 @@ use serde::Serialize;
 use crate::error::AppError;
 use crate::state::AppState;
 
+mod admin;
 mod app;
+mod content;
 mod feedback;
 mod oauth;
 mod otp;
@@ -21,6 +23,8 @@ mod wallet;
 pub fn router() -> Router<AppState> {
     Router::new()
         .merge(app::router())
+        .merge(content::router())
+        .merge(admin::router())
         .merge(otp::router())
         .merge(point::router())
         .merge(feedback::router())

@@ -25,6 +25,7 @@ pub fn router() -> Router<AppState> {
         .route("/user/login/apple/start", post(apple_start))
         .route("/user/login/apple", post(login_apple))
         .route("/user/logout", post(logout))
+        .route("/user/settings", post(settings))
         .route("/user/info", post(info))
         .route("/user/account/list", post(account_list))
         .route("/user/account/unbind", post(unbind))
@@ -133,6 +134,21 @@ async fn info(
         None,
         false,
     )))
+}
+
+#[derive(Deserialize)]
+struct Settings {
+    auto_translate: bool,
+}
+
+/// Reading preferences; answers with the session user as stored.
+async fn settings(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    ApiJson(req): ApiJson<Settings>,
+) -> AppResult<Json<Envelope<SessionUser>>> {
+    let user = users::set_auto_translate(&state, me.user_id, req.auto_translate).await?;
+    Ok(ok(SessionUser::new(user, None, false)))
 }
 
 #[derive(Serialize)]

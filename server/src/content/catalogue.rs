@@ -1,0 +1,360 @@
+//! Reading the catalogue: tags, tokens, channels, KOLs, topics, benefits, and the explore page.
+
+use client_core::envelope::ErrorKind;
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use serde::{Deserialize, Serialize};
+
+use super::localized;
+use super::write::BenefitText;
+use crate::entity::{benefit, channel, kol, tag, token, topic};
+use crate::error::{AppError, AppResult};
+use crate::state::AppState;
+
+fn not_found(what: &str) -> AppError {
+    AppError::new(ErrorKind::NotFound).with_message(format!("No such {what}"))
+}
+
+#[derive(Debug, Serialize)]
+pub struct TagView {
+    pub id: i64,
+    pub code: String,
+    pub name: String,
+    pub description: String,
+    pub logo: String,
+    pub follower_count: i64,
+    /// The token this tag stands for.
+    pub token: Option<TokenView>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct TokenView {
+    pub id: i64,
+    pub symbol: String,
+    pub name: String,
+    pub chain: String,
+    pub logo: String,
+}
+
+impl From<token::Model> for TokenView {
+    fn from(t: token::Model) -> Self {
+        Self {
+            id: t.id,
+            symbol: t.symbol,
+            name: t.name,
+            chain: t.chain,
+            logo: t.logo,
+        }
+    }
+}
+
+async fn tag_views(
+    state: &AppState,
+    tags: Vec<tag::Model>,
+    locale: &str,
+) -> AppResult<Vec<TagView>> {
+    let token_ids: Vec<i64> = tags.iter().filter_map(|t| t.token_id).collect();
+    let tokens = token::Entity::find()
+        .filter(token::Column::Id.is_in(token_ids))
+        .all(&state.db)
+        .await?;
+    Ok(tags
+        .into_iter()
+        .map(|t| TagView {
+            token: t
+                .token_id
+                .and_then(|id| tokens.iter().find(|k| k.id == id))
+                .cloned()
+                .map(TokenView::from),
+            id: t.id,
+            name: localized(&t.names, locale),
+            description: localized(&t.descriptions, locale),
+            code: t.code,
+            logo: t.logo,
+            follower_count: t.follower_count,
+        })
+        .collect())
+}
+
+/// A tag by id or by code.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum TagKey {
+    Id { id: i64 },
+    Code { code: String },
+}
+
+pub async fn tag(state: &AppState, key: &TagKey, locale: &str) -> AppResult<TagView> {
+    let query = match key {
+        TagKey::Id { id } => tag::Entity::find_by_id(*id),
+        TagKey::Code { code } => {
+            tag::Entity::find().filter(tag::Column::Code.eq(code.to_lowercase()))
+        }
+    };
+    let found = query
+        .one(&state.db)
+        .await?
+        .ok_or_else(|| not_found("tag"))?;
+    tag_views(state, vec![found], locale)
+        .await?
+        .pop()
+        .ok_or_else(|| not_found("tag"))
+}
+
+/// Recommended tags: the editors' order, then the most followed; `q` narrows by code or name.
+pub async fn recommended_tags(
+    state: &AppState,
+    q: Option<&str>,
+    limit: u64,
+    locale: &str,
+) -> AppResult<Vec<TagView>> {
+    let mut query = tag::Entity::find();
+    if let Some(q) = q.map(str::trim).filter(|q| !q.is_empty()) {
+        let pattern = q.to_lowercase();
+        query = query.filter(
+            sea_orm::Condition::any()
+                .add(tag::Column::Code.contains(&pattern))
+                .add(tag::Column::Names.contains(q)),
+        );
+    }
+    let tags = query
+        .order_by_asc(tag::Column::Sort)
+        .order_by_desc(tag::Column::FollowerCount)
+        .order_by_asc(tag::Column::Id)
+        .limit(limit)
+        .all(&state.db)
+        .await?;
+    tag_views(state, tags, locale).await
+}
+
+pub async fn token(state: &AppState, symbol: &str) -> AppResult<TokenView> {
+    token::Entity::find()
+        .filter(token::Column::Symbol.eq(symbol.to_uppercase()))
+        .one(&state.db)
+        .await?
+        .map(TokenView::from)
+        .ok_or_else(|| not_found("token"))
+}
+
+#[derive(Debug, Serialize)]
+pub struct ChannelView {
+    pub id: i64,
+    pub code: String,
+    pub name: String,
+}
+
+pub async fn channels(state: &AppState, locale: &str) -> AppResult<Vec<ChannelView>> {
+    Ok(channel::Entity::find()
+        .order_by_asc(channel::Column::Sort)
+        .order_by_asc(channel::Column::Id)
+        .all(&state.db)
+        .await?
+        .into_iter()
+        .map(|c| ChannelView {
+            id: c.id,
+            name: localized(&c.names, locale),
+            code: c.code,
+        })
+        .collect())
+}
+
+pub async fn channel(state: &AppState, code: &str, locale: &str) -> AppResult<ChannelView> {
+    let c = channel::Entity::find()
+        .filter(channel::Column::Code.eq(code))
+        .one(&state.db)
+        .await?
+        .ok_or_else(|| not_found("channel"))?;
+    Ok(ChannelView {
+        id: c.id,
+        name: localized(&c.names, locale),
+        code: c.code,
+    })
+}
+
+#[derive(Debug, Serialize)]
+pub struct KolView {
+    pub id: i64,
+    pub handle: String,
+    pub name: String,
+    pub avatar: String,
+    pub bio: String,
+    pub follower_count: i64,
+}
+
+fn kol_view(k: kol::Model, locale: &str) -> KolView {
+    KolView {
+        id: k.id,
+        bio: localized(&k.bios, locale),
+        handle: k.handle,
+        name: k.name,
+        avatar: k.avatar,
+        follower_count: k.follower_count,
+    }
+}
+
+pub async fn popular_kols(state: &AppState, limit: u64, locale: &str) -> AppResult<Vec<KolView>> {
+    Ok(kol::Entity::find()
+        .order_by_desc(kol::Column::FollowerCount)
+        .order_by_asc(kol::Column::Id)
+        .limit(limit)
+        .all(&state.db)
+        .await?
+        .into_iter()
+        .map(|k| kol_view(k, locale))
+        .collect())
+}
+
+pub async fn kol(state: &AppState, id: i64, locale: &str) -> AppResult<KolView> {
+    let k = kol::Entity::find_by_id(id)
+        .one(&state.db)
+        .await?
+        .ok_or_else(|| not_found("KOL"))?;
+    Ok(kol_view(k, locale))
+}
+
+#[derive(Debug, Serialize)]
+pub struct TopicView {
+    pub id: i64,
+    pub code: String,
+    pub title: String,
+    pub description: String,
+    pub cover: String,
+    pub heat: i64,
+}
+
+fn topic_view(t: topic::Model, locale: &str) -> TopicView {
+    TopicView {
+        id: t.id,
+        title: localized(&t.titles, locale),
+        description: localized(&t.descriptions, locale),
+        code: t.code,
+        cover: t.cover,
+        heat: t.heat,
+    }
+}
+
+pub async fn trending_topics(
+    state: &AppState,
+    limit: u64,
+    locale: &str,
+) -> AppResult<Vec<TopicView>> {
+    Ok(topic::Entity::find()
+        .order_by_desc(topic::Column::Heat)
+        .order_by_asc(topic::Column::Id)
+        .limit(limit)
+        .all(&state.db)
+        .await?
+        .into_iter()
+        .map(|t| topic_view(t, locale))
+        .collect())
+}
+
+pub async fn topic(state: &AppState, id: i64, locale: &str) -> AppResult<TopicView> {
+    let t = topic::Entity::find_by_id(id)
+        .one(&state.db)
+        .await?
+        .ok_or_else(|| not_found("topic"))?;
+    Ok(topic_view(t, locale))
+}
+
+#[derive(Debug, Serialize)]
+pub struct BenefitView {
+    pub id: i64,
+    pub project: String,
+    pub logo: String,
+    pub title: String,
+    pub steps: Vec<String>,
+    pub reward: String,
+    pub deadline: i64,
+    /// The deadline has passed.
+    pub ended: bool,
+    pub link: String,
+    pub published_at: i64,
+}
+
+fn benefit_view(b: benefit::Model, locale: &str, now: i64) -> BenefitView {
+    let texts: std::collections::HashMap<String, BenefitText> =
+        serde_json::from_str(&b.texts).unwrap_or_default();
+    let text = texts
+        .get(locale)
+        .or_else(|| texts.get(client_core::locale::DEFAULT_LOCALE))
+        .cloned();
+    let (title, steps) = text.map_or_else(Default::default, |t| (t.title, t.steps));
+    BenefitView {
+        id: b.id,
+        project: b.project,
+        logo: b.logo,
+        title,
+        steps,
+        reward: b.reward,
+        ended: b.deadline <= now,
+        deadline: b.deadline,
+        link: b.link,
+        published_at: b.published_at,
+    }
+}
+
+/// Open campaigns first (nearest deadline first), then ended ones.
+pub async fn benefits(state: &AppState, locale: &str) -> AppResult<Vec<BenefitView>> {
+    let now = state.now();
+    let mut list: Vec<BenefitView> = benefit::Entity::find()
+        .order_by_asc(benefit::Column::Deadline)
+        .limit(200)
+        .all(&state.db)
+        .await?
+        .into_iter()
+        .map(|b| benefit_view(b, locale, now))
+        .collect();
+    list.sort_by_key(|b| b.ended);
+    Ok(list)
+}
+
+pub async fn benefit(state: &AppState, id: i64, locale: &str) -> AppResult<BenefitView> {
+    let b = benefit::Entity::find_by_id(id)
+        .one(&state.db)
+        .await?
+        .ok_or_else(|| not_found("benefit"))?;
+    Ok(benefit_view(b, locale, state.now()))
+}
+
+#[derive(Debug, Serialize)]
+pub struct Explore {
+    pub topics: Vec<TopicView>,
+    pub tags: Vec<TagView>,
+    pub channels: Vec<ChannelView>,
+    pub kols: Vec<KolView>,
+}
+
+pub async fn explore(state: &AppState, locale: &str) -> AppResult<Explore> {
+    Ok(Explore {
+        topics: trending_topics(state, 10, locale).await?,
+        tags: recommended_tags(state, None, 12, locale).await?,
+        channels: channels(state, locale).await?,
+        kols: popular_kols(state, 8, locale).await?,
+    })
+}
+
+/// Tags in the order of `ids` (a user's follows, newest first).
+pub async fn tags_by_ids(state: &AppState, ids: &[i64], locale: &str) -> AppResult<Vec<TagView>> {
+    let rows = tag::Entity::find()
+        .filter(tag::Column::Id.is_in(ids.to_vec()))
+        .all(&state.db)
+        .await?;
+    let ordered = ids
+        .iter()
+        .filter_map(|id| rows.iter().find(|t| t.id == *id).cloned())
+        .collect();
+    tag_views(state, ordered, locale).await
+}
+
+/// KOLs in the order of `ids`.
+pub async fn kols_by_ids(state: &AppState, ids: &[i64], locale: &str) -> AppResult<Vec<KolView>> {
+    let rows = kol::Entity::find()
+        .filter(kol::Column::Id.is_in(ids.to_vec()))
+        .all(&state.db)
+        .await?;
+    Ok(ids
+        .iter()
+        .filter_map(|id| rows.iter().find(|k| k.id == *id).cloned())
+        .map(|k| kol_view(k, locale))
+        .collect())
+}

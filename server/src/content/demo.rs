@@ -1,0 +1,197 @@
+//! The demo set, written for this project: a catalogue (20 tokens, 30 tags, 10 channels, 8 KOLs,
+//! 10 topics, 10 benefits) and 12 story templates in five languages, expanded over the tokens into
+//! feed items. `make run` loads 240 items into an empty database; `blockbrief generate` writes any
+//! number for benchmarks.
+
+use std::collections::{BTreeMap, HashMap};
+
+use sea_orm::{EntityTrait, PaginatorTrait};
+use serde::Deserialize;
+
+use super::write::{
+    AuthorInput, BenefitInput, CatalogueInput, FeedInput, Timestamp, TranslationInput,
+    upsert_catalogue, upsert_feeds,
+};
+use crate::entity::feed_item;
+use crate::error::{AppError, AppResult};
+use crate::state::AppState;
+
+/// Items loaded into an empty database: every story template once per token.
+pub const DEMO_ITEMS: usize = 240;
+/// Minutes between two generated items, newest first.
+const SPACING_SECONDS: i64 = 600;
+
+#[derive(Deserialize)]
+struct DemoSet {
+    catalogue: DemoCatalogue,
+    stories: Vec<Story>,
+}
+
+#[derive(Deserialize)]
+struct DemoCatalogue {
+    tokens: Vec<DemoToken>,
+    #[serde(flatten)]
+    rest: CatalogueInput,
+    benefits: Vec<DemoBenefit>,
+}
+
+#[derive(Deserialize)]
+struct DemoToken {
+    #[serde(flatten)]
+    token: super::write::TokenInput,
+    names: HashMap<String, String>,
+}
+
+#[derive(Deserialize)]
+struct DemoBenefit {
+    #[serde(flatten)]
+    benefit: serde_json::Map<String, serde_json::Value>,
+    deadline_in_days: i64,
+}
+
+#[derive(Deserialize)]
+struct StoryText {
+    title: String,
+    summary: String,
+}
+
+#[derive(Deserialize)]
+struct Story {
+    kind: String,
+    channel: String,
+    lang: String,
+    tags: Vec<String>,
+    topic: Option<String>,
+    author: Option<String>,
+    texts: BTreeMap<String, StoryText>,
+    body: BTreeMap<String, String>,
+}
+
+fn demo_set() -> AppResult<DemoSet> {
+    serde_json::from_str(include_str!("../../demo/content.json")).map_err(AppError::internal)
+}
+
+fn catalogue(set: &DemoSet, now: i64) -> AppResult<CatalogueInput> {
+    let mut benefits = Vec::new();
+    for (i, b) in set.catalogue.benefits.iter().enumerate() {
+        let mut fields = b.benefit.clone();
+        let deadline = now + b.deadline_in_days * 86_400;
+        fields.insert("deadline".to_owned(), deadline.into());
+        fields.insert("published_at".to_owned(), (now - i as i64 * 7_200).into());
+        benefits.push(
+            serde_json::from_value::<BenefitInput>(fields.into()).map_err(AppError::internal)?,
+        );
+    }
+    Ok(CatalogueInput {
+        tokens: set
+            .catalogue
+            .tokens
+            .iter()
+            .map(|t| t.token.clone())
+            .collect(),
+        benefits,
+        ..serde_json::from_value(
+            serde_json::to_value(&set.catalogue.rest).map_err(AppError::internal)?,
+        )
+        .map_err(AppError::internal)?
+    })
+}
+
+/// Item `i` of the generated sequence (the same `i` always gives the same item).
+fn feed(set: &DemoSet, i: usize, now: i64) -> FeedInput {
+    let story = &set.stories[i % set.stories.len()];
+    let token = &set.catalogue.tokens[(i / set.stories.len()) % set.catalogue.tokens.len()];
+    let symbol = token.token.symbol.clone();
+    let n = (3 + (i * 37) % 97).to_string();
+    let fill = |text: &str, locale: &str| {
+        let name = token.names.get(locale).unwrap_or(&token.token.name);
+        text.replace("{sym}", &symbol)
+            .replace("{name}", name)
+            .replace("{n}", &n)
+    };
+    let text_for = |locale: &str| {
+        let t = &story.texts[locale];
+        let summary = fill(&t.summary, locale);
+        let mut content = format!("<p>{summary}</p>");
+        if let Some(body) = story.body.get(locale) {
+            content.push_str(&format!("<p>{body}</p>"));
+        }
+        TranslationInput {
+            title: fill(&t.title, locale),
+            summary,
+            content,
+        }
+    };
+    let original = text_for(&story.lang);
+    let translations = story
+        .texts
+        .keys()
+        .filter(|l| **l != story.lang)
+        .map(|l| (l.clone(), text_for(l)))
+        .collect();
+    let author = story.author.as_ref().and_then(|handle| {
+        set.catalogue
+            .rest
+            .kols
+            .iter()
+            .find(|k| &k.handle == handle)
+            .map(|k| AuthorInput {
+                handle: k.handle.clone(),
+                name: k.name.clone(),
+            })
+    });
+    let source_name = match (&author, story.kind.as_str()) {
+        (Some(a), _) => a.name.clone(),
+        (None, "research") => "Blockbrief Research".to_owned(),
+        (None, _) => "Blockbrief Desk".to_owned(),
+    };
+    let mut tags = vec![symbol.to_lowercase()];
+    tags.extend(story.tags.iter().cloned());
+    FeedInput {
+        source_url: format!(
+            "https://demo.blockbrief.news/{}/{i}-{}",
+            story.kind,
+            symbol.to_lowercase()
+        ),
+        kind: story.kind.clone(),
+        lang: story.lang.clone(),
+        title: original.title,
+        summary: original.summary,
+        content: original.content,
+        source_name,
+        published_at: Timestamp::Unix(now - i as i64 * SPACING_SECONDS - (i % 7) as i64 * 60),
+        tags,
+        tokens: vec![symbol],
+        topics: story.topic.iter().cloned().collect(),
+        channel: Some(story.channel.clone()),
+        author,
+        images: Vec::new(),
+        important: i.is_multiple_of(9),
+        translations,
+    }
+}
+
+/// Writes the catalogue and `items` generated feed items, in batches.
+pub async fn generate(state: &AppState, items: usize) -> AppResult<usize> {
+    let set = demo_set()?;
+    let now = state.now();
+    upsert_catalogue(state, &catalogue(&set, now)?).await?;
+    let mut created = 0;
+    let mut start = 0;
+    while start < items {
+        let end = (start + 500).min(items);
+        let batch = (start..end).map(|i| feed(&set, i, now)).collect();
+        created += upsert_feeds(state, batch).await?;
+        start = end;
+    }
+    Ok(created)
+}
+
+/// Loads the demo set when the database holds no feed yet.
+pub async fn load_if_empty(state: &AppState) -> AppResult<bool> {
+    if feed_item::Entity::find().count(&state.db).await? > 0 {
+        return Ok(false);
+    }
+    generate(state, DEMO_ITEMS).await?;
+    Ok(true)
+}

@@ -1,0 +1,440 @@
+//! Pages of feeds and a feed's detail, in the reader's language.
+//!
+//! Pages are keyset-paged on `(published_at, id)`, newest first: the cursor names the last item
+//! seen, so items published between two requests never shift a page (no duplicates, no gaps).
+
+use std::collections::HashMap;
+
+use client_core::envelope::ErrorKind;
+use sea_orm::sea_query::{Expr, Query};
+use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use serde::Serialize;
+
+use super::{PAGE_DEFAULT, PAGE_MAX, localized};
+use crate::entity::{channel, feed_item, feed_link, feed_translation, follow, kol, tag, token};
+use crate::error::{AppError, AppResult};
+use crate::points::ledger::Page;
+use crate::state::AppState;
+
+/// Which feeds a page lists.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Scope {
+    /// Everything, newest first (the "for you" tab).
+    All,
+    /// Items of these kinds (the "news" and "articles" tabs).
+    Kinds(&'static [&'static str]),
+    /// Items linked to a tag, token or topic.
+    Linked(&'static str, i64),
+    Channel(i64),
+    Kol(i64),
+    /// Items of the tags and KOLs a user follows.
+    Following(i64),
+}
+
+/// How a reader wants text: their locale, and whether translations replace the original.
+#[derive(Debug, Clone, Copy)]
+pub struct Reading {
+    pub locale: &'static str,
+    pub translate: bool,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct TagRef {
+    pub id: i64,
+    pub code: String,
+    pub name: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct TokenRef {
+    pub id: i64,
+    pub symbol: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct AuthorRef {
+    pub id: i64,
+    pub handle: String,
+    pub name: String,
+    pub avatar: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct FeedView {
+    pub id: i64,
+    pub kind: String,
+    pub title: String,
+    pub summary: String,
+    /// The language the item was written in.
+    pub lang: String,
+    /// The language of `title` and `summary` as returned.
+    pub shown_lang: String,
+    pub translated: bool,
+    pub source_name: String,
+    pub source_url: String,
+    pub author: Option<AuthorRef>,
+    pub channel: Option<String>,
+    pub images: Vec<String>,
+    pub important: bool,
+    pub published_at: i64,
+    pub views: i64,
+    pub likes: i64,
+    pub comments: i64,
+    pub tags: Vec<TagRef>,
+    pub tokens: Vec<TokenRef>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct FeedDetail {
+    #[serde(flatten)]
+    pub item: FeedView,
+    /// Sanitized HTML.
+    pub content: String,
+    pub related: Vec<FeedView>,
+}
+
+fn bad_cursor() -> AppError {
+    AppError::new(ErrorKind::InvalidParam).with_message("Malformed cursor")
+}
+
+/// `"<published_at>.<id>"` of the last item of the previous page.
+fn parse_cursor(cursor: &str) -> AppResult<(i64, i64)> {
+    let (at, id) = cursor.split_once('.').ok_or_else(bad_cursor)?;
+    let number = |s: &str| {
+        s.parse::<i64>()
+            .ok()
+            .filter(|n| *n >= 0 && s.bytes().all(|b| b.is_ascii_digit()))
+    };
+    Ok((
+        number(at).ok_or_else(bad_cursor)?,
+        number(id).ok_or_else(bad_cursor)?,
+    ))
+}
+
+/// Checks a requested page size against the cap.
+pub fn page_size(limit: Option<u64>) -> AppResult<u64> {
+    match limit.unwrap_or(PAGE_DEFAULT) {
+        n @ 1..=PAGE_MAX => Ok(n),
+        _ => Err(AppError::new(ErrorKind::InvalidParam)
+            .with_message(format!("limit must be between 1 and {PAGE_MAX}"))),
+    }
+}
+
+fn linked_ids(kind: &str, target: i64) -> sea_orm::sea_query::SelectStatement {
+    Query::select()
+        .column(feed_link::Column::FeedId)
+        .from(feed_link::Entity)
+        .and_where(feed_link::Column::Kind.eq(kind))
+        .and_where(feed_link::Column::TargetId.eq(target))
+        .to_owned()
+}
+
+fn followed(user_id: i64, kind: &str) -> sea_orm::sea_query::SelectStatement {
+    Query::select()
+        .column(follow::Column::TargetId)
+        .from(follow::Entity)
+        .and_where(follow::Column::UserId.eq(user_id))
+        .and_where(follow::Column::Kind.eq(kind))
+        .to_owned()
+}
+
+fn scope_condition(scope: &Scope) -> Condition {
+    use feed_item::Column as C;
+    match scope {
+        Scope::All => Condition::all(),
+        Scope::Kinds(kinds) => Condition::all().add(C::Kind.is_in(kinds.iter().copied())),
+        Scope::Linked(kind, target) => {
+            Condition::all().add(C::Id.in_subquery(linked_ids(kind, *target)))
+        }
+        Scope::Channel(id) => Condition::all().add(C::ChannelId.eq(*id)),
+        Scope::Kol(id) => Condition::all().add(C::KolId.eq(*id)),
+        Scope::Following(user) => {
+            let tag_feeds = Query::select()
+                .column(feed_link::Column::FeedId)
+                .from(feed_link::Entity)
+                .and_where(feed_link::Column::Kind.eq("tag"))
+                .and_where(feed_link::Column::TargetId.in_subquery(followed(*user, "tag")))
+                .to_owned();
+            Condition::any()
+                .add(C::Id.in_subquery(tag_feeds))
+                .add(C::KolId.in_subquery(followed(*user, "kol")))
+        }
+    }
+}
+
+/// One page of a scope, newest first.
+pub async fn page(
+    state: &AppState,
+    scope: &Scope,
+    only_important: bool,
+    cursor: Option<&str>,
+    limit: u64,
+    reading: Reading,
+) -> AppResult<Page<FeedView>> {
+    use feed_item::Column as C;
+    let mut query = feed_item::Entity::find().filter(scope_condition(scope));
+    if only_important {
+        query = query.filter(C::Important.eq(true));
+    }
+    if let Some(cursor) = cursor.filter(|c| !c.is_empty()) {
+        let (at, id) = parse_cursor(cursor)?;
+        query = query.filter(
+            Condition::any().add(C::PublishedAt.lt(at)).add(
+                Condition::all()
+                    .add(C::PublishedAt.eq(at))
+                    .add(C::Id.lt(id)),
+            ),
+        );
+    }
+    let mut rows = query
+        .order_by_desc(C::PublishedAt)
+        .order_by_desc(C::Id)
+        .limit(limit + 1)
+        .all(&state.db)
+        .await?;
+    let more = rows.len() as u64 > limit;
+    rows.truncate(limit as usize);
+    let next_cursor = more
+        .then(|| rows.last().map(|r| format!("{}.{}", r.published_at, r.id)))
+        .flatten();
+    let list = views(state, rows, reading).await?;
+    Ok(Page { list, next_cursor })
+}
+
+/// The reader's view of items: translated where wanted and available, with their links.
+pub async fn views(
+    state: &AppState,
+    rows: Vec<feed_item::Model>,
+    reading: Reading,
+) -> AppResult<Vec<FeedView>> {
+    Ok(views_with_content(state, rows, reading, false)
+        .await?
+        .into_iter()
+        .map(|(view, _)| view)
+        .collect())
+}
+
+async fn views_with_content(
+    state: &AppState,
+    rows: Vec<feed_item::Model>,
+    reading: Reading,
+    with_content: bool,
+) -> AppResult<Vec<(FeedView, String)>> {
+    let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+    let wants_translation: Vec<i64> = rows
+        .iter()
+        .filter(|r| reading.translate && r.lang != reading.locale)
+        .map(|r| r.id)
+        .collect();
+    let mut translations: HashMap<i64, feed_translation::Model> = HashMap::new();
+    if !wants_translation.is_empty() {
+        let mut query = feed_translation::Entity::find()
+            .filter(feed_translation::Column::FeedId.is_in(wants_translation))
+            .filter(feed_translation::Column::Locale.eq(reading.locale));
+        if !with_content {
+            // Content can be large; lists never show it.
+            query = query
+                .select_only()
+                .columns([
+                    feed_translation::Column::Id,
+                    feed_translation::Column::FeedId,
+                    feed_translation::Column::Locale,
+                    feed_translation::Column::Title,
+                    feed_translation::Column::Summary,
+                ])
+                .column_as(Expr::value(""), "content");
+        }
+        for t in query.all(&state.db).await? {
+            translations.insert(t.feed_id, t);
+        }
+    }
+    let links = if ids.is_empty() {
+        Vec::new()
+    } else {
+        feed_link::Entity::find()
+            .filter(feed_link::Column::FeedId.is_in(ids.clone()))
+            .filter(feed_link::Column::Kind.is_in(["tag", "token"]))
+            .all(&state.db)
+            .await?
+    };
+    let target_ids = |kind: &str| -> Vec<i64> {
+        links
+            .iter()
+            .filter(|l| l.kind == kind)
+            .map(|l| l.target_id)
+            .collect()
+    };
+    let tags: HashMap<i64, tag::Model> = by_id(
+        tag::Entity::find()
+            .filter(tag::Column::Id.is_in(target_ids("tag")))
+            .all(&state.db)
+            .await?,
+        |t| t.id,
+    );
+    let tokens: HashMap<i64, token::Model> = by_id(
+        token::Entity::find()
+            .filter(token::Column::Id.is_in(target_ids("token")))
+            .all(&state.db)
+            .await?,
+        |t| t.id,
+    );
+    let kol_ids: Vec<i64> = rows.iter().filter_map(|r| r.kol_id).collect();
+    let kols: HashMap<i64, kol::Model> = by_id(
+        kol::Entity::find()
+            .filter(kol::Column::Id.is_in(kol_ids))
+            .all(&state.db)
+            .await?,
+        |k| k.id,
+    );
+    let channel_ids: Vec<i64> = rows.iter().filter_map(|r| r.channel_id).collect();
+    let channels: HashMap<i64, channel::Model> = by_id(
+        channel::Entity::find()
+            .filter(channel::Column::Id.is_in(channel_ids))
+            .all(&state.db)
+            .await?,
+        |c| c.id,
+    );
+    Ok(rows
+        .into_iter()
+        .map(|row| {
+            let own_links = links.iter().filter(|l| l.feed_id == row.id);
+            let item_tags = own_links
+                .clone()
+                .filter(|l| l.kind == "tag")
+                .filter_map(|l| tags.get(&l.target_id))
+                .map(|t| TagRef {
+                    id: t.id,
+                    code: t.code.clone(),
+                    name: localized(&t.names, reading.locale),
+                })
+                .collect();
+            let item_tokens = own_links
+                .filter(|l| l.kind == "token")
+                .filter_map(|l| tokens.get(&l.target_id))
+                .map(|t| TokenRef {
+                    id: t.id,
+                    symbol: t.symbol.clone(),
+                })
+                .collect();
+            let translation = translations.remove(&row.id);
+            let translated = translation.is_some();
+            let (title, summary, content, shown_lang) = match translation {
+                Some(t) => (t.title, t.summary, t.content, reading.locale.to_owned()),
+                None => (row.title, row.summary, row.content, row.lang.clone()),
+            };
+            let view = FeedView {
+                id: row.id,
+                kind: row.kind,
+                title,
+                summary,
+                lang: row.lang,
+                shown_lang,
+                translated,
+                source_name: row.source_name,
+                source_url: row.source_url,
+                author: row.kol_id.and_then(|id| kols.get(&id)).map(|k| AuthorRef {
+                    id: k.id,
+                    handle: k.handle.clone(),
+                    name: k.name.clone(),
+                    avatar: k.avatar.clone(),
+                }),
+                channel: row
+                    .channel_id
+                    .and_then(|id| channels.get(&id))
+                    .map(|c| c.code.clone()),
+                images: serde_json::from_str(&row.images).unwrap_or_default(),
+                important: row.important,
+                published_at: row.published_at,
+                views: row.views,
+                likes: row.likes,
+                comments: row.comments,
+                tags: item_tags,
+                tokens: item_tokens,
+            };
+            (view, if with_content { content } else { String::new() })
+        })
+        .collect())
+}
+
+fn by_id<T>(rows: Vec<T>, id: impl Fn(&T) -> i64) -> HashMap<i64, T> {
+    rows.into_iter().map(|r| (id(&r), r)).collect()
+}
+
+/// Related items: the newest others sharing a tag or token.
+const RELATED: u64 = 5;
+
+pub async fn find(state: &AppState, id: i64) -> AppResult<feed_item::Model> {
+    feed_item::Entity::find_by_id(id)
+        .one(&state.db)
+        .await?
+        .ok_or_else(|| AppError::new(ErrorKind::NotFound).with_message("No such feed"))
+}
+
+/// A feed with its content and related items; counts the view.
+pub async fn detail(state: &AppState, id: i64, reading: Reading) -> AppResult<FeedDetail> {
+    let mut row = find(state, id).await?;
+    feed_item::Entity::update_many()
+        .col_expr(
+            feed_item::Column::Views,
+            Expr::col(feed_item::Column::Views).add(1),
+        )
+        .filter(feed_item::Column::Id.eq(id))
+        .exec(&state.db)
+        .await?;
+    row.views += 1;
+    let shared = Query::select()
+        .column(feed_link::Column::FeedId)
+        .from(feed_link::Entity)
+        .and_where(
+            Expr::tuple([
+                Expr::col(feed_link::Column::Kind).into(),
+                Expr::col(feed_link::Column::TargetId).into(),
+            ])
+            .in_subquery(
+                Query::select()
+                    .columns([feed_link::Column::Kind, feed_link::Column::TargetId])
+                    .from(feed_link::Entity)
+                    .and_where(feed_link::Column::FeedId.eq(id))
+                    .and_where(feed_link::Column::Kind.is_in(["tag", "token"]))
+                    .to_owned(),
+            ),
+        )
+        .to_owned();
+    let related_rows = feed_item::Entity::find()
+        .filter(feed_item::Column::Id.in_subquery(shared))
+        .filter(feed_item::Column::Id.ne(id))
+        .order_by_desc(feed_item::Column::PublishedAt)
+        .order_by_desc(feed_item::Column::Id)
+        .limit(RELATED)
+        .all(&state.db)
+        .await?;
+    let related = views(state, related_rows, reading).await?;
+    let (item, content) = views_with_content(state, vec![row], reading, true)
+        .await?
+        .pop()
+        .ok_or_else(|| AppError::internal("a feed without a view"))?;
+    Ok(FeedDetail {
+        item,
+        content,
+        related,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cursors_are_strict() {
+        assert_eq!(
+            parse_cursor("1795305600.42").expect("valid"),
+            (1795305600, 42)
+        );
+        for bad in ["", "1", "a.b", "1.-2", "-1.2", "1.2.3", "+1.2", "1 .2"] {
+            assert!(parse_cursor(bad).is_err(), "{bad}");
+        }
+        assert!(page_size(Some(0)).is_err());
+        assert!(page_size(Some(PAGE_MAX + 1)).is_err());
+        assert_eq!(page_size(None).expect("default"), PAGE_DEFAULT);
+    }
+}

@@ -1,0 +1,161 @@
+//! Follows: a signed-in user follows tags and KOLs. Following completes the `follow_item` task;
+//! follower counts move with each change, in the same transaction.
+
+use client_core::envelope::ErrorKind;
+use sea_orm::sea_query::{Expr, OnConflict};
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set,
+    TransactionTrait,
+};
+
+use crate::entity::{follow, kol, tag};
+use crate::error::{AppError, AppResult};
+use crate::points::tasks::{self, Source};
+use crate::state::AppState;
+
+/// What can be followed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    Tag,
+    Kol,
+}
+
+impl Target {
+    fn kind(self) -> &'static str {
+        match self {
+            Self::Tag => "tag",
+            Self::Kol => "kol",
+        }
+    }
+}
+
+/// At most this many follows of each kind per user.
+pub const FOLLOW_MAX: u64 = 500;
+
+async fn exists(db: &impl ConnectionTrait, target: Target, id: i64) -> AppResult<bool> {
+    Ok(match target {
+        Target::Tag => tag::Entity::find_by_id(id).one(db).await?.is_some(),
+        Target::Kol => kol::Entity::find_by_id(id).one(db).await?.is_some(),
+    })
+}
+
+async fn bump(db: &impl ConnectionTrait, target: Target, id: i64, by: i64) -> AppResult<()> {
+    match target {
+        Target::Tag => {
+            tag::Entity::update_many()
+                .col_expr(
+                    tag::Column::FollowerCount,
+                    Expr::col(tag::Column::FollowerCount).add(by),
+                )
+                .filter(tag::Column::Id.eq(id))
+                .exec(db)
+                .await?;
+        }
+        Target::Kol => {
+            kol::Entity::update_many()
+                .col_expr(
+                    kol::Column::FollowerCount,
+                    Expr::col(kol::Column::FollowerCount).add(by),
+                )
+                .filter(kol::Column::Id.eq(id))
+                .exec(db)
+                .await?;
+        }
+    }
+    Ok(())
+}
+
+/// Follows; following twice is the same as once. Returns whether this call added the follow.
+pub async fn add(state: &AppState, user_id: i64, target: Target, id: i64) -> AppResult<bool> {
+    let txn = state.db.begin().await?;
+    if !exists(&txn, target, id).await? {
+        return Err(
+            AppError::new(ErrorKind::NotFound).with_message(match target {
+                Target::Tag => "No such tag",
+                Target::Kol => "No such KOL",
+            }),
+        );
+    }
+    let count = follow::Entity::find()
+        .filter(follow::Column::UserId.eq(user_id))
+        .filter(follow::Column::Kind.eq(target.kind()))
+        .count(&txn)
+        .await?;
+    if count >= FOLLOW_MAX {
+        return Err(AppError::new(ErrorKind::InvalidParam)
+            .with_message(format!("At most {FOLLOW_MAX} follows")));
+    }
+    let row = follow::ActiveModel {
+        user_id: Set(user_id),
+        kind: Set(target.kind().to_owned()),
+        target_id: Set(id),
+        created_at: Set(state.now()),
+        ..Default::default()
+    };
+    let inserted = follow::Entity::insert(row)
+        .on_conflict(
+            OnConflict::columns([
+                follow::Column::UserId,
+                follow::Column::Kind,
+                follow::Column::TargetId,
+            ])
+            .do_nothing()
+            .to_owned(),
+        )
+        .exec_without_returning(&txn)
+        .await?
+        == 1;
+    if inserted {
+        bump(&txn, target, id, 1).await?;
+    }
+    txn.commit().await?;
+    if inserted {
+        tasks::record_event(state, user_id, "follow_item", Source::Server).await?;
+    }
+    Ok(inserted)
+}
+
+/// Unfollows; unfollowing what is not followed is not an error.
+pub async fn remove(state: &AppState, user_id: i64, target: Target, id: i64) -> AppResult<()> {
+    let txn = state.db.begin().await?;
+    let removed = follow::Entity::delete_many()
+        .filter(follow::Column::UserId.eq(user_id))
+        .filter(follow::Column::Kind.eq(target.kind()))
+        .filter(follow::Column::TargetId.eq(id))
+        .exec(&txn)
+        .await?
+        .rows_affected;
+    if removed > 0 {
+        bump(&txn, target, id, -1).await?;
+    }
+    txn.commit().await?;
+    Ok(())
+}
+
+pub async fn is_following(
+    state: &AppState,
+    user_id: i64,
+    target: Target,
+    id: i64,
+) -> AppResult<bool> {
+    Ok(follow::Entity::find()
+        .filter(follow::Column::UserId.eq(user_id))
+        .filter(follow::Column::Kind.eq(target.kind()))
+        .filter(follow::Column::TargetId.eq(id))
+        .one(&state.db)
+        .await?
+        .is_some())
+}
+
+/// Ids followed, most recent first.
+pub async fn followed_ids(state: &AppState, user_id: i64, target: Target) -> AppResult<Vec<i64>> {
+    Ok(follow::Entity::find()
+        .filter(follow::Column::UserId.eq(user_id))
+        .filter(follow::Column::Kind.eq(target.kind()))
+        .order_by_desc(follow::Column::Id)
+        .all(&state.db)
+        .await?
+        .into_iter()
+        .map(|f| f.target_id)
+        .collect())
+}

@@ -1,0 +1,237 @@
+//! The page head of the single-page app, written by the server: links shared to Telegram, Line or
+//! Twitter are read by bots that run no JavaScript, so each route's title, description, social
+//! card, canonical URL and language alternates are put into the HTML before it is sent.
+
+use axum::http::StatusCode;
+use client_core::locale::{LOCALES, cut_description, split_locale_path};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+
+use super::localized;
+use crate::entity::{benefit, channel, feed_item, feed_translation};
+use crate::error::AppResult;
+use crate::i18n::t;
+use crate::state::AppState;
+
+/// What the head of one page says.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Head {
+    pub locale: &'static str,
+    pub title: String,
+    pub description: String,
+    pub image: Option<String>,
+    /// `og:type`: `article` for a feed, `website` otherwise.
+    pub kind: &'static str,
+    /// The path without its locale prefix (`/feed/12`).
+    pub path: String,
+    pub status: StatusCode,
+}
+
+/// The head for a request path; `cookie_locale` is the reader's saved choice when the path has
+/// no locale prefix.
+pub async fn for_path(
+    state: &AppState,
+    path: &str,
+    cookie_locale: Option<&'static str>,
+) -> AppResult<Head> {
+    let (prefix, rest) = split_locale_path(path);
+    let locale = prefix.or(cookie_locale).unwrap_or(LOCALES[0]);
+    let site = t(locale, "head.name", &[]);
+    let mut head = Head {
+        locale,
+        title: format!("{site} - {}", t(locale, "head.slogan", &[])),
+        description: t(locale, "head.description", &[]),
+        image: None,
+        kind: "website",
+        path: rest.clone(),
+        status: StatusCode::OK,
+    };
+    let mut segments = rest.trim_start_matches('/').split('/');
+    let page = (segments.next(), segments.next());
+    let titled = |head: &mut Head, title: &str, description: &str| {
+        head.title = format!("{title} - {site}");
+        if !description.is_empty() {
+            head.description = cut_description(description);
+        }
+    };
+    match page {
+        (Some("feed"), Some(id)) => match id.parse::<i64>() {
+            Ok(id) => match feed_item::Entity::find_by_id(id).one(&state.db).await? {
+                Some(feed) => {
+                    let translation = feed_translation::Entity::find()
+                        .filter(feed_translation::Column::FeedId.eq(id))
+                        .filter(feed_translation::Column::Locale.eq(locale))
+                        .one(&state.db)
+                        .await?
+                        .filter(|_| feed.lang != locale);
+                    let (title, summary) =
+                        translation.map_or((feed.title, feed.summary), |t| (t.title, t.summary));
+                    titled(&mut head, &title, &summary);
+                    head.kind = "article";
+                    let images: Vec<String> =
+                        serde_json::from_str(&feed.images).unwrap_or_default();
+                    head.image = images.into_iter().next();
+                }
+                None => head.status = StatusCode::NOT_FOUND,
+            },
+            Err(_) => head.status = StatusCode::NOT_FOUND,
+        },
+        (Some("benefit"), Some(id)) => {
+            let found = match id.parse::<i64>() {
+                Ok(id) => benefit::Entity::find_by_id(id).one(&state.db).await?,
+                Err(_) => None,
+            };
+            match found {
+                Some(b) => {
+                    let texts: std::collections::HashMap<String, super::write::BenefitText> =
+                        serde_json::from_str(&b.texts).unwrap_or_default();
+                    let title = texts
+                        .get(locale)
+                        .or_else(|| texts.get("en"))
+                        .map(|t| t.title.clone())
+                        .unwrap_or(b.project);
+                    titled(&mut head, &title, &format!("{} · {}", title, b.reward));
+                }
+                None => head.status = StatusCode::NOT_FOUND,
+            }
+        }
+        (Some("channel"), Some(code)) => {
+            match channel::Entity::find()
+                .filter(channel::Column::Code.eq(code))
+                .one(&state.db)
+                .await?
+            {
+                Some(c) => titled(&mut head, &localized(&c.names, locale), ""),
+                None => head.status = StatusCode::NOT_FOUND,
+            }
+        }
+        _ => {}
+    }
+    Ok(head)
+}
+
+fn attr(s: &str) -> String {
+    html_escape::encode_double_quoted_attribute(s).into_owned()
+}
+
+/// `template` (the built `index.html`) with the head's tags: its `<title>` replaced, its `lang`
+/// set, and the meta and link tags added before `</head>`.
+pub fn render(template: &str, head: &Head, public_url: &str) -> String {
+    let base = public_url.trim_end_matches('/');
+    let url_for = |locale: Option<&str>| match locale {
+        Some(l) if l != LOCALES[0] => format!("{base}/{l}{}", head.path),
+        _ => format!("{base}{}", head.path),
+    };
+    let canonical = url_for(Some(head.locale));
+    let mut tags = vec![
+        format!(
+            r#"<meta name="description" content="{}">"#,
+            attr(&head.description)
+        ),
+        format!(r#"<link rel="canonical" href="{}">"#, attr(&canonical)),
+        format!(r#"<meta property="og:type" content="{}">"#, head.kind),
+        format!(
+            r#"<meta property="og:title" content="{}">"#,
+            attr(&head.title)
+        ),
+        format!(
+            r#"<meta property="og:description" content="{}">"#,
+            attr(&head.description)
+        ),
+        format!(r#"<meta property="og:url" content="{}">"#, attr(&canonical)),
+        format!(
+            r#"<meta property="og:locale" content="{}">"#,
+            head.locale.replace('-', "_")
+        ),
+        r#"<meta property="og:site_name" content="Blockbrief">"#.to_owned(),
+        format!(
+            r#"<meta name="twitter:card" content="{}">"#,
+            if head.image.is_some() {
+                "summary_large_image"
+            } else {
+                "summary"
+            }
+        ),
+        format!(
+            r#"<meta name="twitter:title" content="{}">"#,
+            attr(&head.title)
+        ),
+        format!(
+            r#"<meta name="twitter:description" content="{}">"#,
+            attr(&head.description)
+        ),
+    ];
+    if let Some(image) = &head.image {
+        tags.push(format!(
+            r#"<meta property="og:image" content="{}">"#,
+            attr(image)
+        ));
+        tags.push(format!(
+            r#"<meta name="twitter:image" content="{}">"#,
+            attr(image)
+        ));
+    }
+    for locale in LOCALES {
+        tags.push(format!(
+            r#"<link rel="alternate" hreflang="{locale}" href="{}">"#,
+            attr(&url_for(Some(locale)))
+        ));
+    }
+    tags.push(format!(
+        r#"<link rel="alternate" hreflang="x-default" href="{}">"#,
+        attr(&url_for(None))
+    ));
+    let title = format!("<title>{}</title>", html_escape::encode_text(&head.title));
+    let mut html = match (template.find("<title>"), template.find("</title>")) {
+        (Some(start), Some(end)) if start < end => {
+            format!(
+                "{}{title}{}",
+                &template[..start],
+                &template[end + "</title>".len()..]
+            )
+        }
+        _ => template.replacen("</head>", &format!("{title}</head>"), 1),
+    };
+    html = html.replacen(
+        "<html lang=\"en\"",
+        &format!("<html lang=\"{}\"", head.locale),
+        1,
+    );
+    html.replacen("</head>", &format!("{}\n</head>", tags.join("\n")), 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn render_escapes_and_places_tags() {
+        let head = Head {
+            locale: "zh-Hant",
+            title: "A \"quoted\" <b>title</b>".to_owned(),
+            description: "d & e".to_owned(),
+            image: None,
+            kind: "article",
+            path: "/feed/7".to_owned(),
+            status: StatusCode::OK,
+        };
+        let html = render(
+            "<html lang=\"en\"><head><title>x</title></head><body></body></html>",
+            &head,
+            "https://blockbrief.news/",
+        );
+        assert!(html.starts_with("<html lang=\"zh-Hant\">"));
+        assert!(html.contains("<title>A \"quoted\" &lt;b&gt;title&lt;/b&gt;</title>"));
+        assert!(
+            html.contains(r#"og:title" content="A &quot;quoted&quot; &lt;b&gt;title&lt;/b&gt;""#)
+        );
+        assert!(
+            html.contains(
+                r#"<link rel="canonical" href="https://blockbrief.news/zh-Hant/feed/7">"#
+            )
+        );
+        assert!(html.contains(r#"hreflang="x-default" href="https://blockbrief.news/feed/7""#));
+        assert!(html.contains(r#"hreflang="en" href="https://blockbrief.news/feed/7""#));
+        assert!(html.contains(r#"<meta name="description" content="d &amp; e">"#));
+        assert_eq!(html.matches("<title>").count(), 1);
+    }
+}

@@ -1,0 +1,39 @@
+//! A news item in its source language; `source_url` is its identity.
+
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "feed_items")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    #[sea_orm(unique)]
+    pub source_url: String,
+    /// `flash`, `article`, `thread` or `research`.
+    pub kind: String,
+    pub lang: String,
+    #[sea_orm(column_type = "Text")]
+    pub title: String,
+    #[sea_orm(column_type = "Text")]
+    pub summary: String,
+    /// Sanitized HTML.
+    #[sea_orm(column_type = "Text")]
+    pub content: String,
+    pub source_name: String,
+    pub kol_id: Option<i64>,
+    pub channel_id: Option<i64>,
+    /// JSON array of image URLs.
+    #[sea_orm(column_type = "Text")]
+    pub images: String,
+    pub important: bool,
+    pub published_at: i64,
+    pub views: i64,
+    pub likes: i64,
+    pub comments: i64,
+    pub updated_at: i64,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,476 @@
+//! Feeds, the catalogue, follows, search and explore.
+
+use axum::extract::State;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use axum::routing::post;
+use axum::{Json, Router};
+use client_core::envelope::{Envelope, ErrorKind};
+use serde::{Deserialize, Serialize};
+
+use super::ok;
+use crate::content::catalogue::{
+    self, BenefitView, ChannelView, Explore, KolView, TagKey, TagView, TokenView, TopicView,
+};
+use crate::content::feeds::{self, FeedDetail, Reading, Scope};
+use crate::content::follows::{self, Target};
+use crate::content::localized;
+use crate::content::search::{self, DocKind, Hit};
+use crate::entity::{feed_translation, tag};
+use crate::error::{AppError, AppResult};
+use crate::extract::{ApiJson, Caller, ClientMeta, CurrentUser};
+use crate::points::ledger::Page;
+use crate::points::tasks::{self, Source};
+use crate::state::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/feed/list", post(feed_list))
+        .route("/feed/detail", post(feed_detail))
+        .route("/search", post(search_all))
+        .route("/explore", post(explore))
+        .route("/tag/list", post(tag_list))
+        .route("/tag/detail", post(tag_detail))
+        .route("/tag/follow/list", post(tag_follow_list))
+        .route("/tag/follow/add", post(tag_follow_add))
+        .route("/tag/follow/del", post(tag_follow_del))
+        .route("/tag/follow/status", post(tag_follow_status))
+        .route("/token/detail", post(token_detail))
+        .route("/topic/list", post(topic_list))
+        .route("/topic/detail", post(topic_detail))
+        .route("/channel/list", post(channel_list))
+        .route("/channel/detail", post(channel_detail))
+        .route("/kol/list", post(kol_list))
+        .route("/kol/detail", post(kol_detail))
+        .route("/user/follow/list", post(kol_follow_list))
+        .route("/user/follow/add", post(kol_follow_add))
+        .route("/user/follow/del", post(kol_follow_del))
+        .route("/benefit/list", post(benefit_list))
+        .route("/benefit/detail", post(benefit_detail))
+}
+
+#[derive(Serialize)]
+struct List<T> {
+    list: Vec<T>,
+}
+
+fn invalid(message: &str) -> AppError {
+    AppError::new(ErrorKind::InvalidParam).with_message(message.to_owned())
+}
+
+/// The reader's language, and whether they want translations (their setting; on for visitors).
+async fn reading(state: &AppState, caller: &Caller, client: &ClientMeta) -> AppResult<Reading> {
+    let translate = match caller.user_id() {
+        Some(id) => crate::auth::users::get(state, id).await?.auto_translate,
+        None => true,
+    };
+    Ok(Reading {
+        locale: client.locale,
+        translate,
+    })
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct FeedListRequest {
+    /// `for_you` (default), `news`, `articles` or `following`.
+    tab: Option<String>,
+    tag_id: Option<i64>,
+    token_id: Option<i64>,
+    topic_id: Option<i64>,
+    kol_id: Option<i64>,
+    /// A channel code.
+    channel: Option<String>,
+    cursor: Option<String>,
+    limit: Option<u64>,
+    only_important: bool,
+}
+
+async fn feed_scope(state: &AppState, req: &FeedListRequest, caller: &Caller) -> AppResult<Scope> {
+    let picked = [
+        req.tab.is_some(),
+        req.tag_id.is_some(),
+        req.token_id.is_some(),
+        req.topic_id.is_some(),
+        req.kol_id.is_some(),
+        req.channel.is_some(),
+    ];
+    if picked.iter().filter(|p| **p).count() > 1 {
+        return Err(invalid(
+            "Give one of tab, tag_id, token_id, topic_id, kol_id or channel",
+        ));
+    }
+    Ok(match req {
+        FeedListRequest {
+            tag_id: Some(id), ..
+        } => Scope::Linked("tag", *id),
+        FeedListRequest {
+            token_id: Some(id), ..
+        } => Scope::Linked("token", *id),
+        FeedListRequest {
+            topic_id: Some(id), ..
+        } => Scope::Linked("topic", *id),
+        FeedListRequest {
+            kol_id: Some(id), ..
+        } => Scope::Kol(*id),
+        FeedListRequest {
+            channel: Some(code),
+            ..
+        } => Scope::Channel(catalogue::channel(state, code, "en").await?.id),
+        _ => match req.tab.as_deref().unwrap_or("for_you") {
+            "for_you" => Scope::All,
+            "news" => Scope::Kinds(&["flash"]),
+            "articles" => Scope::Kinds(&["article", "research", "thread"]),
+            "following" => match caller.user_id() {
+                Some(id) => Scope::Following(id),
+                None => return Err(ErrorKind::LoginRequired.into()),
+            },
+            _ => {
+                return Err(invalid(
+                    "tab must be one of for_you, news, articles, following",
+                ));
+            }
+        },
+    })
+}
+
+async fn feed_list(
+    State(state): State<AppState>,
+    caller: Caller,
+    client: ClientMeta,
+    ApiJson(req): ApiJson<FeedListRequest>,
+) -> AppResult<Response> {
+    let scope = feed_scope(&state, &req, &caller).await?;
+    let limit = feeds::page_size(req.limit)?;
+    let reading = reading(&state, &caller, &client).await?;
+    let cursor = req.cursor.as_deref().filter(|c| !c.is_empty());
+    // First pages of shared scopes are the same for every reader of a language: built once a second.
+    let cache_key = (cursor.is_none() && !matches!(scope, Scope::Following(_))).then(|| {
+        format!(
+            "feeds|{scope:?}|{}|{limit}|{}|{}",
+            req.only_important, reading.locale, reading.translate
+        )
+    });
+    if let Some(body) = cache_key.as_ref().and_then(|k| state.content_cache.get(k)) {
+        return Ok(json_bytes(body));
+    }
+    let page = feeds::page(&state, &scope, req.only_important, cursor, limit, reading).await?;
+    let body = bytes::Bytes::from(serde_json::to_vec(&ok(page).0).map_err(AppError::internal)?);
+    if let Some(key) = cache_key {
+        state.content_cache.put(key, body.clone());
+    }
+    Ok(json_bytes(body))
+}
+
+fn json_bytes(body: bytes::Bytes) -> Response {
+    ([(header::CONTENT_TYPE, "application/json")], body).into_response()
+}
+
+#[derive(Deserialize)]
+struct IdRequest {
+    id: i64,
+}
+
+async fn feed_detail(
+    State(state): State<AppState>,
+    caller: Caller,
+    client: ClientMeta,
+    ApiJson(req): ApiJson<IdRequest>,
+) -> AppResult<Json<Envelope<FeedDetail>>> {
+    let reading = reading(&state, &caller, &client).await?;
+    let detail = feeds::detail(&state, req.id, reading).await?;
+    if let Some(user_id) = caller.user_id() {
+        tasks::record_event(&state, user_id, "view_feed", Source::Server).await?;
+    }
+    Ok(ok(detail))
+}
+
+#[derive(Deserialize)]
+struct SearchRequest {
+    q: String,
+    #[serde(default)]
+    kind: Option<String>,
+    #[serde(default)]
+    cursor: Option<String>,
+}
+
+async fn search_all(
+    State(state): State<AppState>,
+    client: ClientMeta,
+    ApiJson(req): ApiJson<SearchRequest>,
+) -> AppResult<Json<Envelope<Page<Hit>>>> {
+    let terms = search::terms(&req.q)?;
+    let kind = match req.kind.as_deref().unwrap_or("all") {
+        "all" => None,
+        name => Some(
+            DocKind::parse(name)
+                .ok_or_else(|| invalid("kind must be one of all, feed, tag, token, kol"))?,
+        ),
+    };
+    let offset = match req.cursor.as_deref().filter(|c| !c.is_empty()) {
+        None => 0,
+        Some(c) => c.parse::<u64>().map_err(|_| invalid("Malformed cursor"))?,
+    };
+    let (docs, next) = search::find(&state.db, &terms, kind, offset).await?;
+    let list = localized_hits(&state, docs, &terms, client.locale).await?;
+    Ok(ok(Page {
+        list,
+        next_cursor: next.map(|n| n.to_string()),
+    }))
+}
+
+/// Hits titled in the reader's language: a feed's translated title, a tag's localized name.
+async fn localized_hits(
+    state: &AppState,
+    docs: Vec<search::Doc>,
+    terms: &[String],
+    locale: &str,
+) -> AppResult<Vec<Hit>> {
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+    let ids = |kind: DocKind| -> Vec<i64> {
+        docs.iter()
+            .filter(|d| d.kind == kind.name())
+            .map(|d| d.ref_id)
+            .collect()
+    };
+    let translations = feed_translation::Entity::find()
+        .filter(feed_translation::Column::FeedId.is_in(ids(DocKind::Feed)))
+        .filter(feed_translation::Column::Locale.eq(locale))
+        .all(&state.db)
+        .await?;
+    let tags = tag::Entity::find()
+        .filter(tag::Column::Id.is_in(ids(DocKind::Tag)))
+        .all(&state.db)
+        .await?;
+    Ok(docs
+        .into_iter()
+        .filter_map(|doc| {
+            let kind = DocKind::parse(&doc.kind)?;
+            let title = match kind {
+                DocKind::Feed => translations
+                    .iter()
+                    .find(|t| t.feed_id == doc.ref_id)
+                    .map(|t| t.title.clone()),
+                DocKind::Tag => tags
+                    .iter()
+                    .find(|t| t.id == doc.ref_id)
+                    .map(|t| localized(&t.names, locale)),
+                DocKind::Token | DocKind::Kol => None,
+            }
+            .unwrap_or_else(|| doc.title.clone());
+            Some(Hit {
+                kind: kind.name(),
+                id: doc.ref_id,
+                snippet: search::snippet(&doc.title, &doc.body, terms),
+                title,
+            })
+        })
+        .collect())
+}
+
+async fn explore(State(state): State<AppState>, client: ClientMeta) -> AppResult<Response> {
+    let key = format!("explore|{}", client.locale);
+    if let Some(body) = state.content_cache.get(&key) {
+        return Ok(json_bytes(body));
+    }
+    let page: Explore = catalogue::explore(&state, client.locale).await?;
+    let body = bytes::Bytes::from(serde_json::to_vec(&ok(page).0).map_err(AppError::internal)?);
+    state.content_cache.put(key, body.clone());
+    Ok(json_bytes(body))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct TagListRequest {
+    /// Narrows by code or name (the `/recommendTag?q=` page).
+    q: Option<String>,
+    limit: Option<u64>,
+}
+
+async fn tag_list(
+    State(state): State<AppState>,
+    client: ClientMeta,
+    ApiJson(req): ApiJson<TagListRequest>,
+) -> AppResult<Json<Envelope<List<TagView>>>> {
+    let limit = feeds::page_size(req.limit)?;
+    if req
+        .q
+        .as_deref()
+        .is_some_and(|q| q.chars().count() > search::QUERY_MAX_CHARS)
+    {
+        return Err(invalid("Search at most 100 characters"));
+    }
+    let list = catalogue::recommended_tags(&state, req.q.as_deref(), limit, client.locale).await?;
+    Ok(ok(List { list }))
+}
+
+async fn tag_detail(
+    State(state): State<AppState>,
+    client: ClientMeta,
+    ApiJson(req): ApiJson<TagKey>,
+) -> AppResult<Json<Envelope<TagView>>> {
+    Ok(ok(catalogue::tag(&state, &req, client.locale).await?))
+}
+
+#[derive(Deserialize)]
+struct TagIdRequest {
+    tag_id: i64,
+}
+
+#[derive(Deserialize)]
+struct KolIdRequest {
+    kol_id: i64,
+}
+
+#[derive(Serialize)]
+struct Following {
+    following: bool,
+}
+
+async fn tag_follow_list(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    client: ClientMeta,
+) -> AppResult<Json<Envelope<List<TagView>>>> {
+    let ids = follows::followed_ids(&state, me.user_id, Target::Tag).await?;
+    let list = catalogue::tags_by_ids(&state, &ids, client.locale).await?;
+    Ok(ok(List { list }))
+}
+
+async fn tag_follow_add(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    ApiJson(req): ApiJson<TagIdRequest>,
+) -> AppResult<Json<Envelope<Following>>> {
+    follows::add(&state, me.user_id, Target::Tag, req.tag_id).await?;
+    Ok(ok(Following { following: true }))
+}
+
+async fn tag_follow_del(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    ApiJson(req): ApiJson<TagIdRequest>,
+) -> AppResult<Json<Envelope<Following>>> {
+    follows::remove(&state, me.user_id, Target::Tag, req.tag_id).await?;
+    Ok(ok(Following { following: false }))
+}
+
+async fn tag_follow_status(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    ApiJson(req): ApiJson<TagIdRequest>,
+) -> AppResult<Json<Envelope<Following>>> {
+    let following = follows::is_following(&state, me.user_id, Target::Tag, req.tag_id).await?;
+    Ok(ok(Following { following }))
+}
+
+async fn kol_follow_list(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    client: ClientMeta,
+) -> AppResult<Json<Envelope<List<KolView>>>> {
+    let ids = follows::followed_ids(&state, me.user_id, Target::Kol).await?;
+    let list = catalogue::kols_by_ids(&state, &ids, client.locale).await?;
+    Ok(ok(List { list }))
+}
+
+async fn kol_follow_add(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    ApiJson(req): ApiJson<KolIdRequest>,
+) -> AppResult<Json<Envelope<Following>>> {
+    follows::add(&state, me.user_id, Target::Kol, req.kol_id).await?;
+    Ok(ok(Following { following: true }))
+}
+
+async fn kol_follow_del(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    ApiJson(req): ApiJson<KolIdRequest>,
+) -> AppResult<Json<Envelope<Following>>> {
+    follows::remove(&state, me.user_id, Target::Kol, req.kol_id).await?;
+    Ok(ok(Following { following: false }))
+}
+
+#[derive(Deserialize)]
+struct SymbolRequest {
+    symbol: String,
+}
+
+async fn token_detail(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<SymbolRequest>,
+) -> AppResult<Json<Envelope<TokenView>>> {
+    Ok(ok(catalogue::token(&state, &req.symbol).await?))
+}
+
+async fn topic_list(
+    State(state): State<AppState>,
+    client: ClientMeta,
+) -> AppResult<Json<Envelope<List<TopicView>>>> {
+    let list = catalogue::trending_topics(&state, 50, client.locale).await?;
+    Ok(ok(List { list }))
+}
+
+async fn topic_detail(
+    State(state): State<AppState>,
+    client: ClientMeta,
+    ApiJson(req): ApiJson<IdRequest>,
+) -> AppResult<Json<Envelope<TopicView>>> {
+    Ok(ok(catalogue::topic(&state, req.id, client.locale).await?))
+}
+
+async fn channel_list(
+    State(state): State<AppState>,
+    client: ClientMeta,
+) -> AppResult<Json<Envelope<List<ChannelView>>>> {
+    let list = catalogue::channels(&state, client.locale).await?;
+    Ok(ok(List { list }))
+}
+
+#[derive(Deserialize)]
+struct CodeRequest {
+    code: String,
+}
+
+async fn channel_detail(
+    State(state): State<AppState>,
+    client: ClientMeta,
+    ApiJson(req): ApiJson<CodeRequest>,
+) -> AppResult<Json<Envelope<ChannelView>>> {
+    Ok(ok(
+        catalogue::channel(&state, &req.code, client.locale).await?
+    ))
+}
+
+async fn kol_list(
+    State(state): State<AppState>,
+    client: ClientMeta,
+) -> AppResult<Json<Envelope<List<KolView>>>> {
+    let list = catalogue::popular_kols(&state, 50, client.locale).await?;
+    Ok(ok(List { list }))
+}
+
+async fn kol_detail(
+    State(state): State<AppState>,
+    client: ClientMeta,
+    ApiJson(req): ApiJson<IdRequest>,
+) -> AppResult<Json<Envelope<KolView>>> {
+    Ok(ok(catalogue::kol(&state, req.id, client.locale).await?))
+}
+
+async fn benefit_list(
+    State(state): State<AppState>,
+    client: ClientMeta,
+) -> AppResult<Json<Envelope<List<BenefitView>>>> {
+    let list = catalogue::benefits(&state, client.locale).await?;
+    Ok(ok(List { list }))
+}
+
+async fn benefit_detail(
+    State(state): State<AppState>,
+    client: ClientMeta,
+    ApiJson(req): ApiJson<IdRequest>,
+) -> AppResult<Json<Envelope<BenefitView>>> {
+    Ok(ok(catalogue::benefit(&state, req.id, client.locale).await?))
+}

@@ -1,0 +1,895 @@
+//! News content on SQLite and PostgreSQL: the demo set in five languages, feed pages and their
+//! cursors, follows and their task, search in every script, the admin API, the page head of
+//! shared links, and RSS ingestion from a local feed server.
+
+mod common;
+
+use std::collections::HashSet;
+
+use axum::Router;
+use axum::http::header;
+use axum::routing::get;
+use common::{Backend, START, TestApp, assert_error, serve_peer};
+use serde_json::{Value, json};
+use server::content::{demo, ingest};
+
+const ADMIN: &str = "admin-token-for-tests-0123456789";
+
+async fn demo_app(backend: Backend) -> TestApp {
+    let app = TestApp::start_with(backend, |c| c.admin_token = Some(ADMIN.to_owned())).await;
+    demo::generate(&app.state, demo::DEMO_ITEMS)
+        .await
+        .expect("the demo set loads");
+    app
+}
+
+async fn call(app: &TestApp, path: &str, body: Value, locale: &str, token: Option<&str>) -> Value {
+    let cookie = format!("NEXT_LOCALE={locale}");
+    let mut headers = vec![("Cookie", cookie.as_str())];
+    if let Some(t) = token {
+        headers.push(("X-TOKEN", t));
+    }
+    let (status, body) = app.post_with(path, body, &headers).await;
+    assert_eq!(status, 200, "{path}: {body}");
+    assert_eq!(body["code"], 2000, "{path}: {body}");
+    body["data"].clone()
+}
+
+fn list(data: &Value) -> Vec<Value> {
+    data["list"].as_array().expect("a list").clone()
+}
+
+async fn admin_upsert(app: &TestApp, item: Value) -> (reqwest::StatusCode, Value) {
+    app.post_with("/admin/feed/upsert", item, &[("X-ADMIN-TOKEN", ADMIN)])
+        .await
+}
+
+async fn the_demo_set_reads_in_every_locale(backend: Backend) {
+    let app = demo_app(backend).await;
+    let explore = call(&app, "/explore", json!({}), "en", None).await;
+    assert_eq!(explore["topics"].as_array().map(Vec::len), Some(10));
+    assert_eq!(explore["channels"].as_array().map(Vec::len), Some(10));
+    assert_eq!(explore["tags"][0]["code"], "btc");
+    assert_eq!(explore["tags"][0]["token"]["symbol"], "BTC");
+    let tags = call(&app, "/tag/list", json!({ "limit": 50 }), "en", None).await;
+    assert_eq!(list(&tags).len(), 30);
+    assert_eq!(
+        list(&call(&app, "/benefit/list", json!({}), "en", None).await).len(),
+        10
+    );
+    assert_eq!(
+        list(&call(&app, "/topic/list", json!({}), "en", None).await).len(),
+        10
+    );
+
+    let mut seen_titles = HashSet::new();
+    for (locale, marker) in [
+        ("en", "Spot Bitcoin ETFs"),
+        ("zh-Hans", "现货比特币 ETF"),
+        ("zh-Hant", "現貨比特幣 ETF"),
+        ("vi", "ETF Bitcoin giao ngay"),
+        ("ko", "현물 비트코인 ETF"),
+    ] {
+        let page = call(&app, "/feed/list", json!({ "limit": 12 }), locale, None).await;
+        let items = list(&page);
+        assert_eq!(items.len(), 12);
+        let first = &items[0];
+        assert!(
+            first["title"].as_str().expect("title").starts_with(marker),
+            "{locale}: {first}"
+        );
+        assert_eq!(first["lang"], "en", "the original language is marked");
+        assert_eq!(first["shown_lang"], locale);
+        assert_eq!(first["translated"], locale != "en");
+        assert_eq!(first["tags"][0]["code"], "btc");
+        assert_eq!(first["tokens"][0]["symbol"], "BTC");
+        seen_titles.insert(first["title"].as_str().expect("title").to_owned());
+        // Written in Korean: the Korean reader gets the original.
+        let korean = items
+            .iter()
+            .find(|i| i["lang"] == "ko")
+            .expect("a Korean original");
+        assert_eq!(korean["translated"], locale != "ko");
+        let tag_name = &items[0]["tags"][0]["name"];
+        assert_eq!(
+            tag_name,
+            match locale {
+                "zh-Hans" => "比特币",
+                "zh-Hant" => "比特幣",
+                "ko" => "비트코인",
+                _ => "Bitcoin",
+            }
+        );
+    }
+    assert_eq!(seen_titles.len(), 5);
+}
+
+async fn translation_follows_the_users_setting(backend: Backend) {
+    let app = demo_app(backend).await;
+    let me = app.sign_in("reader@example.com").await;
+    let token = me["token"].as_str().expect("token");
+    assert_eq!(me["auto_translate"], true);
+    let translated = call(
+        &app,
+        "/feed/list",
+        json!({ "limit": 1 }),
+        "zh-Hant",
+        Some(token),
+    )
+    .await;
+    assert_eq!(list(&translated)[0]["translated"], true);
+    let user = call(
+        &app,
+        "/user/settings",
+        json!({ "auto_translate": false }),
+        "en",
+        Some(token),
+    )
+    .await;
+    assert_eq!(user["auto_translate"], false);
+    let original = call(
+        &app,
+        "/feed/list",
+        json!({ "limit": 1 }),
+        "zh-Hant",
+        Some(token),
+    )
+    .await;
+    let item = &list(&original)[0];
+    assert_eq!(item["translated"], false);
+    assert_eq!(item["shown_lang"], "en");
+    assert!(
+        item["title"]
+            .as_str()
+            .expect("title")
+            .starts_with("Spot Bitcoin")
+    );
+}
+
+async fn pages_are_stable_while_items_arrive(backend: Backend) {
+    let app = demo_app(backend).await;
+    let whole = call(&app, "/feed/list", json!({ "limit": 30 }), "en", None).await;
+    let expected: Vec<i64> = list(&whole)
+        .iter()
+        .map(|i| i["id"].as_i64().expect("id"))
+        .collect();
+    let first = call(&app, "/feed/list", json!({ "limit": 10 }), "en", None).await;
+    let cursor = first["next_cursor"]
+        .as_str()
+        .expect("a next page")
+        .to_owned();
+    // Newer items, and one as old as the page boundary, arrive between the two requests.
+    for i in 0..3 {
+        let (_, body) = admin_upsert(
+            &app,
+            json!({
+                "source_url": format!("https://news.example/new-{i}"),
+                "kind": "flash", "lang": "en", "title": format!("Breaking {i}"),
+                "published_at": START + 3600,
+            }),
+        )
+        .await;
+        assert_eq!(body["code"], 2000, "{body}");
+    }
+    let second = call(
+        &app,
+        "/feed/list",
+        json!({ "limit": 20, "cursor": cursor }),
+        "en",
+        None,
+    )
+    .await;
+    let mut ids: Vec<i64> = list(&first)
+        .iter()
+        .map(|i| i["id"].as_i64().expect("id"))
+        .collect();
+    ids.extend(list(&second).iter().map(|i| i["id"].as_i64().expect("id")));
+    assert_eq!(ids, expected, "no duplicates, no gaps");
+
+    // Walk everything: every demo item once.
+    let mut all = HashSet::new();
+    let mut cursor: Option<String> = None;
+    loop {
+        let page = call(
+            &app,
+            "/feed/list",
+            json!({ "limit": 50, "cursor": cursor }),
+            "en",
+            None,
+        )
+        .await;
+        for item in list(&page) {
+            assert!(all.insert(item["id"].as_i64().expect("id")), "seen twice");
+        }
+        match page["next_cursor"].as_str() {
+            Some(c) => cursor = Some(c.to_owned()),
+            None => break,
+        }
+    }
+    assert_eq!(all.len(), demo::DEMO_ITEMS + 3);
+}
+
+async fn tabs_scopes_and_filters(backend: Backend) {
+    let app = demo_app(backend).await;
+    let news = call(
+        &app,
+        "/feed/list",
+        json!({ "tab": "news", "limit": 50 }),
+        "en",
+        None,
+    )
+    .await;
+    assert!(list(&news).iter().all(|i| i["kind"] == "flash"));
+    let articles = call(
+        &app,
+        "/feed/list",
+        json!({ "tab": "articles", "limit": 50 }),
+        "en",
+        None,
+    )
+    .await;
+    assert!(list(&articles).iter().all(|i| i["kind"] != "flash"));
+    assert!(list(&articles).iter().any(|i| i["kind"] == "research"));
+    let important = call(
+        &app,
+        "/feed/list",
+        json!({ "only_important": true, "limit": 50 }),
+        "en",
+        None,
+    )
+    .await;
+    assert_eq!(list(&important).len(), demo::DEMO_ITEMS.div_ceil(9));
+    assert!(list(&important).iter().all(|i| i["important"] == true));
+
+    let tag = call(&app, "/tag/detail", json!({ "code": "eth" }), "ko", None).await;
+    assert_eq!(tag["name"], "이더리움");
+    let by_tag = call(
+        &app,
+        "/feed/list",
+        json!({ "tag_id": tag["id"], "limit": 50 }),
+        "en",
+        None,
+    )
+    .await;
+    assert_eq!(list(&by_tag).len(), 12);
+    assert!(list(&by_tag).iter().all(|i| {
+        i["tags"]
+            .as_array()
+            .expect("tags")
+            .iter()
+            .any(|t| t["code"] == "eth")
+    }));
+    let by_channel = call(
+        &app,
+        "/feed/list",
+        json!({ "channel": "token_unlock", "limit": 50 }),
+        "en",
+        None,
+    )
+    .await;
+    assert_eq!(list(&by_channel).len(), 20);
+    assert!(
+        list(&by_channel)
+            .iter()
+            .all(|i| i["channel"] == "token_unlock")
+    );
+    let kols = call(&app, "/kol/list", json!({}), "en", None).await;
+    let sage = list(&kols)
+        .into_iter()
+        .find(|k| k["handle"] == "chainsage")
+        .expect("a KOL");
+    let by_kol = call(
+        &app,
+        "/feed/list",
+        json!({ "kol_id": sage["id"], "limit": 50 }),
+        "en",
+        None,
+    )
+    .await;
+    assert_eq!(list(&by_kol).len(), 20);
+    let topics = call(&app, "/topic/list", json!({}), "en", None).await;
+    let by_topic = call(
+        &app,
+        "/feed/list",
+        json!({ "topic_id": list(&topics)[0]["id"] }),
+        "en",
+        None,
+    )
+    .await;
+    assert_eq!(list(&by_topic).len(), 20);
+    let benefit = &list(&call(&app, "/benefit/list", json!({}), "vi", None).await)[0];
+    assert_eq!(benefit["ended"], false);
+    let detail = call(
+        &app,
+        "/benefit/detail",
+        json!({ "id": benefit["id"] }),
+        "vi",
+        None,
+    )
+    .await;
+    assert_eq!(detail["steps"].as_array().map(Vec::len), Some(3));
+    assert_eq!(
+        call(
+            &app,
+            "/token/detail",
+            json!({ "symbol": "sol" }),
+            "en",
+            None
+        )
+        .await["name"],
+        "Solana"
+    );
+    let recommended = call(&app, "/tag/list", json!({ "q": "穩定" }), "zh-Hant", None).await;
+    assert_eq!(list(&recommended)[0]["code"], "stablecoins");
+}
+
+async fn follows_complete_the_task_and_feed_the_following_tab(backend: Backend) {
+    let app = demo_app(backend).await;
+    let (status, body) = app.post("/feed/list", json!({ "tab": "following" })).await;
+    assert_error(&(status, body), 401, 4010);
+    let me = app.sign_in("follower@example.com").await;
+    let token = me["token"].as_str().expect("token");
+    let tag = call(&app, "/tag/detail", json!({ "code": "sol" }), "en", None).await;
+    let follow = json!({ "tag_id": tag["id"] });
+    let status = call(
+        &app,
+        "/tag/follow/status",
+        follow.clone(),
+        "en",
+        Some(token),
+    )
+    .await;
+    assert_eq!(status["following"], false);
+    call(&app, "/tag/follow/add", follow.clone(), "en", Some(token)).await;
+    call(&app, "/tag/follow/add", follow.clone(), "en", Some(token)).await;
+    let status = call(
+        &app,
+        "/tag/follow/status",
+        follow.clone(),
+        "en",
+        Some(token),
+    )
+    .await;
+    assert_eq!(status["following"], true);
+    let tag_after = call(&app, "/tag/detail", json!({ "id": tag["id"] }), "en", None).await;
+    assert_eq!(
+        tag_after["follower_count"], 1,
+        "following twice counts once"
+    );
+    let followed = call(&app, "/tag/follow/list", json!({}), "en", Some(token)).await;
+    assert_eq!(list(&followed)[0]["code"], "sol");
+
+    let novice = json!({ "group": "novice" });
+    let follow_task = |tasks: Value| {
+        list(&tasks)
+            .into_iter()
+            .find(|t| t["event_type"] == "follow_item")
+            .expect("task")
+    };
+    let tasks = call(&app, "/point/task/list", novice.clone(), "en", Some(token)).await;
+    assert_eq!(
+        follow_task(tasks)["progress"],
+        json!({ "count": 1, "target": 3 })
+    );
+    for code in ["eth", "defi"] {
+        let other = call(&app, "/tag/detail", json!({ "code": code }), "en", None).await;
+        let id = json!({ "tag_id": other["id"] });
+        call(&app, "/tag/follow/add", id.clone(), "en", Some(token)).await;
+        call(&app, "/tag/follow/del", id, "en", Some(token)).await;
+    }
+    let tasks = call(&app, "/point/task/list", novice, "en", Some(token)).await;
+    assert_eq!(follow_task(tasks)["status"], "to_receive");
+
+    let following = call(
+        &app,
+        "/feed/list",
+        json!({ "tab": "following", "limit": 50 }),
+        "en",
+        Some(token),
+    )
+    .await;
+    assert_eq!(list(&following).len(), 12);
+    let kols = call(&app, "/kol/list", json!({}), "en", None).await;
+    let dora_or_sage = list(&kols)
+        .into_iter()
+        .find(|k| k["handle"] == "taipei_trader")
+        .expect("KOL");
+    call(
+        &app,
+        "/user/follow/add",
+        json!({ "kol_id": dora_or_sage["id"] }),
+        "en",
+        Some(token),
+    )
+    .await;
+    let following = call(
+        &app,
+        "/feed/list",
+        json!({ "tab": "following", "limit": 50 }),
+        "en",
+        Some(token),
+    )
+    .await;
+    // 12 SOL items and 20 of the KOL's threads, one of which is about SOL.
+    assert_eq!(list(&following).len(), 12 + 20 - 1);
+    let followed = call(&app, "/user/follow/list", json!({}), "en", Some(token)).await;
+    assert_eq!(list(&followed)[0]["handle"], "taipei_trader");
+
+    call(&app, "/tag/follow/del", follow.clone(), "en", Some(token)).await;
+    call(&app, "/tag/follow/del", follow.clone(), "en", Some(token)).await;
+    let tag_after = call(&app, "/tag/detail", json!({ "id": tag["id"] }), "en", None).await;
+    assert_eq!(tag_after["follower_count"], 0);
+    let (status, body) = app
+        .post_with(
+            "/tag/follow/add",
+            json!({ "tag_id": 999_999 }),
+            &[("X-TOKEN", token)],
+        )
+        .await;
+    assert_error(&(status, body), 404, 4040);
+}
+
+async fn feed_detail_counts_views_and_relates(backend: Backend) {
+    let app = demo_app(backend).await;
+    let first = &list(&call(&app, "/feed/list", json!({ "limit": 1 }), "en", None).await)[0];
+    let id = first["id"].clone();
+    let detail = call(&app, "/feed/detail", json!({ "id": id }), "zh-Hans", None).await;
+    assert!(
+        detail["content"]
+            .as_str()
+            .expect("content")
+            .starts_with("<p>现货比特币")
+    );
+    assert_eq!(detail["views"], 1);
+    let related = detail["related"].as_array().expect("related");
+    assert_eq!(related.len(), 5);
+    assert!(related.iter().all(|r| r["id"] != id));
+    let me = app.sign_in("viewer@example.com").await;
+    let token = me["token"].as_str().expect("token");
+    let detail = call(&app, "/feed/detail", json!({ "id": id }), "en", Some(token)).await;
+    assert_eq!(detail["views"], 2);
+    let tasks = call(
+        &app,
+        "/point/task/list",
+        json!({ "group": "daily" }),
+        "en",
+        Some(token),
+    )
+    .await;
+    let view = list(&tasks)
+        .into_iter()
+        .find(|t| t["event_type"] == "view_feed")
+        .expect("task");
+    assert_eq!(view["progress"]["count"], 1);
+
+    assert_error(
+        &app.post("/feed/detail", json!({ "id": 987_654 })).await,
+        404,
+        4040,
+    );
+    assert_error(
+        &app.post("/feed/detail", json!({ "id": "x" })).await,
+        400,
+        4000,
+    );
+}
+
+async fn bad_cursors_and_sizes_are_refused(backend: Backend) {
+    let app = demo_app(backend).await;
+    for cursor in ["abc", "1.", ".1", "-5.3", "1.2.3", "99999999999999999999.1"] {
+        let got = app.post("/feed/list", json!({ "cursor": cursor })).await;
+        assert_error(&got, 200, 4001);
+        assert_eq!(got.1["msg"], "Malformed cursor");
+    }
+    assert_error(
+        &app.post("/feed/list", json!({ "limit": 51 })).await,
+        200,
+        4001,
+    );
+    assert_error(
+        &app.post("/feed/list", json!({ "limit": 0 })).await,
+        200,
+        4001,
+    );
+    assert_error(
+        &app.post("/feed/list", json!({ "tab": "popular" })).await,
+        200,
+        4001,
+    );
+    assert_error(
+        &app.post("/feed/list", json!({ "tab": "news", "tag_id": 1 }))
+            .await,
+        200,
+        4001,
+    );
+    assert_error(
+        &app.post("/feed/list", json!({ "channel": "nope" })).await,
+        404,
+        4040,
+    );
+    assert_error(
+        &app.post("/search", json!({ "q": "btc", "cursor": "x" }))
+            .await,
+        200,
+        4001,
+    );
+    assert_error(
+        &app.post("/search", json!({ "q": "btc", "cursor": "5000" }))
+            .await,
+        200,
+        4001,
+    );
+}
+
+async fn search_finds_every_script(backend: Backend) {
+    let app = demo_app(backend).await;
+    let search = |q: &str, kind: &str| {
+        let body = json!({ "q": q, "kind": kind });
+        let app = &app;
+        async move { call(app, "/search", body, "en", None).await }
+    };
+    for q in ["比特幣", "比特币", "비트코인", "bitcoin", "Bitcoin ETF"] {
+        let hits = search(q, "all").await;
+        let hits = list(&hits);
+        assert!(!hits.is_empty(), "{q}");
+        assert!(hits.iter().any(|h| h["kind"] == "feed"), "{q}");
+        assert!(
+            hits.iter()
+                .all(|h| h["snippet"].as_str().expect("snippet").contains("<mark>")),
+            "{q}: {hits:?}"
+        );
+    }
+    let tags = search("比特幣", "tag").await;
+    assert_eq!(list(&tags)[0]["kind"], "tag");
+    assert_eq!(
+        list(&tags)[0]["title"],
+        "Bitcoin",
+        "titled in the reader's language"
+    );
+    let tokens = search("BTC", "token").await;
+    assert_eq!(list(&tokens)[0]["title"], "BTC");
+    let kols = search("台北", "kol").await;
+    assert_eq!(list(&kols)[0]["title"], "台北交易員");
+    let korean = search("비트코인", "feed").await;
+    let first = &list(&korean)[0];
+    assert!(
+        first["snippet"]
+            .as_str()
+            .expect("snippet")
+            .contains("<mark>비트코인</mark>")
+    );
+    // Pages: every BTC feed once.
+    let mut ids = HashSet::new();
+    let mut cursor = Value::Null;
+    loop {
+        let page = call(
+            &app,
+            "/search",
+            json!({ "q": "BTC", "kind": "feed", "cursor": cursor }),
+            "en",
+            None,
+        )
+        .await;
+        for hit in list(&page) {
+            assert!(ids.insert(hit["id"].as_i64().expect("id")));
+        }
+        if page["next_cursor"].is_null() {
+            break;
+        }
+        cursor = page["next_cursor"].clone();
+    }
+    assert_eq!(ids.len(), 12);
+    assert!(list(&search("nothing-like-this", "all").await).is_empty());
+
+    for bad in ["a", "幣", "!!! ...", &"x".repeat(10_000)] {
+        assert_error(&app.post("/search", json!({ "q": bad })).await, 200, 4001);
+    }
+    assert_error(
+        &app.post("/search", json!({ "q": "btc", "kind": "user" }))
+            .await,
+        200,
+        4001,
+    );
+}
+
+async fn the_admin_api_checks_its_token_and_cleans_input(backend: Backend) {
+    let off = TestApp::start(backend).await;
+    assert_error(&off.post("/admin/feed/upsert", json!({})).await, 404, 404);
+    let app = demo_app(backend).await;
+    let item = json!({
+        "source_url": "https://news.example/story-1",
+        "kind": "article", "lang": "en",
+        "title": "<b>Hello</b> &amp; welcome",
+        "summary": "<script>alert(1)</script>A summary",
+        "content": "<p onclick=\"steal()\">Body <a href=\"javascript:alert(1)\">x</a> <a href=\"https://ok.example\">ok</a></p><script>alert(2)</script><img src=x onerror=alert(3)>",
+        "tags": ["btc", "brand-new"], "tokens": ["btc", "newt"],
+        "published_at": "2026-11-21T10:00:00Z",
+        "translations": { "zh-Hant": { "title": "你好", "summary": "摘要", "content": "<p>內容<script>x</script></p>" } }
+    });
+    let wrong = app
+        .post_with(
+            "/admin/feed/upsert",
+            item.clone(),
+            &[("X-ADMIN-TOKEN", "wrong")],
+        )
+        .await;
+    assert_error(&wrong, 403, 4030);
+    assert_error(
+        &app.post("/admin/feed/upsert", item.clone()).await,
+        403,
+        4030,
+    );
+    let (_, created) = admin_upsert(&app, item.clone()).await;
+    assert_eq!(created["data"]["created"], true, "{created}");
+    let id = created["data"]["id"].clone();
+    let detail = call(&app, "/feed/detail", json!({ "id": id }), "en", None).await;
+    assert_eq!(detail["title"], "Hello & welcome");
+    assert_eq!(detail["summary"], "A summary");
+    let content = detail["content"].as_str().expect("content");
+    for gone in ["script", "onclick", "javascript:", "onerror", "steal"] {
+        assert!(!content.contains(gone), "{gone} in {content}");
+    }
+    assert!(
+        content.contains(r#"href="https://ok.example""#),
+        "{content}"
+    );
+    assert_eq!(detail["published_at"], 1_795_255_200);
+    let codes: Vec<&str> = detail["tags"]
+        .as_array()
+        .expect("tags")
+        .iter()
+        .filter_map(|t| t["code"].as_str())
+        .collect();
+    assert_eq!(codes.len(), 2);
+    assert!(codes.contains(&"brand-new"));
+    let zh = call(&app, "/feed/detail", json!({ "id": id }), "zh-Hant", None).await;
+    assert_eq!(zh["content"], "<p>內容</p>");
+
+    // The same source URL updates the item.
+    let mut changed = item.clone();
+    changed["title"] = json!("Hello again");
+    let (_, updated) = admin_upsert(&app, changed).await;
+    assert_eq!(updated["data"], json!({ "id": id, "created": false }));
+    let detail = call(&app, "/feed/detail", json!({ "id": id }), "en", None).await;
+    assert_eq!(detail["title"], "Hello again");
+
+    for (field, value) in [
+        ("kind", json!("gossip")),
+        ("source_url", json!("javascript:alert(1)")),
+        ("title", json!("<b></b>")),
+        ("published_at", json!("yesterday")),
+        ("translations", json!({ "fr": { "title": "Bonjour" } })),
+        ("channel", json!("no-such-channel")),
+        ("tags", json!(["bad code!"])),
+        ("content", json!("x".repeat(600 * 1024))),
+    ] {
+        let mut bad = item.clone();
+        bad[field] = value;
+        let got = admin_upsert(&app, bad).await;
+        assert_error(&got, 200, 4001);
+    }
+    let mut catalogue = json!({ "channels": [{ "code": "nft_drops", "names": { "en": "NFT drops", "ko": "NFT 드롭" } }] });
+    let (_, done) = app
+        .post_with(
+            "/admin/catalogue/upsert",
+            catalogue.clone(),
+            &[("X-ADMIN-TOKEN", ADMIN)],
+        )
+        .await;
+    assert_eq!(done["code"], 2000, "{done}");
+    let channel = call(
+        &app,
+        "/channel/detail",
+        json!({ "code": "nft_drops" }),
+        "ko",
+        None,
+    )
+    .await;
+    assert_eq!(channel["name"], "NFT 드롭");
+    catalogue["channels"][0]["names"] = json!({ "ko": "only Korean" });
+    let (_, refused) = app
+        .post_with(
+            "/admin/catalogue/upsert",
+            catalogue,
+            &[("X-ADMIN-TOKEN", ADMIN)],
+        )
+        .await;
+    assert_eq!(refused["code"], 4001);
+}
+
+async fn shared_links_get_a_page_head(backend: Backend) {
+    let app = demo_app(backend).await;
+    let first = &list(&call(&app, "/feed/list", json!({ "limit": 1 }), "en", None).await)[0];
+    let id = first["id"].as_i64().expect("id");
+    let page = |path: String| {
+        let http = app.http.clone();
+        let url = format!("{}{path}", app.base);
+        async move {
+            let res = http.get(url).send().await.expect("page");
+            (res.status(), res.text().await.expect("html"))
+        }
+    };
+    let (status, html) = page(format!("/zh-Hant/feed/{id}")).await;
+    assert_eq!(status, 200);
+    assert!(html.contains("<html lang=\"zh-Hant\""), "{html}");
+    assert!(html.contains("<title>現貨比特幣 ETF"), "{html}");
+    assert!(html.contains(r#"<meta property="og:title" content="現貨比特幣 ETF"#));
+    assert!(html.contains(r#"<meta property="og:type" content="article">"#));
+    assert!(html.contains(r#"<meta name="description" content="現貨比特幣（BTC）基金"#));
+    assert!(html.contains(&format!(
+        r#"<link rel="canonical" href="http://127.0.0.1:8080/zh-Hant/feed/{id}">"#
+    )));
+    assert!(html.contains(&format!(
+        r#"<link rel="alternate" hreflang="ko" href="http://127.0.0.1:8080/ko/feed/{id}">"#
+    )));
+    assert!(html.contains(&format!(
+        r#"hreflang="x-default" href="http://127.0.0.1:8080/feed/{id}""#
+    )));
+    let (_, html) = page("/".to_owned()).await;
+    assert!(html.contains("<title>Blockbrief - Crypto and web3 news in your language</title>"));
+    let (status, _) = page("/feed/99999999".to_owned()).await;
+    assert_eq!(status, 404);
+    let (status, html) = page("/ko/channel/airdrop".to_owned()).await;
+    assert_eq!(status, 200);
+    assert!(
+        html.contains("<title>에어드롭 - Blockbrief</title>"),
+        "{html}"
+    );
+}
+
+fn rss(items: &[(&str, &str)]) -> String {
+    let entries: String = items
+        .iter()
+        .map(|(link, title)| {
+            format!(
+                "<item><title>{title}</title><link>{link}</link>\
+                 <description>&lt;p onclick=\"x()\"&gt;About {title}&lt;/p&gt;</description>\
+                 <pubDate>Sat, 21 Nov 2026 08:00:00 GMT</pubDate></item>"
+            )
+        })
+        .collect();
+    format!(
+        "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>Local Wire</title>\
+         <language>vi</language><link>https://wire.example</link>{entries}</channel></rss>"
+    )
+}
+
+async fn rss_ingestion_is_bounded_and_deduplicated(backend: Backend) {
+    let feed = rss(&[
+        ("https://wire.example/a", "Tin A"),
+        ("https://wire.example/b", "Tin B"),
+        ("javascript:alert(1)", "Bad link"),
+    ]);
+    let huge = || async {
+        // 50 MB, streamed: the importer must stop reading at its cap.
+        let chunk = bytes::Bytes::from(vec![b'<'; 1024 * 1024]);
+        let stream = futures_util::stream::iter(
+            (0..50).map(move |_| Ok::<_, std::io::Error>(chunk.clone())),
+        );
+        (
+            [(header::CONTENT_TYPE, "application/rss+xml")],
+            axum::body::Body::from_stream(stream),
+        )
+    };
+    let peer = serve_peer(
+        Router::new()
+            .route(
+                "/feed.xml",
+                get(move || async move { ([(header::CONTENT_TYPE, "application/rss+xml")], feed) }),
+            )
+            .route("/huge.xml", get(huge))
+            .route(
+                "/page.html",
+                get(|| async { "<html><body>not a feed</body></html>" }),
+            )
+            .route(
+                "/gone.xml",
+                get(|| async { (axum::http::StatusCode::GONE, "gone") }),
+            ),
+    )
+    .await;
+    let app = TestApp::start_with(backend, |c| {
+        c.rss_sources = vec![format!("{peer}/page.html"), format!("{peer}/feed.xml")];
+        c.rss_interval_seconds = 3600;
+    })
+    .await;
+    let done = ingest::import(&app.state, &format!("{peer}/feed.xml"))
+        .await
+        .expect("imports");
+    assert_eq!((done.items, done.new, done.skipped), (2, 2, 0));
+    let again = ingest::import(&app.state, &format!("{peer}/feed.xml"))
+        .await
+        .expect("imports");
+    assert_eq!(
+        (again.items, again.new),
+        (2, 0),
+        "the same links update, never duplicate"
+    );
+    let page = call(&app, "/feed/list", json!({}), "en", None).await;
+    let items = list(&page);
+    assert_eq!(items.len(), 2);
+    assert_eq!(items[0]["lang"], "vi");
+    assert_eq!(items[0]["source_name"], "Local Wire");
+    assert_eq!(items[0]["published_at"], 1_795_248_000);
+    assert!(
+        items
+            .iter()
+            .all(|i| !i["summary"].as_str().expect("summary").contains('<'))
+    );
+
+    let too_large = ingest::import(&app.state, &format!("{peer}/huge.xml")).await;
+    assert!(
+        matches!(too_large, Err(ingest::IngestError::TooLarge)),
+        "{too_large:?}"
+    );
+    let not_a_feed = ingest::import(&app.state, &format!("{peer}/page.html")).await;
+    assert!(
+        matches!(not_a_feed, Err(ingest::IngestError::NotAFeed(_))),
+        "{not_a_feed:?}"
+    );
+    let gone = ingest::import(&app.state, &format!("{peer}/gone.xml")).await;
+    assert!(
+        matches!(gone, Err(ingest::IngestError::Status(410))),
+        "{gone:?}"
+    );
+
+    // The schedule: a failing source is reported and does not stop the good one.
+    ingest::spawn_schedule(app.state.clone());
+    let mut statuses = Vec::new();
+    for _ in 0..100 {
+        statuses = app.state.ingest_status.snapshot();
+        if statuses.len() == 2 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(statuses.len(), 2, "{statuses:?}");
+    let good = statuses
+        .iter()
+        .find(|s| s.url.ends_with("feed.xml"))
+        .expect("good source");
+    assert!(good.last_error.is_none() && good.last_success_at.is_some());
+    let bad = statuses
+        .iter()
+        .find(|s| s.url.ends_with("page.html"))
+        .expect("bad source");
+    assert_eq!(bad.consecutive_failures, 1);
+    assert!(
+        bad.last_error
+            .as_deref()
+            .is_some_and(|e| e.starts_with("not an RSS or Atom feed"))
+    );
+    let (_, status) = app.get("/health").await;
+    assert_eq!(status["code"], 2000, "the server still serves");
+
+    // The command line imports a file.
+    let file = app.dir.path().join("wire.xml");
+    std::fs::write(&file, rss(&[("https://wire.example/c", "Tin C")])).expect("write feed");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_blockbrief"))
+        .args(["import", file.to_str().expect("path")])
+        .env("DATABASE_URL", app.state.config.database_url())
+        .env("DATA_DIR", &app.state.config.data_dir)
+        .output()
+        .expect("the CLI runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text} {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("1 new, 0 updated, 0 skipped"), "{text}");
+}
+
+on_both_databases!(
+    the_demo_set_reads_in_every_locale,
+    translation_follows_the_users_setting,
+    pages_are_stable_while_items_arrive,
+    tabs_scopes_and_filters,
+    follows_complete_the_task_and_feed_the_following_tab,
+    feed_detail_counts_views_and_relates,
+    bad_cursors_and_sizes_are_refused,
+    search_finds_every_script,
+    the_admin_api_checks_its_token_and_cleans_input,
+    shared_links_get_a_page_head,
+    rss_ingestion_is_bounded_and_deduplicated,
+);
