@@ -17,7 +17,7 @@ PKG_WASM := pkg/client_core_bg.wasm
 APT_INSTALL := apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq
 
 .PHONY: help setup toolchain node-deps test-deps pkg test lint fmt-check clippy test-rust test-pkg run \
-	bench bench-pkg bench-server clean
+	bench bench-pkg bench-server bench-content clean
 
 help:
 	@echo "make run    build everything and start the app on http://127.0.0.1:8080"
@@ -84,9 +84,9 @@ test-pkg: pkg node-deps test-deps
 	npm run --silent test:pkg
 
 run: pkg
-	cargo run --release -p server
+	DEMO_CONTENT=true cargo run --release -p server
 
-bench: bench-pkg bench-server
+bench: bench-pkg bench-server bench-content
 
 bench-pkg: pkg node-deps
 	npm run --silent bench:pkg
@@ -94,6 +94,10 @@ bench-pkg: pkg node-deps
 bench-server: test-deps
 	cargo build --release -p server
 	scripts/with-postgres.sh scripts/bench-server.sh
+
+bench-content: test-deps
+	cargo build --release -p server
+	scripts/with-postgres.sh scripts/bench-content.sh
 
 clean:
 	rm -rf pkg target node_modules

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# `make bench-content`: the home feed and search with 10,000 and 100,000 generated feed items, on
+# SQLite and on PostgreSQL (TEST_POSTGRES_URL, set by with-postgres.sh), with wrk on loopback.
+#   - /feed/list first page: what every visitor of the home page asks for (built once a second);
+#   - /feed/list with a cursor: a deeper page, always read from the database;
+#   - /search: a Latin and a Chinese query, ranked, always read from the database.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+source scripts/bench-lib.sh
+
+echo '{"tab":"for_you","limit":20}' > "$work/first.json"
+echo '{"q":"bitcoin etf"}' > "$work/search-en.json"
+echo '{"q":"比特幣"}' > "$work/search-zh.json"
+
+echo "wrk: 1 thread, $connections connections, ${seconds}s per run; $(nproc) cores shared by wrk and the server"
+echo
+echo "| database   | call                                 |    req/s |   items/s |      p50 |      p99 | server CPU |"
+echo "|------------|--------------------------------------|----------|-----------|----------|----------|-----|"
+for database in sqlite postgres; do
+  for items in 10000 100000; do
+    url=""
+    if [ "$database" = postgres ]; then
+      psql -q "$TEST_POSTGRES_URL" -c "DROP DATABASE IF EXISTS bench_content" -c "CREATE DATABASE bench_content" >/dev/null
+      url="${TEST_POSTGRES_URL%/*}/bench_content"
+    fi
+    rm -rf "$work/data"
+    started=$(date +%s)
+    DATA_DIR="$work/data" DATABASE_URL="$url" "$bin" generate --items "$items" >&2
+    echo "generated $items items on $database in $(( $(date +%s) - started )) s" >&2
+    start_server "$url" keep
+    cursor=$(post "$base/api/feed/list" -d '{"limit":20}' | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["next_cursor"])')
+    # A cursor 1,000 items deep.
+    for _ in $(seq 49); do
+      cursor=$(post "$base/api/feed/list" -d "{\"limit\":20,\"cursor\":\"$cursor\"}" | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["next_cursor"])')
+    done
+    echo "{\"limit\":20,\"cursor\":\"$cursor\"}" > "$work/deep.json"
+    for body in first deep search-en search-zh; do
+      lua "$work/$body.json" application/json "" > "$work/$body.lua"
+    done
+    run_wrk "$database" /feed/list "$work/first.lua" 20 "$items items, first page"
+    run_wrk "$database" /feed/list "$work/deep.lua" 20 "$items items, page 51"
+    run_wrk "$database" /search "$work/search-en.lua" 1 "$items items, bitcoin etf"
+    run_wrk "$database" /search "$work/search-zh.lua" 1 "$items items, 比特幣"
+    kill "$server_pid"; wait "$server_pid" 2>/dev/null || true
+  done
+done

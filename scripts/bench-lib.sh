@@ -1,0 +1,66 @@
+# Shared by the benchmark scripts (sourced): a release server on a free loopback port over a
+# fresh database, a signed-in token, and wrk runs printed as Markdown table rows.
+# start_server takes a database URL (empty: the embedded SQLite) and optional VAR=value settings.
+bin=target/release/blockbrief
+seconds=${BENCH_SECONDS:-10}
+connections=${BENCH_CONNECTIONS:-32}
+work=$(mktemp -d /tmp/blockbrief-bench.XXXXXX)
+server_pid=
+cleanup() { [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null; wait 2>/dev/null; rm -rf "$work"; }
+trap cleanup EXIT
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+post() { curl -sf -X POST -H 'content-type: application/json' "$@"; }
+ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+
+start_server() { # $1 = database URL or empty for the embedded SQLite; $2 = keep the data dir
+  local port; port=$(free_port)
+  base="http://127.0.0.1:$port"
+  [ -n "${2:-}" ] || rm -rf "$work/data"
+  # TRUST_PROXY: the upload runs give each request its own client address (per-IP limits).
+  DATA_DIR="$work/data" BIND_ADDR="127.0.0.1:$port" DATABASE_URL="$1" RUST_LOG="warn,otp=info" \
+    TRUST_PROXY=true "$bin" > "$work/server.log" 2>&1 &
+  server_pid=$!
+  for _ in $(seq 100); do curl -sf "$base/api/health" >/dev/null && return; sleep 0.1; done
+  echo "server did not start" >&2; cat "$work/server.log" >&2; exit 1
+}
+
+sign_in() { # prints a user token, signing in the way a person does (the code is in the log)
+  post "$base/api/otp/email" -d '{"email":"bench@example.org","purpose":"login"}' >/dev/null
+  local code; code=$(grep -o 'bench@example.org: [0-9]*' "$work/server.log" | tail -n 1 | cut -d' ' -f2)
+  post "$base/api/user/login/email" -d "{\"email\":\"bench@example.org\",\"otp\":\"$code\"}" |
+    python3 -c 'import json, sys; print(json.load(sys.stdin)["data"]["token"])'
+}
+
+lua() { # $1 = body file, $2 = content type, $3 = X-TOKEN or empty; prints a wrk script
+  local auth=""
+  [ -z "$3" ] || auth="wrk.headers[\"X-TOKEN\"] = \"$3\""
+  cat <<LUA
+wrk.method = "POST"
+local f = io.open("$1", "rb"); wrk.body = f:read("*all"); f:close()
+wrk.headers["Content-Type"] = "$2"
+$auth
+local n = 0
+request = function()
+  n = n + 1
+  wrk.headers["X-Forwarded-For"] = "100.64." .. math.floor(n / 250) % 250 .. "." .. n % 250
+  return wrk.format()
+end
+LUA
+}
+
+run_wrk() { # $1 = database, $2 = path, $3 = wrk script, $4 = items per request, $5 = what is sent
+  local before after out
+  before=$(ticks "$server_pid")
+  out=$(wrk -t1 -c"$connections" -d"${seconds}s" --latency -s "$3" "$base/api$2")
+  after=$(ticks "$server_pid")
+  if grep -q "Non-2xx" <<<"$out"; then echo "$out" >&2; echo "errors during $1 $2" >&2; exit 1; fi
+  local rps items p50 p99 cpu
+  rps=$(awk '/^Requests\/sec/ {printf "%.0f", $2}' <<<"$out")
+  items=$(( rps * ${4:-1} ))
+  p50=$(awk '$1 == "50%" {print $2}' <<<"$out")
+  p99=$(awk '$1 == "99%" {print $2}' <<<"$out")
+  cpu=$(( (after - before) * 100 / $(getconf CLK_TCK) / seconds ))
+  printf '| %-10s | %-36s | %8s | %9s | %8s | %8s | %4s%% |\n' "$1" "$2${5:+ ($5)}" "$rps" "$items" "$p50" "$p99" "$cpu"
+}
+
