@@ -16,12 +16,13 @@ CORE_SOURCES := $(shell find client-core/src -name '*.rs') client-core/Cargo.tom
 PKG_WASM := pkg/client_core_bg.wasm
 APT_INSTALL := apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq
 
-.PHONY: help setup toolchain node-deps test-deps pkg test lint fmt-check clippy test-rust test-pkg run \
+.PHONY: help setup toolchain node-deps test-deps pkg web test lint fmt-check clippy test-rust test-pkg test-web run \
 	bench bench-pkg bench-server bench-content clean
 
 help:
 	@echo "make run    build everything and start the app on http://127.0.0.1:8080"
-	@echo "make test   everything CI runs: fmt, clippy, Rust tests (SQLite + PostgreSQL), wasm tests"
+	@echo "make test   everything CI runs: fmt, clippy, Rust tests (SQLite + PostgreSQL), wasm tests,"
+	@echo "            tsc, eslint, vitest and the browser specs (Chromium)"
 	@echo "make bench  benchmarks (figures go to BENCHMARKS.md)"
 	@echo "make pkg    build the wasm package into pkg/"
 
@@ -62,7 +63,11 @@ $(PKG_WASM): $(CORE_SOURCES) | toolchain node-deps
 	wasm-opt $(WASM_OPT_FLAGS) $@ -o $@.opt && mv $@.opt $@
 	@touch $@
 
-test: lint test-rust test-pkg
+test: lint test-rust test-pkg test-web
+
+# The web app: built into web/dist (the server serves it at /).
+web: pkg node-deps
+	npm run --silent web:build
 
 lint: fmt-check clippy
 
@@ -83,7 +88,14 @@ test-pkg: pkg node-deps test-deps
 	cargo test --no-run -p server
 	npm run --silent test:pkg
 
-run: pkg
+# The browser specs drive the debug server binary the Rust tests built, with the built app.
+test-web: web test-deps
+	npm run --silent web:check
+	npm run --silent web:unit
+	cargo build -p server
+	npm run --silent web:e2e
+
+run: web
 	DEMO_CONTENT=true cargo run --release -p server
 
 bench: bench-pkg bench-server bench-content

@@ -5,7 +5,9 @@ use std::sync::Arc;
 use axum::Router;
 use axum::middleware;
 use axum::response::Html;
+use tower_http::compression::CompressionLayer;
 use tower_http::services::ServeDir;
+use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::{DefaultMakeSpan, DefaultOnResponse, TraceLayer};
 use tracing::Level;
 
@@ -103,11 +105,24 @@ pub fn app(state: AppState) -> Router {
     let shell = std::fs::read_to_string(state.config.web_dir.join("index.html"))
         .unwrap_or_else(|_| PLACEHOLDER_SHELL.to_owned());
     let page = axum::handler::Handler::with_state(page_shell, (state.clone(), Arc::new(shell)));
-    let web = Router::new().fallback_service(
-        ServeDir::new(&state.config.web_dir)
-            .append_index_html_on_directories(false)
-            .fallback(page),
-    );
+    // Vite names built assets by their content hash: they never change, so they are cached for a year.
+    let assets = Router::new()
+        .nest_service(
+            "/assets",
+            ServeDir::new(state.config.web_dir.join("assets")),
+        )
+        .layer(SetResponseHeaderLayer::overriding(
+            axum::http::header::CACHE_CONTROL,
+            axum::http::HeaderValue::from_static("public, max-age=31536000, immutable"),
+        ));
+    let web = Router::new()
+        .merge(assets)
+        .fallback_service(
+            ServeDir::new(&state.config.web_dir)
+                .append_index_html_on_directories(false)
+                .fallback(page),
+        )
+        .layer(CompressionLayer::new());
     // Method, path, status and latency of each request; headers (tokens) are never logged.
     let trace = TraceLayer::new_for_http()
         .make_span_with(DefaultMakeSpan::new().level(Level::INFO))

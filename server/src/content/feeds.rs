@@ -178,12 +178,10 @@ pub async fn page(
     }
     if let Some(cursor) = cursor.filter(|c| !c.is_empty()) {
         let (at, id) = parse_cursor(cursor)?;
+        // A row-value comparison, so both databases walk the (published_at, id) index.
         query = query.filter(
-            Condition::any().add(C::PublishedAt.lt(at)).add(
-                Condition::all()
-                    .add(C::PublishedAt.eq(at))
-                    .add(C::Id.lt(id)),
-            ),
+            Expr::tuple([Expr::col(C::PublishedAt).into(), Expr::col(C::Id).into()])
+                .lt(Expr::tuple([Expr::value(at), Expr::value(id)])),
         );
     }
     let mut rows = query

@@ -1,0 +1,202 @@
+// The web app in Chromium against the real server, database and SMTP server.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { createRequire } from "node:module";
+import { privateKeyToAccount } from "viem/accounts";
+
+import { signIn, startStack } from "./harness.mjs";
+
+const require = createRequire(import.meta.url);
+const axeSource = require("fs").readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+// A 1×1 PNG.
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+
+let stack;
+before(async () => {
+  stack = await startStack();
+});
+after(async () => {
+  await stack?.stop();
+});
+
+async function newPage(options = {}) {
+  const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  const page = await context.newPage();
+  page.on("pageerror", (e) => console.error("page error:", e.message));
+  return page;
+}
+
+async function skipInvitation(page) {
+  const dialog = page.getByRole("dialog", { name: "Got an invitation code?" });
+  await dialog.getByRole("button", { name: "Skip" }).click();
+  await dialog.waitFor({ state: "hidden" });
+}
+
+test("home shows the demo feed in every locale", async () => {
+  const page = await newPage();
+  for (const [prefix, lang, marker] of [
+    ["", "en", "Spot Bitcoin ETFs"],
+    ["/zh-Hans", "zh-Hans", "现货比特币 ETF"],
+    ["/zh-Hant", "zh-Hant", "現貨比特幣 ETF"],
+    ["/vi", "vi", "ETF Bitcoin giao ngay"],
+    ["/ko", "ko", "현물 비트코인 ETF"],
+  ]) {
+    await page.goto(`${stack.base}${prefix}/`);
+    const first = page.locator(".feed-card .card-title").first();
+    await first.waitFor();
+    assert.match(await first.innerText(), new RegExp(`^${marker}`));
+    assert.equal(await page.getAttribute("html", "lang"), lang);
+  }
+  // Tabs: flash news only (the English prefix: the last visit saved Korean).
+  await page.goto(`${stack.base}/en/`);
+  await page.getByRole("tab", { name: "Flash" }).click();
+  await page.locator(".feed-card.flash").first().waitFor();
+  assert.equal(await page.locator(".feed-card:not(.flash)").count(), 0);
+  // Infinite scroll loads the next page.
+  await page.getByRole("tab", { name: "For you" }).click();
+  await page.locator(".feed-card").nth(19).waitFor();
+  await page.locator(".feed-card").nth(19).scrollIntoViewIfNeeded();
+  await page.locator(".feed-card").nth(39).waitFor();
+  await page.context().close();
+});
+
+test("a feed page, search and a not-found page", async () => {
+  const page = await newPage();
+  await page.goto(`${stack.base}/`);
+  await page.locator(".feed-card .card-title a").first().click();
+  await page.getByRole("heading", { level: 1, name: /Spot Bitcoin ETFs/ }).waitFor();
+  assert.equal(await page.locator(".related .feed-card").count(), 5);
+  await page.goto(`${stack.base}/search?q=${encodeURIComponent("比特幣")}`);
+  await page.locator(".hit mark").first().waitFor();
+  assert.equal(await page.locator(".hit mark").first().innerText(), "比特幣");
+  await page.goto(`${stack.base}/search?q=a`);
+  await page.getByRole("alert").getByText(/Search needs at least 2 letters or digits/).waitFor();
+  await page.goto(`${stack.base}/no/such/page`);
+  await page.getByRole("heading", { name: "This page does not exist" }).waitFor();
+  await page.context().close();
+});
+
+test("email sign-in, a task collected, logout", async () => {
+  const page = await newPage();
+  await page.goto(`${stack.base}/`);
+  await signIn(page, stack, "reader@example.com");
+  await skipInvitation(page);
+  // Follow three tags: the follow task becomes collectable.
+  await page.goto(`${stack.base}/recommendTag`);
+  for (let i = 0; i < 3; i++) {
+    await page.getByRole("button", { name: "Follow", exact: true }).first().click();
+    await page.getByRole("button", { name: "Following", exact: true }).nth(i).waitFor();
+  }
+  await page.goto(`${stack.base}/account`);
+  const task = page.locator(".task", { hasText: "Follow 3 tags" });
+  await task.getByRole("button", { name: "Claim" }).click();
+  await page.getByText("+50 points collected").waitFor();
+  await page.getByTestId("balance").getByText("50").waitFor();
+  await page.getByRole("button", { name: "Log out" }).click();
+  await page.waitForURL(`${stack.base}/`);
+  await page.getByRole("button", { name: "Log in" }).first().waitFor();
+  assert.equal(await page.evaluate(() => localStorage.getItem("bb.token")), null);
+  await page.context().close();
+});
+
+test("a dead token logs out on the first 401", async () => {
+  const page = await newPage();
+  await page.goto(`${stack.base}/`);
+  await page.evaluate(() => {
+    localStorage.setItem("bb.token", "not-a-real-token");
+    localStorage.setItem("bb.user", JSON.stringify({ id: 1, exposed_uid: "x", nickname: "Ghost", avatar: "", invitation_code: "x", prompt_for_code: false, auto_translate: true }));
+  });
+  await page.goto(`${stack.base}/account`);
+  await page.getByRole("button", { name: "Log in" }).first().waitFor();
+  assert.equal(await page.evaluate(() => localStorage.getItem("bb.user")), null);
+  await page.context().close();
+});
+
+test("the theme toggle is remembered", async () => {
+  const page = await newPage({ colorScheme: "light" });
+  await page.goto(`${stack.base}/`);
+  const before = await page.getAttribute("html", "data-theme");
+  await page.locator("header").getByRole("button", { name: "Switch theme" }).click();
+  const toggled = before === "dark" ? "light" : "dark";
+  assert.equal(await page.getAttribute("html", "data-theme"), toggled);
+  await page.reload();
+  assert.equal(await page.getAttribute("html", "data-theme"), toggled);
+  await page.context().close();
+});
+
+test("a visitor sends feedback with two images", async () => {
+  const page = await newPage();
+  await page.goto(`${stack.base}/`);
+  await page.getByRole("button", { name: "Feedback" }).click();
+  const dialog = page.getByRole("dialog", { name: "Feedback on the product" });
+  const send = dialog.getByRole("button", { name: "Send" });
+  assert.equal(await send.isDisabled(), true);
+  await dialog.getByLabel("What would you like to tell us?").fill("The Korean translations read well.");
+  await dialog.locator('input[type="file"]').setInputFiles([
+    { name: "a.png", mimeType: "image/png", buffer: PNG },
+    { name: "b.png", mimeType: "image/png", buffer: PNG },
+  ]);
+  await dialog.locator('.thumb[data-state="success"]').nth(1).waitFor();
+  await send.click();
+  await page.getByText("Thank you. We take your feedback seriously").waitFor();
+  await dialog.waitFor({ state: "hidden" });
+  await page.context().close();
+});
+
+test("a phone: bottom navigation, the Me tab signs in", async () => {
+  const page = await newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, userAgent: "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/126 Mobile Safari/537.36" });
+  await page.goto(`${stack.base}/`);
+  await page.locator(".feed-card").first().waitFor();
+  const me = page.locator(".bottomnav").getByRole("link", { name: "Me", exact: true });
+  assert.equal(await me.isVisible(), true);
+  await me.click();
+  const dialog = page.getByRole("dialog", { name: "Log in to Blockbrief" });
+  await dialog.waitFor();
+  // Android: no MetaMask button, Google is offered.
+  assert.equal(await dialog.getByRole("button", { name: "MetaMask" }).count(), 0);
+  assert.equal(await dialog.getByRole("button", { name: "Google" }).count(), 1);
+  await page.keyboard.press("Escape");
+  await dialog.waitFor({ state: "hidden" });
+  await page.context().close();
+});
+
+test("sign in with a browser wallet (an EIP-1193 provider backed by a viem account)", async () => {
+  const account = privateKeyToAccount("0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d");
+  const page = await newPage();
+  await page.exposeFunction("__sign", (message) => account.signMessage({ message }));
+  await page.addInitScript((address) => {
+    window.ethereum = {
+      async request({ method, params }) {
+        if (method === "eth_accounts" || method === "eth_requestAccounts") return [address];
+        if (method === "personal_sign") return window.__sign(params[0]);
+        throw Object.assign(new Error("unsupported"), { code: 4200 });
+      },
+    };
+  }, account.address);
+  await page.goto(`${stack.base}/`);
+  await page.getByRole("button", { name: "Log in" }).first().click();
+  await page.getByRole("dialog", { name: "Log in to Blockbrief" }).getByRole("button", { name: "MetaMask" }).click();
+  await page.getByRole("button", { name: "OK" }).click();
+  await page.getByText("Log in success").waitFor();
+  await skipInvitation(page);
+  await page.goto(`${stack.base}/account`);
+  await page.locator(".ledger li", { hasText: "wallet" }).getByText(account.address).waitFor();
+  // Signing up with a wallet completes the wallet task.
+  await page.locator(".task", { hasText: "Connect your wallet" }).getByRole("button", { name: "Claim" }).waitFor();
+  await page.context().close();
+});
+
+test("axe finds no serious accessibility problem in either theme", async () => {
+  for (const theme of ["light", "dark"]) {
+    const page = await newPage();
+    await page.goto(`${stack.base}/?theme=${theme}`);
+    await page.locator(".feed-card").first().waitFor();
+    await page.addScriptTag({ content: axeSource });
+    const violations = await page.evaluate(async () => {
+      const result = await window.axe.run(document, { resultTypes: ["violations"] });
+      return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+    });
+    assert.deepEqual(violations, [], `${theme}: ${violations.join("\n")}`);
+    await page.context().close();
+  }
+});

@@ -1,0 +1,95 @@
+// The real thing for browser tests: the server binary over a fresh SQLite database with the demo
+// content and the built web app, a real SMTP server (aiosmtpd) on loopback, and Debian's Chromium
+// driven by playwright-core.
+import { spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+
+const root = new URL("../..", import.meta.url).pathname;
+
+export const CHROMIUM_ARGS = [
+  "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+];
+
+function freePort() {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(check, what, tries = 200) {
+  for (let i = 0; i < tries; i++) {
+    if (await check().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${what} did not come up`);
+}
+
+export async function startStack() {
+  const dir = mkdtempSync(join(tmpdir(), "bb-e2e-"));
+  const smtpPort = await freePort();
+  const maildir = join(dir, "maildir");
+  const smtp = spawn("python3", ["-m", "aiosmtpd", "-n", "-l", `127.0.0.1:${smtpPort}`, "-c", "aiosmtpd.handlers.Mailbox", maildir], { stdio: "ignore" });
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(join(root, "target/debug/blockbrief"), [], {
+    env: {
+      ...process.env,
+      BIND_ADDR: `127.0.0.1:${port}`,
+      DATA_DIR: join(dir, "data"),
+      DATABASE_URL: "",
+      WEB_DIR: join(root, "web/dist"),
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      DEMO_CONTENT: "true",
+      PUBLIC_URL: base,
+      RUST_LOG: "warn",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  await waitFor(async () => (await fetch(`${base}/api/health`)).ok, "the server");
+  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  return {
+    base,
+    browser,
+    /** The newest sign-in code mailed to `email`. */
+    async codeFor(email) {
+      let code = null;
+      await waitFor(async () => {
+        const files = readdirSync(join(maildir, "new"));
+        for (const f of files) {
+          const raw = readFileSync(join(maildir, "new", f), "utf8");
+          const subject = /^Subject: .*?(\d{4})\s*$/m.exec(raw);
+          if (raw.includes(`To: ${email}`) && subject) code = subject[1];
+        }
+        return code !== null;
+      }, "the code mail");
+      return code;
+    },
+    async stop() {
+      await browser.close();
+      server.kill();
+      smtp.kill();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs in through the login dialog the way a person does. */
+export async function signIn(page, stack, email) {
+  await page.getByRole("button", { name: "Log in" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Log in to Blockbrief" });
+  await dialog.getByLabel("Email address").fill(email);
+  await dialog.getByRole("button", { name: "Send code" }).click();
+  await dialog.getByText(/^\d+S$/).waitFor();
+  await dialog.getByLabel("Verification code").fill(await stack.codeFor(email));
+  await dialog.getByRole("button", { name: "Log in", exact: true }).click();
+  await page.getByText("Log in success").waitFor();
+}

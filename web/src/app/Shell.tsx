@@ -1,0 +1,195 @@
+import { useAtomValue, useSetAtom } from "jotai";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, NavLink, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
+
+import { loginOpenAtom, feedbackOpenAtom, inviteOpenAtom } from "./atoms";
+import { C, type Locale, splitLocalePath } from "../lib/core";
+import { onLogout } from "../lib/api";
+import { applyLocale } from "../lib/i18n";
+import { localePath, useLocalePath } from "../lib/paths";
+import { userAtom } from "../lib/session";
+import { setTheme, themeAtom } from "../lib/theme";
+import { toastsAtom } from "../lib/toast";
+
+const LoginModal = lazy(() => import("../features/auth/LoginModal"));
+const InvitationModal = lazy(() => import("../features/auth/InvitationModal"));
+const FeedbackModal = lazy(() => import("../features/feedback/FeedbackModal"));
+
+const PRODUCTION_HOST = "blockbrief.news";
+const LANGUAGE_NAMES: Record<Locale, string> = { en: "English", "zh-Hans": "简体中文", "zh-Hant": "繁體中文", vi: "Tiếng Việt", ko: "한국어" };
+
+export function Shell() {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const user = useAtomValue(userAtom);
+  const setLoginOpen = useSetAtom(loginOpenAtom);
+  const loginOpen = useAtomValue(loginOpenAtom);
+  const inviteOpen = useAtomValue(inviteOpenAtom);
+  const feedbackOpen = useAtomValue(feedbackOpenAtom);
+  const setFeedbackOpen = useSetAtom(feedbackOpenAtom);
+  const to = useLocalePath();
+
+  useEffect(() => onLogout(() => void navigate(localePath(i18n.language, "/"))), [navigate, i18n.language]);
+  useEffect(() => {
+    const locale = splitLocalePath(location.pathname).locale ?? null;
+    if (locale && locale !== i18n.language) {
+      applyLocale(locale);
+      void i18n.changeLanguage(locale);
+    }
+  }, [location.pathname, i18n]);
+
+  const switchLocale = (locale: Locale) => {
+    const rest = splitLocalePath(location.pathname).path;
+    applyLocale(locale);
+    void i18n.changeLanguage(locale);
+    void navigate(localePath(locale, rest) + location.search);
+  };
+
+  return (
+    <div className="app">
+      <LoadingBar />
+      <DebugBanner />
+      <header className="topbar">
+        <Link to={to("/")} className="brand">
+          <span className="brand-mark" aria-hidden="true">B</span>
+          <span className="brand-name">Blockbrief</span>
+        </Link>
+        <nav className="topnav" aria-label={t("web.nav.main")}>
+          <NavLink to={to("/")} end>{t("web.nav.home")}</NavLink>
+          <NavLink to={to("/explore")}>{t("web.nav.explore")}</NavLink>
+          <NavLink to={to("/search")}>{t("web.nav.search")}</NavLink>
+        </nav>
+        <div className="topbar-actions">
+          <select
+            className="locale-select"
+            aria-label={t("web.account.language")}
+            value={i18n.language}
+            onChange={(e) => switchLocale(e.target.value as Locale)}
+          >
+            {C.locales.map((l) => (
+              <option key={l} value={l}>{LANGUAGE_NAMES[l]}</option>
+            ))}
+          </select>
+          <ThemeToggle />
+          {user ? (
+            <Link to={to("/account")} className="avatar" aria-label={t("web.nav.me")}>
+              {user.nickname.slice(0, 1).toUpperCase()}
+            </Link>
+          ) : (
+            <button type="button" className="button small" onClick={() => setLoginOpen(true)}>
+              {t("web.nav.login")}
+            </button>
+          )}
+        </div>
+      </header>
+      <main className="content">
+        <Outlet />
+      </main>
+      <Footer onFeedback={() => setFeedbackOpen(true)} />
+      <nav className="bottomnav" aria-label={t("web.nav.main")}>
+        <NavLink to={to("/")} end>{t("web.nav.home")}</NavLink>
+        <NavLink to={to("/explore")}>{t("web.nav.explore")}</NavLink>
+        <NavLink to={to("/search")}>{t("web.nav.search")}</NavLink>
+        <NavLink to={to("/account")}>{t("web.nav.me")}</NavLink>
+      </nav>
+      <Toaster />
+      <Suspense fallback={null}>
+        {loginOpen && <LoginModal />}
+        {inviteOpen && <InvitationModal />}
+        {feedbackOpen && <FeedbackModal />}
+      </Suspense>
+    </div>
+  );
+}
+
+export function ThemeToggle() {
+  const theme = useAtomValue(themeAtom);
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className="icon-button"
+      aria-label={t("web.theme.toggle")}
+      aria-pressed={theme === "dark"}
+      onClick={() => setTheme(theme === "dark" ? "light" : "dark")}
+    >
+      {theme === "dark" ? "☀" : "☾"}
+    </button>
+  );
+}
+
+/** Green, 1 px, while a route loads. */
+function LoadingBar() {
+  const navigation = useNavigation();
+  return <div className={navigation.state === "idle" ? "loading-bar" : "loading-bar active"} aria-hidden="true" />;
+}
+
+function DebugBanner() {
+  const { t, i18n } = useTranslation();
+  const [closed, setClosed] = useState(() => sessionStorage.getItem("debug-banner") === "closed");
+  if (location.hostname === PRODUCTION_HOST || closed) return null;
+  return (
+    <div className="debug-banner">
+      <span>{t("web.debug.banner", { host: location.host, locale: i18n.language })}</span>
+      <ThemeToggle />
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={t("web.common.close")}
+        onClick={() => {
+          sessionStorage.setItem("debug-banner", "closed");
+          setClosed(true);
+        }}
+      >
+        ×
+      </button>
+    </div>
+  );
+}
+
+const TELEGRAM: Record<Locale, string> = {
+  en: "https://t.me/blockbrief_en",
+  "zh-Hans": "https://t.me/blockbrief_cn",
+  "zh-Hant": "https://t.me/blockbrief_tw",
+  vi: "https://t.me/blockbrief_vn",
+  ko: "https://t.me/blockbrief_kr",
+};
+/** The feed that explains the Telegram bot. */
+export const TELEGRAM_GUIDE_FEED = 1;
+
+function Footer({ onFeedback }: { onFeedback: () => void }) {
+  const { t, i18n } = useTranslation();
+  const to = useLocalePath();
+  const locale = i18n.language as Locale;
+  return (
+    <footer className="footer">
+      <div className="footer-links">
+        <a href={TELEGRAM[locale] ?? TELEGRAM.en} target="_blank" rel="noopener noreferrer">{t("web.footer.telegram")}</a>
+        <a href="https://x.com/blockbrief" target="_blank" rel="noopener noreferrer">{t("web.footer.twitter")}</a>
+        <a href="https://t.me/blockbrief_bot" target="_blank" rel="noopener noreferrer">{t("web.footer.bot")}</a>
+        <Link to={to(`/feed/${TELEGRAM_GUIDE_FEED}`)}>{t("web.footer.telegramGuide")}</Link>
+        {locale.startsWith("zh") && <Link to={to("/feed/2")}>{t("web.footer.lineGuide")}</Link>}
+        <Link to={to("/download")}>{t("web.footer.download")}</Link>
+        <button type="button" className="link-button" onClick={onFeedback}>{t("web.feedback.open")}</button>
+      </div>
+      <p className="footer-note">© 2026 Blockbrief</p>
+    </footer>
+  );
+}
+
+function Toaster() {
+  const toasts = useAtomValue(toastsAtom);
+  const icon = { success: "✓", error: "!", info: "i" } as const;
+  return (
+    <div className="toasts" role="status" aria-live="polite">
+      {toasts.map((t) => (
+        <div key={t.id} className={`toast ${t.kind}`}>
+          <span className="toast-icon" aria-hidden="true">{icon[t.kind]}</span>
+          {t.text}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { atom } from "jotai";
+
+export const loginOpenAtom = atom(false);
+export const inviteOpenAtom = atom(false);
+export const feedbackOpenAtom = atom(false);

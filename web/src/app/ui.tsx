@@ -1,0 +1,84 @@
+// Small shared pieces: the dialog (focus kept inside, Escape closes), the spinner, confirm/alert.
+import { type ReactNode, useEffect, useId, useRef } from "react";
+import { createRoot } from "react-dom/client";
+import { useTranslation } from "react-i18next";
+
+import { i18next } from "../lib/i18n";
+
+export function Dialog(props: { open: boolean; title: string; onClose: () => void; children: ReactNode; wide?: boolean }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const { t } = useTranslation();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    // A modal <dialog> makes the rest of the page inert (focus stays inside) and closes on Escape.
+    if (props.open && !dialog.open) dialog.showModal();
+    if (!props.open && dialog.open) dialog.close();
+  }, [props.open]);
+  return (
+    <dialog
+      ref={ref}
+      className={props.wide ? "dialog wide" : "dialog"}
+      aria-labelledby={titleId}
+      onCancel={(e) => {
+        e.preventDefault();
+        props.onClose();
+      }}
+      onClick={(e) => {
+        if (e.target === ref.current) props.onClose();
+      }}
+    >
+      {props.open && (
+        <div className="dialog-body">
+          <header className="dialog-head">
+            <h2 id={titleId}>{props.title}</h2>
+            <button type="button" className="icon-button" aria-label={t("web.common.close")} onClick={props.onClose}>
+              ×
+            </button>
+          </header>
+          {props.children}
+        </div>
+      )}
+    </dialog>
+  );
+}
+
+export function Spinner({ text }: { text?: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="spinner" role="status">
+      <span className="spinner-ring" aria-hidden="true" />
+      <span>{text ?? t("web.common.loading")}</span>
+    </div>
+  );
+}
+
+/** A confirm (or, with `alert`, an OK-only) dialog as a promise: resolves on OK, rejects on cancel. */
+export function confirm(message: string, alert = false): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const host = document.createElement("div");
+    document.body.append(host);
+    const root = createRoot(host);
+    const done = (ok: boolean) => {
+      root.unmount();
+      host.remove();
+      if (ok) resolve();
+      else reject(new Error("cancelled"));
+    };
+    root.render(
+      <Dialog open title={message} onClose={() => done(false)}>
+        <div className="dialog-actions">
+          {!alert && (
+            <button type="button" className="button ghost" onClick={() => done(false)}>
+              {i18next.t("web.common.cancel")}
+            </button>
+          )}
+          <button type="button" className="button" autoFocus onClick={() => done(true)}>
+            {i18next.t("web.common.ok")}
+          </button>
+        </div>
+      </Dialog>,
+    );
+  });
+}

@@ -1,0 +1,100 @@
+import { useQuery } from "@tanstack/react-query";
+import { useAtomValue, useSetAtom } from "jotai";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+
+import { loginOpenAtom } from "../../app/atoms";
+import { ThemeToggle } from "../../app/Shell";
+import { Spinner } from "../../app/ui";
+import { call, logout } from "../../lib/api";
+import { type SessionUser, updateUser, userAtom } from "../../lib/session";
+import { themeAtom } from "../../lib/theme";
+import { TaskPanel } from "./TaskPanel";
+
+interface LedgerItem { id: number; amount: number; reason: string; created_at: number }
+interface Account { id: number; type: string; name: string }
+
+export function AccountPage() {
+  const { t, i18n } = useTranslation();
+  const user = useAtomValue(userAtom);
+  const openLogin = useSetAtom(loginOpenAtom);
+  const theme = useAtomValue(themeAtom);
+  // On a phone the "Me" tab is the sign-in page for visitors.
+  useEffect(() => {
+    if (!user) openLogin(true);
+  }, [user, openLogin]);
+  const balance = useQuery({
+    queryKey: ["balance", user?.id],
+    queryFn: () => call<{ balance: number }>("/point/balance"),
+    enabled: !!user,
+  });
+  const ledger = useQuery({
+    queryKey: ["ledger", user?.id],
+    queryFn: () => call<{ list: LedgerItem[] }>("/point/ledger", {}),
+    enabled: !!user,
+  });
+  const accounts = useQuery({
+    queryKey: ["accounts", user?.id],
+    queryFn: () => call<{ list: Account[] }>("/user/account/list"),
+    enabled: !!user,
+  });
+  if (!user) return <TaskPanel />;
+  return (
+    <section className="page account">
+      <div className="card profile">
+        <span className="avatar large" aria-hidden="true">{user.nickname.slice(0, 1).toUpperCase()}</span>
+        <div>
+          <h1>{user.nickname}</h1>
+          <p>{t("web.account.invitation")}: <code>{user.invitation_code}</code></p>
+        </div>
+        <div className="points">
+          <span>{t("web.account.points")}</span>
+          <strong data-testid="balance">{balance.data?.balance ?? "…"}</strong>
+        </div>
+      </div>
+      <TaskPanel />
+      <h2>{t("web.account.ledger")}</h2>
+      {ledger.isPending ? (
+        <Spinner />
+      ) : (
+        <ul className="ledger">
+          {ledger.data?.list.length === 0 && <li className="empty">{t("web.account.noLedger")}</li>}
+          {ledger.data?.list.map((l) => (
+            <li key={l.id}>
+              <span>{t(`tasks.${l.reason}`, { defaultValue: l.reason })}</span>
+              <time>{new Date(l.created_at * 1000).toLocaleDateString(i18n.language)}</time>
+              <strong>+{l.amount}</strong>
+            </li>
+          ))}
+        </ul>
+      )}
+      <h2>{t("web.account.accounts")}</h2>
+      <ul className="ledger">
+        {accounts.data?.list.map((a) => (
+          <li key={a.id}>
+            <span>{a.type}</span>
+            <span>{a.name}</span>
+          </li>
+        ))}
+      </ul>
+      <h2>{t("web.account.settings")}</h2>
+      <div className="card settings">
+        <div className="setting">
+          <span>{t("web.account.theme")} ({theme})</span>
+          <ThemeToggle />
+        </div>
+        <label className="setting">
+          <span>{t("web.account.autoTranslate")}</span>
+          <input
+            type="checkbox"
+            checked={user.auto_translate}
+            onChange={(e) =>
+              void call<SessionUser>("/user/settings", { auto_translate: e.target.checked }).then(updateUser)
+            }
+          />
+        </label>
+        <button type="button" className="button ghost" onClick={logout}>{t("web.account.logout")}</button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,109 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useAtomValue, useSetAtom } from "jotai";
+import { useTranslation } from "react-i18next";
+
+import { loginOpenAtom } from "../../app/atoms";
+import { Spinner } from "../../app/ui";
+import { call } from "../../lib/api";
+import { appLinkErrorKey, type Task, taskButton, taskPress } from "../../lib/core";
+import { mobileOs } from "../../lib/device";
+import { userAtom } from "../../lib/session";
+import { toast } from "../../lib/toast";
+
+interface TaskView extends Task {
+  title: string;
+  progress: { count: number; target: number };
+}
+
+/** Tasks: what each button says and does is decided by client-core (`taskButton`, `taskPress`). */
+export function TaskPanel() {
+  const { t } = useTranslation();
+  const user = useAtomValue(userAtom);
+  return (
+    <section className="tasks" aria-label={t("web.account.tasks")}>
+      <h2>{t("web.account.tasks")}</h2>
+      {(["novice", "daily"] as const).map((group) => (
+        <TaskGroup key={`${group}-${user?.id ?? 0}`} group={group} loggedIn={!!user} />
+      ))}
+    </section>
+  );
+}
+
+function TaskGroup({ group, loggedIn }: { group: "novice" | "daily"; loggedIn: boolean }) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const openLogin = useSetAtom(loginOpenAtom);
+  const tasks = useQuery({
+    queryKey: ["tasks", group, loggedIn, i18n.language],
+    queryFn: () => call<{ list: TaskView[] }>("/point/task/list", { group }),
+  });
+  const collect = useMutation({
+    mutationFn: (task: TaskView) => call<{ award: number }>("/point/collect", { point_id: task.point_id }),
+    onSuccess: (done, task) => {
+      toast("success", t("task.award.success", { n: done.award ?? task.award }));
+      void queryClient.invalidateQueries({ queryKey: ["tasks"] });
+      void queryClient.invalidateQueries({ queryKey: ["balance"] });
+      void queryClient.invalidateQueries({ queryKey: ["ledger"] });
+    },
+  });
+  if (tasks.isPending) return <Spinner />;
+  if (tasks.isError) return null;
+  const mobile = mobileOs() !== null;
+  return (
+    <div className="task-group">
+      <h3>{t(`web.account.${group}`)}</h3>
+      <ul>
+        {tasks.data.list.map((task) => {
+          const ctx = { task, group, loggedIn, mobileOs: mobile, twitter: null };
+          const button = taskButton(ctx);
+          const press = () => {
+            const action = taskPress(ctx);
+            switch (action.action) {
+              case "login":
+              case "openMeTab":
+                openLogin(true);
+                break;
+              case "collect":
+                collect.mutate(task);
+                break;
+              case "toast":
+                toast("info", t(action.toast));
+                break;
+              case "openAppLink":
+              case "reportAndOpen": {
+                if (action.action === "reportAndOpen") {
+                  void call("/point/task_event_report", { event_type: task.event_type }, { silent: true });
+                }
+                // App links only open inside the app: say so on the web.
+                if (action.url.startsWith("blockbrief://")) toast("error", t(appLinkErrorKey(task.event_type), { defaultValue: t("AppDidNotExist") }));
+                else window.open(action.url, "_blank", "noopener,noreferrer");
+                break;
+              }
+              case "none":
+                break;
+            }
+          };
+          return (
+            <li key={task.point_id} className="task">
+              <div>
+                <strong>{task.title}</strong>
+                <span className="award">+{task.award}</span>
+                {task.progress.target > 1 && (
+                  <span className="progress">{task.progress.count}/{task.progress.target}</span>
+                )}
+              </div>
+              <button
+                type="button"
+                className={task.status === "to_receive" ? "button small" : "button small ghost"}
+                disabled={button.disabled || collect.isPending}
+                onClick={press}
+              >
+                {t(button.label, { defaultValue: button.label })}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+import { useSetAtom } from "jotai";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+
+import { inviteOpenAtom, loginOpenAtom } from "../../app/atoms";
+import { Dialog } from "../../app/ui";
+import { call, messageOf } from "../../lib/api";
+import { C, canLoginWithEmail, canSendEmailCode, emailError, sanitizeCode } from "../../lib/core";
+import { mobileOs } from "../../lib/device";
+import { type SessionUser, signIn } from "../../lib/session";
+import { toast } from "../../lib/toast";
+import { signInWithWallet } from "./wallet";
+
+/** Sign-in: email with a one-time code; other methods below (shown by their device rules). */
+export default function LoginModal() {
+  const { t } = useTranslation();
+  const setOpen = useSetAtom(loginOpenAtom);
+  const openInvite = useSetAtom(inviteOpenAtom);
+  const [email, setEmail] = useState("");
+  const [shownError, setShownError] = useState<string | undefined>();
+  const [code, setCode] = useState("");
+  const [countdown, setCountdown] = useState(0);
+  const [sending, setSending] = useState(false);
+  const [loggingIn, setLoggingIn] = useState(false);
+  const os = mobileOs();
+
+  // The email's error shows once typing pauses.
+  useEffect(() => {
+    const timer = setTimeout(() => setShownError(emailError(email)), C.emailErrorDebounceMs);
+    return () => clearTimeout(timer);
+  }, [email]);
+  useEffect(() => {
+    if (countdown <= 0) return;
+    const timer = setTimeout(() => setCountdown((s) => s - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [countdown]);
+
+  const close = () => setOpen(false);
+  const finish = (user: SessionUser) => {
+    signIn(user);
+    toast("success", t("web.login.success"));
+    close();
+    if (user.prompt_for_code) openInvite(true);
+  };
+  const sendCode = async () => {
+    setSending(true);
+    try {
+      await call("/otp/email", { email: email.trim(), purpose: "login" });
+      setCountdown(C.otpResendSeconds);
+      toast("info", t("web.login.codeSent", { email: email.trim() }));
+    } catch {
+      // The error toast is shown; the button stays available.
+    } finally {
+      setSending(false);
+    }
+  };
+  const login = async () => {
+    setLoggingIn(true);
+    try {
+      finish(await call<SessionUser>("/user/login/email", { email: email.trim(), otp: code }));
+    } catch {
+      // Toasted by the API client.
+    } finally {
+      setLoggingIn(false);
+    }
+  };
+
+  return (
+    <Dialog open title={t("web.login.title")} onClose={close}>
+      <div role="tablist" aria-label={t("web.login.methods")} className="login-tabs">
+        <button type="button" role="tab" aria-selected="true" className="tab">{t("web.login.emailTab")}</button>
+        {/* The phone tab exists but is hidden until SMS sign-in opens to everyone. */}
+        <button type="button" role="tab" aria-selected="false" className="tab" hidden>{t("web.login.phoneTab")}</button>
+      </div>
+      <form
+        className="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (canLoginWithEmail(email, code)) void login();
+        }}
+      >
+        <label>
+          <span>{t("web.login.email")}</span>
+          <input
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            value={email}
+            aria-invalid={shownError ? true : undefined}
+            aria-describedby="email-error"
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </label>
+        <p id="email-error" className="field-error" role="alert">{shownError ? t(shownError, { defaultValue: shownError }) : ""}</p>
+        <div className="code-row">
+          <label>
+            <span>{t("web.login.code")}</span>
+            <input
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              value={code}
+              onChange={(e) => setCode(sanitizeCode(e.target.value))}
+            />
+          </label>
+          {countdown > 0 ? (
+            <span className="countdown" aria-live="polite">{countdown}S</span>
+          ) : (
+            <button
+              type="button"
+              className="button ghost"
+              disabled={!canSendEmailCode(email) || sending}
+              onClick={() => void sendCode()}
+            >
+              {t("web.login.sendCode")}
+            </button>
+          )}
+        </div>
+        <button type="submit" className="button wide" disabled={!canLoginWithEmail(email, code) || loggingIn}>
+          {t("web.login.login")}
+        </button>
+      </form>
+      <p className="divider">{t("web.login.or")}</p>
+      <div className="other-logins">
+        {os === null && (
+          <button
+            type="button"
+            className="button ghost"
+            onClick={() =>
+              void signInWithWallet().then(finish, (e: unknown) => {
+                if (e instanceof Error && e.message !== "cancelled") toast("error", t(e.message, { defaultValue: messageOf(e) }));
+              })
+            }
+          >
+            {t("web.login.metamask")}
+          </button>
+        )}
+        {os !== "ios" && <OtherMethod name="google" />}
+        <OtherMethod name="line" />
+        <OtherMethod name="twitter" />
+        <OtherMethod name="apple" />
+      </div>
+    </Dialog>
+  );
+}
+
+function OtherMethod({ name }: { name: "google" | "line" | "twitter" | "apple" }) {
+  const { t } = useTranslation();
+  return (
+    <button type="button" className="button ghost" onClick={() => toast("info", t("web.login.elsewhere"))}>
+      {t(`web.login.${name}`)}
+    </button>
+  );
+}

@@ -1,0 +1,79 @@
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+
+import { Spinner } from "../../app/ui";
+import { call } from "../../lib/api";
+import { useLocalePath } from "../../lib/paths";
+
+interface Explore {
+  topics: { id: number; code: string; title: string; description: string; heat: number }[];
+  tags: { id: number; code: string; name: string; follower_count: number }[];
+  channels: { id: number; code: string; name: string }[];
+  kols: { id: number; handle: string; name: string; bio: string; follower_count: number }[];
+}
+interface Benefit { id: number; project: string; title: string; reward: string; deadline: number; ended: boolean }
+
+export function ExplorePage() {
+  const { t, i18n } = useTranslation();
+  const to = useLocalePath();
+  const explore = useQuery({ queryKey: ["explore", i18n.language], queryFn: () => call<Explore>("/explore") });
+  const benefits = useQuery({
+    queryKey: ["benefits", i18n.language],
+    queryFn: () => call<{ list: Benefit[] }>("/benefit/list"),
+  });
+  if (explore.isPending) return <Spinner />;
+  if (explore.isError) return null;
+  const e = explore.data;
+  return (
+    <section className="page explore">
+      <h2>{t("web.explore.topics")}</h2>
+      <div className="grid topics">
+        {e.topics.map((topic, i) => (
+          <div key={topic.id} className="card topic">
+            <span className="rank">{i + 1}</span>
+            <h3>{topic.title}</h3>
+            <p>{topic.description}</p>
+          </div>
+        ))}
+      </div>
+      <div className="section-head">
+        <h2>{t("web.explore.tags")}</h2>
+        <Link to={to("/recommendTag")}>{t("web.explore.more")}</Link>
+      </div>
+      <div className="chips">
+        {e.tags.map((tag) => (
+          <Link key={tag.id} className="chip" to={to(`/recommendTag?q=${encodeURIComponent(tag.code)}`)}>#{tag.name}</Link>
+        ))}
+      </div>
+      <h2>{t("web.explore.channels")}</h2>
+      <div className="chips">
+        {e.channels.map((c) => (
+          <Link key={c.id} className="chip" to={to(`/channel/${c.code}`)}>{c.name}</Link>
+        ))}
+      </div>
+      <h2>{t("web.explore.benefits")}</h2>
+      <div className="grid">
+        {benefits.data?.list.slice(0, 6).map((b) => (
+          <Link key={b.id} className="card benefit" to={to(`/benefit/${b.id}`)}>
+            <strong>{b.project}</strong>
+            <span>{b.title}</span>
+            <span className="reward">{b.ended ? t("web.benefit.ended") : b.reward}</span>
+          </Link>
+        ))}
+      </div>
+      <h2>{t("web.explore.kols")}</h2>
+      <div className="grid">
+        {e.kols.map((k) => (
+          <div key={k.id} className="card kol">
+            <span className="avatar" aria-hidden="true">{k.name.slice(0, 1)}</span>
+            <div>
+              <strong>{k.name}</strong>
+              <p>{k.bio}</p>
+            </div>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import { useAtomValue, useSetAtom } from "jotai";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+
+import { loginOpenAtom } from "../../app/atoms";
+import { TabBar } from "../../app/TabBar";
+import { userAtom } from "../../lib/session";
+import { FeedList } from "./FeedList";
+
+type Tab = "for_you" | "news" | "articles" | "following";
+const TABS: Tab[] = ["for_you", "news", "articles", "following"];
+
+export function HomePage() {
+  const { t } = useTranslation();
+  const user = useAtomValue(userAtom);
+  const openLogin = useSetAtom(loginOpenAtom);
+  const [tab, setTab] = useState<Tab>("for_you");
+  const [onlyImportant, setOnlyImportant] = useState(false);
+  return (
+    <section className="page home">
+      <div className="home-head">
+        <TabBar
+          label={t("web.tabs.label")}
+          items={TABS.map((key) => ({ key, label: t(`web.tabs.${key}`) }))}
+          value={tab}
+          onChange={(next) => {
+            if (next === "following" && !user) openLogin(true);
+            else setTab(next);
+          }}
+        />
+        <label className="switch">
+          <input type="checkbox" checked={onlyImportant} onChange={(e) => setOnlyImportant(e.target.checked)} />
+          <span>{t("web.feed.onlyImportant")}</span>
+        </label>
+      </div>
+      <FeedList
+        key={`${tab}-${onlyImportant}`}
+        scope={{ tab }}
+        onlyImportant={onlyImportant}
+        empty={tab === "following" ? t("web.feed.followingEmpty") : undefined}
+      />
+    </section>
+  );
+}

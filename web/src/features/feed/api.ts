@@ -1,0 +1,58 @@
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+
+import { call } from "../../lib/api";
+
+export interface TagRef { id: number; code: string; name: string }
+export interface FeedItem {
+  id: number;
+  kind: "flash" | "article" | "thread" | "research";
+  title: string;
+  summary: string;
+  lang: string;
+  shown_lang: string;
+  translated: boolean;
+  source_name: string;
+  source_url: string;
+  author: { id: number; handle: string; name: string; avatar: string } | null;
+  channel: string | null;
+  images: string[];
+  important: boolean;
+  published_at: number;
+  views: number;
+  tags: TagRef[];
+  tokens: { id: number; symbol: string }[];
+}
+export interface FeedDetail extends FeedItem {
+  content: string;
+  related: FeedItem[];
+}
+export interface Page<T> { list: T[]; next_cursor: string | null }
+
+export type FeedScope =
+  | { tab: "for_you" | "news" | "articles" | "following" }
+  | { tag_id: number }
+  | { channel: string }
+  | { topic_id: number }
+  | { kol_id: number };
+
+export function useFeeds(scope: FeedScope, onlyImportant = false, enabled = true) {
+  const { i18n } = useTranslation();
+  return useInfiniteQuery({
+    queryKey: ["feeds", scope, onlyImportant, i18n.language],
+    queryFn: ({ pageParam }) =>
+      call<Page<FeedItem>>("/feed/list", { ...scope, only_important: onlyImportant, cursor: pageParam, limit: 20 }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+    enabled,
+  });
+}
+
+export function useFeed(id: number) {
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: ["feed", id, i18n.language],
+    queryFn: () => call<FeedDetail>("/feed/detail", { id }, { silent: true }),
+    staleTime: 60_000,
+  });
+}

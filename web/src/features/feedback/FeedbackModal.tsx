@@ -1,0 +1,142 @@
+import { useSetAtom } from "jotai";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+
+import { feedbackOpenAtom } from "../../app/atoms";
+import { Dialog } from "../../app/ui";
+import { call, messageOf, upload } from "../../lib/api";
+import { C, checkImage, contentCounter, type FeedbackType, validateFeedback } from "../../lib/core";
+import { toast } from "../../lib/toast";
+import { track } from "../../lib/track";
+
+interface Picked {
+  id: number;
+  preview: string;
+  state: "loading" | "success" | "error";
+  url?: string;
+}
+
+let nextId = 1;
+
+/** Feedback for visitors and users; the form rules are client-core's, as on the server. The form
+ * lives in this component, so closing the dialog (which unmounts it) resets it. */
+export default function FeedbackModal() {
+  const { t } = useTranslation();
+  const setOpen = useSetAtom(feedbackOpenAtom);
+  const [type, setType] = useState<FeedbackType>("suggestion");
+  const [content, setContent] = useState("");
+  const [contact, setContact] = useState("");
+  const [images, setImages] = useState<Picked[]>([]);
+  const [sending, setSending] = useState(false);
+  const counter = contentCounter(content);
+  const uploaded = images.filter((i) => i.state === "success").map((i) => i.url ?? "");
+  const form = { type, content, contact: contact || null, images: uploaded };
+  const check = validateFeedback(form);
+  const busy = images.some((i) => i.state === "loading");
+  const close = () => setOpen(false);
+
+  const pick = (files: FileList | null) => {
+    for (const file of Array.from(files ?? [])) {
+      const live = images.filter((i) => i.state !== "error").length;
+      const refused = checkImage({ name: file.name, size: file.size, type: file.type }, live);
+      if (refused) {
+        toast("error", t(refused, { defaultValue: refused }));
+        continue;
+      }
+      const item: Picked = { id: nextId++, preview: URL.createObjectURL(file), state: "loading" };
+      setImages((list) => [...list, item]);
+      const body = new FormData();
+      body.append("img_file", file);
+      upload<{ absolute: string }>("/img/upload/feedback/v2", body).then(
+        (done) => setImages((list) => list.map((i) => (i.id === item.id ? { ...i, state: "success", url: done.absolute } : i))),
+        (e: unknown) => {
+          toast("error", messageOf(e));
+          // A failed image is removed.
+          setImages((list) => list.filter((i) => i.id !== item.id));
+        },
+      );
+    }
+  };
+
+  const submit = async () => {
+    setSending(true);
+    try {
+      await call("/feedback/create", form);
+      toast("success", t("web.feedback.thanks"));
+      // The server completes the create_feedback task itself; the event goes to tracking.
+      track("click", "create_feedback", { type });
+      close();
+    } catch {
+      // Toasted by the API client; the form keeps what was typed.
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Dialog open title={t("web.feedback.title")} onClose={close}>
+      <form
+        className="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (check.ok && !busy) void submit();
+        }}
+      >
+        <label>
+          <span>{t("web.feedback.type")}</span>
+          <select value={type} onChange={(e) => setType(e.target.value as FeedbackType)}>
+            {C.feedbackTypes.map((k) => (
+              <option key={k} value={k}>{t(`web.feedback.types.${k}`)}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span>{t("web.feedback.content")}</span>
+          <textarea rows={5} value={content} onChange={(e) => setContent(e.target.value)} />
+        </label>
+        <p className={counter.atLimit ? "counter over" : "counter"} aria-live="polite">
+          {counter.count}/{counter.max}
+        </p>
+        <label>
+          <span>{t("web.feedback.contact")}</span>
+          <input value={contact} onChange={(e) => setContact(e.target.value)} autoComplete="email" />
+        </label>
+        <fieldset className="images">
+          <legend>{t("web.feedback.images")}</legend>
+          {images
+            .filter((i) => i.state !== "error")
+            .map((i) => (
+              <div key={i.id} className={`thumb ${i.state}`} data-state={i.state}>
+                <img src={i.preview} alt="" />
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label={t("web.feedback.removeImage")}
+                  onClick={() => setImages((list) => list.filter((x) => x.id !== i.id))}
+                >
+                  ×
+                </button>
+              </div>
+            ))}
+          {images.length < C.feedbackMaxImages && (
+            <label className="add-image">
+              <span>{t("web.feedback.addImage")}</span>
+              <input
+                type="file"
+                accept="image/png,image/jpeg,image/gif"
+                multiple
+                onChange={(e) => {
+                  pick(e.target.files);
+                  e.target.value = "";
+                }}
+              />
+            </label>
+          )}
+        </fieldset>
+        <button type="submit" className="button wide" disabled={!check.ok || busy || sending}>
+          {t("web.feedback.submit")}
+        </button>
+      </form>
+    </Dialog>
+  );
+}

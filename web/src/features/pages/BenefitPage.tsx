@@ -1,0 +1,46 @@
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { useParams, useSearchParams } from "react-router";
+
+import { Spinner } from "../../app/ui";
+import { call } from "../../lib/api";
+import { mergeExtQuery } from "../../lib/core";
+
+interface Benefit { id: number; project: string; title: string; steps: string[]; reward: string; deadline: number; ended: boolean; link: string }
+
+/** `/benefit/{id}/{ext}`: the ext segment's parameters are merged into the query by client-core. */
+export function BenefitPage() {
+  const { benefitId, "*": ext = "" } = useParams();
+  const [query] = useSearchParams();
+  const { t, i18n } = useTranslation();
+  const merged = mergeExtQuery(Object.fromEntries(query), ext);
+  const params = merged.ok ? merged.value : Object.fromEntries(query);
+  const benefit = useQuery({
+    queryKey: ["benefit", benefitId, i18n.language],
+    queryFn: () => call<Benefit>("/benefit/detail", { id: Number(benefitId) }),
+  });
+  if (benefit.isPending) return <Spinner />;
+  if (benefit.isError) return null;
+  const b = benefit.data;
+  const link = new URL(b.link);
+  for (const [k, v] of Object.entries(params)) link.searchParams.set(k, v);
+  return (
+    <article className="page benefit-page">
+      <p className="kind">{b.project}</p>
+      <h1>{b.title}</h1>
+      <p className="reward">
+        {t("web.benefit.reward")}: <strong>{b.reward}</strong> ·{" "}
+        {b.ended ? t("web.benefit.ended") : t("web.benefit.deadline", { date: new Date(b.deadline * 1000).toLocaleDateString(i18n.language) })}
+      </p>
+      <h2>{t("web.benefit.steps")}</h2>
+      <ol>
+        {b.steps.map((s) => (
+          <li key={s}>{s}</li>
+        ))}
+      </ol>
+      {!b.ended && (
+        <a className="button" href={link.toString()} target="_blank" rel="noopener noreferrer">{t("web.benefit.join")}</a>
+      )}
+    </article>
+  );
+}

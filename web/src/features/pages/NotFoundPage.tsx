@@ -1,0 +1,15 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+
+import { useLocalePath } from "../../lib/paths";
+
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  return (
+    <section className="page empty-page">
+      <h1>{t("web.notFound.title")}</h1>
+      <Link className="button" to={to("/")}>{t("web.notFound.home")}</Link>
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
+
+import { TabBar } from "../../app/TabBar";
+import { Spinner } from "../../app/ui";
+import { call, messageOf } from "../../lib/api";
+import { useLocalePath } from "../../lib/paths";
+
+interface Hit { kind: "feed" | "tag" | "token" | "kol"; id: number; title: string; snippet: string }
+const KINDS = ["all", "feed", "tag", "token", "kol"] as const;
+type Kind = (typeof KINDS)[number];
+
+export function SearchPage() {
+  const { t, i18n } = useTranslation();
+  const to = useLocalePath();
+  const [params, setParams] = useSearchParams();
+  const q = params.get("q") ?? "";
+  const kind = (params.get("kind") as Kind | null) ?? "all";
+  const results = useInfiniteQuery({
+    queryKey: ["search", q, kind, i18n.language],
+    queryFn: ({ pageParam }) =>
+      call<{ list: Hit[]; next_cursor: string | null }>("/search", { q, kind, cursor: pageParam }, { silent: true }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+    enabled: q.trim() !== "",
+  });
+  const href = (hit: Hit) =>
+    hit.kind === "feed" ? to(`/feed/${hit.id}`) : to(`/recommendTag?q=${encodeURIComponent(hit.title)}`);
+  return (
+    <section className="page search">
+      <form
+        role="search"
+        key={q}
+        onSubmit={(e) => {
+          e.preventDefault();
+          setParams({ q: String(new FormData(e.currentTarget).get("q") ?? ""), kind });
+        }}
+      >
+        <input
+          type="search"
+          name="q"
+          aria-label={t("web.nav.search")}
+          placeholder={t("web.search.placeholder")}
+          defaultValue={q}
+          maxLength={100}
+        />
+        <button type="submit" className="button">{t("web.nav.search")}</button>
+      </form>
+      <TabBar
+        label={t("web.nav.search")}
+        items={KINDS.map((k) => ({ key: k, label: t(`web.search.kinds.${k}`) }))}
+        value={kind}
+        onChange={(k) => setParams({ q, kind: k })}
+      />
+      {q.trim() === "" ? (
+        <p className="empty">{t("web.search.prompt")}</p>
+      ) : results.isPending ? (
+        <Spinner />
+      ) : results.isError ? (
+        // The server judges the query (too short, too long, only punctuation) and says why.
+        <p className="empty" role="alert">{messageOf(results.error)}</p>
+      ) : (
+        <ul className="hits">
+          {results.data.pages.flatMap((p) => p.list).map((hit) => (
+            <li key={`${hit.kind}-${hit.id}`} className="card hit">
+              <span className="badge">{t(`web.search.kinds.${hit.kind}`)}</span>
+              <Link to={href(hit)}>{hit.title}</Link>
+              {/* HTML-escaped by the server, with matches in <mark>. */}
+              <p dangerouslySetInnerHTML={{ __html: hit.snippet }} />
+            </li>
+          ))}
+          {results.data.pages[0].list.length === 0 && <p className="empty">{t("web.search.empty", { q })}</p>}
+          {results.hasNextPage && (
+            <button type="button" className="button ghost" onClick={() => void results.fetchNextPage()}>
+              {t("web.explore.more")}
+            </button>
+          )}
+        </ul>
+      )}
+    </section>
+  );
+}

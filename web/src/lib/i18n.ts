@@ -1,0 +1,71 @@
+// i18next with the `common` namespace from `locales/` (the server reads the same files). Each
+// language is its own chunk, fetched on demand and retried (5 times, from 350 ms, doubling).
+import i18next, { type BackendModule, type ReadCallback } from "i18next";
+import { initReactI18next } from "react-i18next";
+
+import { C, type Locale, normalizeLocale, splitLocalePath } from "./core";
+import { getCookie, setCookie } from "./cookies";
+
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>("@locales/*/common.json");
+
+export async function withRetries<T>(load: () => Promise<T>, tries = 5, firstDelayMs = 350): Promise<T> {
+  let delay = firstDelayMs;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await load();
+    } catch (e) {
+      if (attempt >= tries) throw e;
+      await new Promise((r) => setTimeout(r, delay));
+      delay *= 2;
+    }
+  }
+}
+
+const backend: BackendModule = {
+  type: "backend",
+  init() {},
+  read(language: string, _ns: string, callback: ReadCallback) {
+    const load = Object.entries(loaders).find(([path]) => path.endsWith(`/${language}/common.json`))?.[1];
+    if (!load) {
+      callback(new Error(`no messages for ${language}`), false);
+      return;
+    }
+    withRetries(load).then(
+      (m) => callback(null, m.default as Record<string, string>),
+      (e: Error) => callback(e, false),
+    );
+  },
+};
+
+/** The locale of this visit: the URL prefix, then the saved cookie, then the browser. */
+export function detectLocale(pathname: string): Locale {
+  const fromPath = splitLocalePath(pathname).locale;
+  if (fromPath) return fromPath;
+  const saved = getCookie("NEXT_LOCALE");
+  if (saved) return normalizeLocale(saved);
+  return normalizeLocale(navigator.language || C.defaultLocale);
+}
+
+export function applyLocale(locale: Locale): void {
+  setCookie("NEXT_LOCALE", locale);
+  document.documentElement.lang = locale;
+  document.documentElement.dataset.cjk = locale.startsWith("zh") ? "true" : "false";
+}
+
+export async function initI18n(locale: Locale): Promise<void> {
+  applyLocale(locale);
+  await i18next
+    .use(backend)
+    .use(initReactI18next)
+    .init({
+      lng: locale,
+      fallbackLng: C.defaultLocale,
+      supportedLngs: C.locales,
+      ns: ["common"],
+      defaultNS: "common",
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
+}
+
+export { i18next };

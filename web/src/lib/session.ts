@@ -1,0 +1,72 @@
+// The signed-in user and the tokens, persisted in local storage and mirrored in cookies.
+import { atom } from "jotai";
+
+import { setCookie } from "./cookies";
+import { store } from "./store";
+
+export interface SessionUser {
+  id: number;
+  exposed_uid: string;
+  nickname: string;
+  avatar: string;
+  invitation_code: string;
+  prompt_for_code: boolean;
+  auto_translate: boolean;
+  token?: string | null;
+}
+
+const USER_KEY = "bb.user";
+const TOKEN_KEY = "bb.token";
+const GUEST_KEY = "bb.gtoken";
+
+function readUser(): SessionUser | null {
+  try {
+    const raw = localStorage.getItem(USER_KEY);
+    return raw ? (JSON.parse(raw) as SessionUser) : null;
+  } catch {
+    return null;
+  }
+}
+
+export const userAtom = atom<SessionUser | null>(readUser());
+export const tokenAtom = atom<string | null>(localStorage.getItem(TOKEN_KEY));
+
+/** Stores a signed-in session (the token separately from the user). */
+export function signIn(user: SessionUser): void {
+  const { token, ...rest } = user;
+  if (token) {
+    localStorage.setItem(TOKEN_KEY, token);
+    setCookie("T", token);
+    store.set(tokenAtom, token);
+  }
+  localStorage.setItem(USER_KEY, JSON.stringify(rest));
+  store.set(userAtom, rest);
+}
+
+/** Keeps the stored user in step with the server's answer. */
+export function updateUser(user: SessionUser): void {
+  const { token: _ignored, ...rest } = user;
+  localStorage.setItem(USER_KEY, JSON.stringify(rest));
+  store.set(userAtom, rest);
+}
+
+export function clearSession(): void {
+  localStorage.removeItem(USER_KEY);
+  localStorage.removeItem(TOKEN_KEY);
+  setCookie("T", null);
+  store.set(userAtom, null);
+  store.set(tokenAtom, null);
+}
+
+export function currentToken(): string | null {
+  return store.get(tokenAtom);
+}
+
+export function storedGuestToken(): string | null {
+  return localStorage.getItem(GUEST_KEY);
+}
+
+export function storeGuestToken(token: string): void {
+  localStorage.setItem(GUEST_KEY, token);
+  setCookie("G", token);
+}

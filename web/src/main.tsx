@@ -1,0 +1,22 @@
+import "@fontsource/manrope/400.css";
+import "@fontsource/manrope/600.css";
+import "@fontsource/manrope/800.css";
+import "./styles.css";
+
+import { createRoot } from "react-dom/client";
+
+import { App } from "./app/App";
+import { detectLocale, initI18n } from "./lib/i18n";
+import { applyTheme, themeAtom } from "./lib/theme";
+import { store } from "./lib/store";
+import { startTracking } from "./lib/track";
+
+applyTheme(store.get(themeAtom));
+const ic = new URLSearchParams(location.search).get("ic");
+if (ic) sessionStorage.setItem("ic", ic);
+startTracking();
+
+void initI18n(detectLocale(location.pathname)).then(() => {
+  const root = document.getElementById("root");
+  if (root) createRoot(root).render(<App />);
+});

@@ -1,0 +1,16 @@
+import { fileURLToPath } from "node:url";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+import wasm from "vite-plugin-wasm";
+
+const pkg = fileURLToPath(new URL("../pkg/client_core.js", import.meta.url));
+const locales = fileURLToPath(new URL("../locales", import.meta.url));
+
+export default defineConfig({
+  root: fileURLToPath(new URL(".", import.meta.url)),
+  plugins: [react(), wasm()],
+  resolve: { alias: { "@blockbrief/client-core": pkg, "@locales": locales } },
+  server: { fs: { allow: [".."] }, proxy: { "/api": "http://127.0.0.1:8080" } },
+  build: { target: "es2022", outDir: "dist", emptyOutDir: true, assetsInlineLimit: 0 },
+  test: { include: ["src/**/*.test.ts"], environment: "node" },
+});
