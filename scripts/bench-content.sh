@@ -4,6 +4,7 @@
 #   - /feed/list first page: what every visitor of the home page asks for (built once a second);
 #   - /feed/list with a cursor: a deeper page, always read from the database;
 #   - /search: a Latin and a Chinese query, ranked, always read from the database.
+# BENCH_DATABASES and BENCH_ITEMS narrow a run (e.g. BENCH_DATABASES=sqlite).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,8 +18,8 @@ echo "wrk: 1 thread, $connections connections, ${seconds}s per run; $(nproc) cor
 echo
 echo "| database   | call                                 |    req/s |   items/s |      p50 |      p99 | server CPU |"
 echo "|------------|--------------------------------------|----------|-----------|----------|----------|-----|"
-for database in sqlite postgres; do
-  for items in 10000 100000; do
+for database in ${BENCH_DATABASES:-sqlite postgres}; do
+  for items in ${BENCH_ITEMS:-10000 100000}; do
     url=""
     if [ "$database" = postgres ]; then
       psql -q "$TEST_POSTGRES_URL" -c "DROP DATABASE IF EXISTS bench_content" -c "CREATE DATABASE bench_content" >/dev/null

@@ -13,7 +13,7 @@ use serde::Serialize;
 use super::{PAGE_DEFAULT, PAGE_MAX, localized};
 use crate::entity::{channel, feed_item, feed_link, feed_translation, follow, kol, tag, token};
 use crate::error::{AppError, AppResult};
-use crate::points::ledger::Page;
+use crate::points::ledger::{Page, split_page};
 use crate::state::AppState;
 
 /// Which feeds a page lists.
@@ -184,17 +184,13 @@ pub async fn page(
                 .lt(Expr::tuple([Expr::value(at), Expr::value(id)])),
         );
     }
-    let mut rows = query
+    let rows = query
         .order_by_desc(C::PublishedAt)
         .order_by_desc(C::Id)
         .limit(limit + 1)
         .all(&state.db)
         .await?;
-    let more = rows.len() as u64 > limit;
-    rows.truncate(limit as usize);
-    let next_cursor = more
-        .then(|| rows.last().map(|r| format!("{}.{}", r.published_at, r.id)))
-        .flatten();
+    let (rows, next_cursor) = split_page(rows, limit, |r| format!("{}.{}", r.published_at, r.id));
     let list = views(state, rows, reading).await?;
     Ok(Page { list, next_cursor })
 }

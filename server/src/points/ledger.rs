@@ -37,6 +37,23 @@ pub struct Page<T> {
     pub next_cursor: Option<String>,
 }
 
+/// The first `limit` of `rows` (fetched with one extra) and, when there were more, the cursor
+/// of the last row kept.
+pub fn split_page<R>(
+    mut rows: Vec<R>,
+    limit: u64,
+    cursor_of: impl Fn(&R) -> String,
+) -> (Vec<R>, Option<String>) {
+    let more = rows.len() as u64 > limit;
+    rows.truncate(limit as usize);
+    let next = if more {
+        rows.last().map(cursor_of)
+    } else {
+        None
+    };
+    (rows, next)
+}
+
 /// Newest first; the cursor is the last id seen, so new rows never shift a page.
 pub async fn page(
     state: &AppState,
@@ -53,16 +70,12 @@ pub async fn page(
     if let Some(before) = before {
         query = query.filter(point_ledger::Column::Id.lt(before));
     }
-    let mut rows = query
+    let rows = query
         .order_by_desc(point_ledger::Column::Id)
         .limit(LEDGER_PAGE + 1)
         .all(&state.db)
         .await?;
-    let more = rows.len() as u64 > LEDGER_PAGE;
-    rows.truncate(LEDGER_PAGE as usize);
-    let next_cursor = more
-        .then(|| rows.last().map(|r| r.id.to_string()))
-        .flatten();
+    let (rows, next_cursor) = split_page(rows, LEDGER_PAGE, |r| r.id.to_string());
     let list = rows
         .into_iter()
         .map(|r| LedgerItem {
