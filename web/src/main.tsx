@@ -6,12 +6,14 @@ import "./styles.css";
 import { createRoot } from "react-dom/client";
 
 import { App } from "./app/App";
+import { setCookie } from "./lib/cookies";
 import { detectLocale, initI18n } from "./lib/i18n";
 import { applyTheme, themeAtom } from "./lib/theme";
 import { store } from "./lib/store";
 import { startTracking } from "./lib/track";
 
 applyTheme(store.get(themeAtom));
+setCookie("TZ", Intl.DateTimeFormat().resolvedOptions().timeZone);
 const ic = new URLSearchParams(location.search).get("ic");
 if (ic) sessionStorage.setItem("ic", ic);
 startTracking();
