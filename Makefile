@@ -88,11 +88,12 @@ test-pkg: pkg node-deps test-deps
 	cargo test --no-run -p server
 	npm run --silent test:pkg
 
-# The browser specs drive the debug server binary the Rust tests built, with the built app.
+# The browser specs drive the debug server binary the Rust tests built (built the same way here,
+# so nothing is recompiled), with the built app.
 test-web: web test-deps
 	npm run --silent web:check
 	npm run --silent web:unit
-	cargo build -p server
+	cargo test --no-run -p server
 	npm run --silent web:e2e
 
 run: web
