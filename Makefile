@@ -17,7 +17,7 @@ PKG_WASM := pkg/client_core_bg.wasm
 APT_INSTALL := apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq
 
 .PHONY: help setup toolchain node-deps test-deps pkg web test lint fmt-check clippy test-rust test-pkg test-web run \
-	bench bench-pkg bench-server bench-content clean
+	bench bench-pkg bench-server bench-content bench-web screenshots clean
 
 help:
 	@echo "make run    build everything and start the app on http://127.0.0.1:8080"
@@ -25,6 +25,7 @@ help:
 	@echo "            tsc, eslint, vitest and the browser specs (Chromium)"
 	@echo "make bench  benchmarks (figures go to BENCHMARKS.md)"
 	@echo "make pkg    build the wasm package into pkg/"
+	@echo "make screenshots  the main screens, light and dark, phone and desktop (bench-out/)"
 
 setup: toolchain node-deps
 
@@ -99,7 +100,7 @@ test-web: web test-deps
 run: web
 	DEMO_CONTENT=true cargo run --release -p server
 
-bench: bench-pkg bench-server bench-content
+bench: bench-pkg bench-server bench-content bench-web
 
 bench-pkg: pkg node-deps
 	npm run --silent bench:pkg
@@ -107,6 +108,16 @@ bench-pkg: pkg node-deps
 bench-server: test-deps
 	cargo build --release -p server
 	scripts/with-postgres.sh scripts/bench-server.sh
+
+# The main screens, light and dark, phone and desktop, into bench-out/screenshots/ for review.
+screenshots: web test-deps
+	cargo test --no-run -p server
+	npm run --silent screenshots
+
+# First load of the web app on a throttled phone profile in Chromium (bytes, LCP, TBT, CLS).
+bench-web: web test-deps
+	cargo test --no-run -p server
+	npm run --silent bench:web
 
 bench-content: test-deps
 	cargo build --release -p server

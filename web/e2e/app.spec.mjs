@@ -200,3 +200,77 @@ test("axe finds no serious accessibility problem in either theme", async () => {
     await page.context().close();
   }
 });
+
+test("Google sign-in in a 400×500 popup against the local provider", async () => {
+  const page = await newPage();
+  await page.goto(`${stack.base}/`);
+  await page.getByRole("button", { name: "Log in" }).first().click();
+  const [popup] = await Promise.all([
+    page.waitForEvent("popup"),
+    page.getByRole("dialog", { name: "Log in to Blockbrief" }).getByRole("button", { name: "Google" }).click(),
+  ]);
+  assert.deepEqual(await popup.evaluate(() => [window.outerWidth > 0, typeof window.opener]), [true, "object"]);
+  await popup.getByRole("link", { name: "Allow" }).click();
+  await page.getByText("Log in success").waitFor();
+  await skipInvitation(page);
+  await page.goto(`${stack.base}/account`);
+  await page.getByRole("heading", { name: "popup" }).waitFor();
+  await page.context().close();
+});
+
+test("X binding from the account page, and a closed X popup is a denial", async () => {
+  const page = await newPage();
+  await page.goto(`${stack.base}/`);
+  await signIn(page, stack, "binder@example.com");
+  await skipInvitation(page);
+  await page.goto(`${stack.base}/account`);
+  const status = page.getByTestId("twitter-status");
+  await status.getByText("Not linked").waitFor();
+  const [popup] = await Promise.all([page.waitForEvent("popup"), status.getByRole("button", { name: "Link" }).click()]);
+  await popup.getByRole("link", { name: "Allow" }).click();
+  await status.getByText("Linked", { exact: true }).waitFor();
+  assert.equal(await status.getAttribute("data-status"), "BOUND");
+  await page.locator(".task", { hasText: "Link your X (Twitter) account" }).getByRole("button", { name: "Claim" }).waitFor();
+  await page.getByRole("button", { name: "Log out" }).click();
+
+  await page.getByRole("button", { name: "Log in" }).first().click();
+  const [denied] = await Promise.all([
+    page.waitForEvent("popup"),
+    page.getByRole("dialog", { name: "Log in to Blockbrief" }).getByRole("button", { name: "X (Twitter)" }).click(),
+  ]);
+  await denied.close();
+  await page.getByText("You cancelled the sign-in").waitFor();
+  await page.context().close();
+});
+
+test("the popup page posts only to our own origin", async () => {
+  const page = await newPage();
+  for (const to of ["https://evil.example", "//evil.example", "javascript:alert(1)", `${stack.base}@evil.example`]) {
+    await page.goto(`${stack.base}/oauth/by/web?to=${encodeURIComponent(to)}&code=x&state=y`);
+    await page.getByText("Refused: the return address is not ours.").waitFor();
+  }
+  await page.context().close();
+});
+
+test("share sheet closes when dragged down; the download dialog shows its QR code", async () => {
+  const page = await newPage();
+  await page.goto(`${stack.base}/`);
+  await page.locator(".feed-card .card-title a").first().click();
+  await page.getByRole("button", { name: "Share" }).click();
+  const sheet = page.getByRole("dialog", { name: "Share" });
+  await sheet.getByRole("link", { name: "Telegram" }).waitFor();
+  const handle = await sheet.locator(".sheet-handle").boundingBox();
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2 + 30);
+  await page.mouse.up();
+  await sheet.waitFor({ state: "hidden" });
+
+  await page.getByRole("button", { name: "Get the app" }).click();
+  const download = page.getByRole("dialog", { name: "Get the app" });
+  await download.getByRole("img", { name: "Scan to download" }).waitFor();
+  assert.equal(await download.getByRole("link", { name: "App Store" }).count(), 1);
+  await page.keyboard.press("Escape");
+  await download.waitFor({ state: "hidden" });
+  await page.context().close();
+});

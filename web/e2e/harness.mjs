@@ -8,6 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 
+import { startProvider } from "./provider.mjs";
+
 const root = new URL("../..", import.meta.url).pathname;
 
 export const CHROMIUM_ARGS = [
@@ -33,13 +35,15 @@ async function waitFor(check, what, tries = 200) {
   throw new Error(`${what} did not come up`);
 }
 
-export async function startStack() {
+/** `env` adds or overrides server settings (e.g. a captcha mode). */
+export async function startStack(env = {}) {
   const dir = mkdtempSync(join(tmpdir(), "bb-e2e-"));
   const smtpPort = await freePort();
   const maildir = join(dir, "maildir");
   const smtp = spawn("python3", ["-m", "aiosmtpd", "-n", "-l", `127.0.0.1:${smtpPort}`, "-c", "aiosmtpd.handlers.Mailbox", maildir], { stdio: "ignore" });
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
+  const provider = await startProvider();
   const server = spawn(join(root, "target/debug/blockbrief"), [], {
     env: {
       ...process.env,
@@ -51,6 +55,8 @@ export async function startStack() {
       DEMO_CONTENT: "true",
       PUBLIC_URL: base,
       RUST_LOG: "warn",
+      ...provider.env,
+      ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -77,6 +83,7 @@ export async function startStack() {
       await browser.close();
       server.kill();
       smtp.kill();
+      provider.stop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -6,6 +6,7 @@ import "./styles.css";
 import { createRoot } from "react-dom/client";
 
 import { App } from "./app/App";
+import { CALLBACK_PATH, runCallbackPage } from "./features/auth/callbackPage";
 import { setCookie } from "./lib/cookies";
 import { detectLocale, initI18n } from "./lib/i18n";
 import { applyTheme, themeAtom } from "./lib/theme";
@@ -18,7 +19,11 @@ const ic = new URLSearchParams(location.search).get("ic");
 if (ic) sessionStorage.setItem("ic", ic);
 startTracking();
 
-void initI18n(detectLocale(location.pathname)).then(() => {
-  const root = document.getElementById("root");
-  if (root) createRoot(root).render(<App />);
-});
+if (location.pathname === CALLBACK_PATH) {
+  runCallbackPage();
+} else {
+  void initI18n(detectLocale(location.pathname)).then(() => {
+    const root = document.getElementById("root");
+    if (root) createRoot(root).render(<App />);
+  });
+}

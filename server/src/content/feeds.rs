@@ -245,9 +245,10 @@ async fn views_with_content(
     let links = if ids.is_empty() {
         Vec::new()
     } else {
+        // By feed id only (topic links are few and skipped below): with a second IN on `kind`,
+        // SQLite's planner picks the kind index and scans every link.
         feed_link::Entity::find()
             .filter(feed_link::Column::FeedId.is_in(ids.clone()))
-            .filter(feed_link::Column::Kind.is_in(["tag", "token"]))
             .all(&state.db)
             .await?
     };

@@ -38,10 +38,19 @@ pub fn localized(json: &str, locale: &str) -> String {
 }
 
 /// Answers kept for a short time and dropped whenever content changes, so the busiest reads
-/// (the first page of the home feed, the explore page) are built once per second, not per request.
+/// (the first page of the home feed, the explore page) are built about once a second, not per
+/// request. When an answer goes stale, one request rebuilds it while the others keep getting the
+/// stale copy, so a busy second never makes every request rebuild at once.
 pub struct ContentCache {
     ttl: Duration,
-    entries: RwLock<HashMap<String, (Instant, Bytes)>>,
+    entries: RwLock<HashMap<String, Entry>>,
+}
+
+struct Entry {
+    built: Instant,
+    body: Bytes,
+    /// A request is rebuilding this answer.
+    rebuilding: bool,
 }
 
 impl ContentCache {
@@ -52,19 +61,44 @@ impl ContentCache {
         }
     }
 
+    /// The cached answer, or `None` when the caller should build it (and `put` it).
     pub fn get(&self, key: &str) -> Option<Bytes> {
-        let entries = self.entries.read().ok()?;
-        let (at, value) = entries.get(key)?;
-        (at.elapsed() < self.ttl).then(|| value.clone())
+        {
+            let entries = self.entries.read().ok()?;
+            let entry = entries.get(key)?;
+            if self.serves(entry) {
+                return Some(entry.body.clone());
+            }
+        }
+        // Stale: the first caller to get here rebuilds; the others still get the stale copy.
+        let mut entries = self.entries.write().ok()?;
+        let entry = entries.get_mut(key)?;
+        if self.serves(entry) {
+            return Some(entry.body.clone());
+        }
+        entry.rebuilding = true;
+        None
     }
 
-    pub fn put(&self, key: String, value: Bytes) {
+    /// Fresh, or stale while another request rebuilds it (for a bounded time, in case that
+    /// request failed).
+    fn serves(&self, entry: &Entry) -> bool {
+        let age = entry.built.elapsed();
+        age < self.ttl || (entry.rebuilding && age < self.ttl * 5)
+    }
+
+    pub fn put(&self, key: String, body: Bytes) {
         if let Ok(mut entries) = self.entries.write() {
             // Keys are a handful of tab/locale combinations; the bound only guards against misuse.
             if entries.len() > 1024 {
                 entries.clear();
             }
-            entries.insert(key, (Instant::now(), value));
+            let entry = Entry {
+                built: Instant::now(),
+                body,
+                rebuilding: false,
+            };
+            entries.insert(key, entry);
         }
     }
 
@@ -73,5 +107,29 @@ impl ContentCache {
         if let Ok(mut entries) = self.entries.write() {
             entries.clear();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_caller_rebuilds_a_stale_answer() {
+        let cache = ContentCache::new(Duration::from_millis(20));
+        assert_eq!(cache.get("k"), None, "nothing yet: build it");
+        cache.put("k".to_owned(), Bytes::from_static(b"v1"));
+        assert_eq!(cache.get("k").as_deref(), Some(&b"v1"[..]));
+        std::thread::sleep(Duration::from_millis(30));
+        assert_eq!(cache.get("k"), None, "stale: this caller rebuilds");
+        assert_eq!(
+            cache.get("k").as_deref(),
+            Some(&b"v1"[..]),
+            "others get the stale copy"
+        );
+        cache.put("k".to_owned(), Bytes::from_static(b"v2"));
+        assert_eq!(cache.get("k").as_deref(), Some(&b"v2"[..]));
+        cache.clear();
+        assert_eq!(cache.get("k"), None);
     }
 }

@@ -3,18 +3,20 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
 
-import { loginOpenAtom, feedbackOpenAtom, inviteOpenAtom } from "./atoms";
+import { downloadOpenAtom, feedbackOpenAtom, inviteOpenAtom, loginOpenAtom } from "./atoms";
 import { C, type Locale, splitLocalePath } from "../lib/core";
 import { onLogout } from "../lib/api";
 import { applyLocale } from "../lib/i18n";
 import { localePath, useLocalePath } from "../lib/paths";
 import { userAtom } from "../lib/session";
 import { setTheme, themeAtom } from "../lib/theme";
+import { storeLink } from "../lib/device";
 import { toastsAtom } from "../lib/toast";
 
 const LoginModal = lazy(() => import("../features/auth/LoginModal"));
 const InvitationModal = lazy(() => import("../features/auth/InvitationModal"));
 const FeedbackModal = lazy(() => import("../features/feedback/FeedbackModal"));
+const DownloadModal = lazy(() => import("../features/pages/DownloadModal"));
 
 const PRODUCTION_HOST = "blockbrief.news";
 const LANGUAGE_NAMES: Record<Locale, string> = { en: "English", "zh-Hans": "简体中文", "zh-Hant": "繁體中文", vi: "Tiếng Việt", ko: "한국어" };
@@ -29,6 +31,7 @@ export function Shell() {
   const inviteOpen = useAtomValue(inviteOpenAtom);
   const feedbackOpen = useAtomValue(feedbackOpenAtom);
   const setFeedbackOpen = useSetAtom(feedbackOpenAtom);
+  const downloadOpen = useAtomValue(downloadOpenAtom);
   const to = useLocalePath();
 
   useEffect(() => onLogout(() => void navigate(localePath(i18n.language, "/"))), [navigate, i18n.language]);
@@ -99,6 +102,7 @@ export function Shell() {
         {loginOpen && <LoginModal />}
         {inviteOpen && <InvitationModal />}
         {feedbackOpen && <FeedbackModal />}
+        {downloadOpen && <DownloadModal />}
       </Suspense>
     </div>
   );
@@ -161,6 +165,7 @@ export const TELEGRAM_GUIDE_FEED = 1;
 
 function Footer({ onFeedback }: { onFeedback: () => void }) {
   const { t, i18n } = useTranslation();
+  const openDownload = useSetAtom(downloadOpenAtom);
   const to = useLocalePath();
   const locale = i18n.language as Locale;
   return (
@@ -171,7 +176,18 @@ function Footer({ onFeedback }: { onFeedback: () => void }) {
         <a href="https://t.me/blockbrief_bot" target="_blank" rel="noopener noreferrer">{t("web.footer.bot")}</a>
         <Link to={to(`/feed/${TELEGRAM_GUIDE_FEED}`)}>{t("web.footer.telegramGuide")}</Link>
         {locale.startsWith("zh") && <Link to={to("/feed/2")}>{t("web.footer.lineGuide")}</Link>}
-        <Link to={to("/download")}>{t("web.footer.download")}</Link>
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => {
+            // On a phone the download action goes straight to its store.
+            const store = storeLink();
+            if (store) location.assign(store);
+            else openDownload(true);
+          }}
+        >
+          {t("web.footer.download")}
+        </button>
         <button type="button" className="link-button" onClick={onFeedback}>{t("web.feedback.open")}</button>
       </div>
       <p className="footer-note">© 2026 Blockbrief</p>

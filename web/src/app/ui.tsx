@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 
 import { i18next } from "../lib/i18n";
 
-export function Dialog(props: { open: boolean; title: string; onClose: () => void; children: ReactNode; wide?: boolean }) {
+export function Dialog(props: { open: boolean; title: string; onClose: () => void; children: ReactNode; sheet?: boolean }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const { t } = useTranslation();
@@ -19,7 +19,7 @@ export function Dialog(props: { open: boolean; title: string; onClose: () => voi
   return (
     <dialog
       ref={ref}
-      className={props.wide ? "dialog wide" : "dialog"}
+      className={props.sheet ? "dialog sheet" : "dialog"}
       aria-labelledby={titleId}
       onCancel={(e) => {
         e.preventDefault();

@@ -16,3 +16,12 @@ export function deviceParam(): string {
     userAgent: navigator.userAgent,
   });
 }
+
+export const APP_STORE = "https://apps.apple.com/app/blockbrief/id0000000000";
+export const GOOGLE_PLAY = "https://play.google.com/store/apps/details?id=news.blockbrief";
+
+/** The store for this phone, or null on a computer. */
+export function storeLink(): string | null {
+  const os = mobileOs();
+  return os === "ios" ? APP_STORE : os === "android" ? GOOGLE_PLAY : null;
+}

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useAtomValue, useSetAtom } from "jotai";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,10 +9,11 @@ import { Spinner } from "../../app/ui";
 import { call, logout } from "../../lib/api";
 import { type SessionUser, updateUser, userAtom } from "../../lib/session";
 import { themeAtom } from "../../lib/theme";
+import { runOAuth } from "../auth/oauth";
+import { useAccounts, useTwitterStatus } from "./api";
 import { TaskPanel } from "./TaskPanel";
 
 interface LedgerItem { id: number; amount: number; reason: string; created_at: number }
-interface Account { id: number; type: string; name: string }
 
 export function AccountPage() {
   const { t, i18n } = useTranslation();
@@ -33,11 +34,14 @@ export function AccountPage() {
     queryFn: () => call<{ list: LedgerItem[] }>("/point/ledger", {}),
     enabled: !!user,
   });
-  const accounts = useQuery({
-    queryKey: ["accounts", user?.id],
-    queryFn: () => call<{ list: Account[] }>("/user/account/list"),
-    enabled: !!user,
-  });
+  const accounts = useAccounts();
+  const twitter = useTwitterStatus();
+  const queryClient = useQueryClient();
+  const bindTwitter = () =>
+    void runOAuth("twitter", "/user/account/bind/twitter/oauth").then(() => {
+      void queryClient.invalidateQueries({ queryKey: ["accounts"] });
+      void queryClient.invalidateQueries({ queryKey: ["tasks"] });
+    }, () => {});
   if (!user) return <TaskPanel />;
   return (
     <section className="page account">
@@ -76,6 +80,13 @@ export function AccountPage() {
             <span>{a.name}</span>
           </li>
         ))}
+        <li data-testid="twitter-status" data-status={twitter ?? ""}>
+          <span>{t("web.login.twitter")}</span>
+          <span>{twitter && t(`web.account.twitter.${twitter}`)}</span>
+          {twitter === "UNBOUND" && (
+            <button type="button" className="button small" onClick={bindTwitter}>{t("web.account.twitter.bind")}</button>
+          )}
+        </li>
       </ul>
       <h2>{t("web.account.settings")}</h2>
       <div className="card settings">

@@ -9,6 +9,7 @@ import { appLinkErrorKey, type Task, taskButton, taskPress } from "../../lib/cor
 import { mobileOs } from "../../lib/device";
 import { userAtom } from "../../lib/session";
 import { toast } from "../../lib/toast";
+import { useTwitterStatus } from "./api";
 
 interface TaskView extends Task {
   title: string;
@@ -33,6 +34,7 @@ function TaskGroup({ group, loggedIn }: { group: "novice" | "daily"; loggedIn: b
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const openLogin = useSetAtom(loginOpenAtom);
+  const twitter = useTwitterStatus();
   const tasks = useQuery({
     queryKey: ["tasks", group, loggedIn, i18n.language],
     queryFn: () => call<{ list: TaskView[] }>("/point/task/list", { group }),
@@ -54,7 +56,7 @@ function TaskGroup({ group, loggedIn }: { group: "novice" | "daily"; loggedIn: b
       <h3>{t(`web.account.${group}`)}</h3>
       <ul>
         {tasks.data.list.map((task) => {
-          const ctx = { task, group, loggedIn, mobileOs: mobile, twitter: null };
+          const ctx = { task, group, loggedIn, mobileOs: mobile, twitter };
           const button = taskButton(ctx);
           const press = () => {
             const action = taskPress(ctx);

@@ -1,5 +1,5 @@
 import { useSetAtom } from "jotai";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import { inviteOpenAtom, loginOpenAtom } from "../../app/atoms";
@@ -9,6 +9,8 @@ import { C, canLoginWithEmail, canSendEmailCode, emailError, sanitizeCode } from
 import { mobileOs } from "../../lib/device";
 import { type SessionUser, signIn } from "../../lib/session";
 import { toast } from "../../lib/toast";
+import { runOAuth } from "./oauth";
+import { Recaptcha, resetCaptcha, useCaptchaUse, v3Token } from "./Recaptcha";
 import { signInWithWallet } from "./wallet";
 
 /** Sign-in: email with a one-time code; other methods below (shown by their device rules). */
@@ -23,6 +25,10 @@ export default function LoginModal() {
   const [sending, setSending] = useState(false);
   const [loggingIn, setLoggingIn] = useState(false);
   const os = mobileOs();
+  const captcha = useCaptchaUse().data;
+  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  const onCaptchaToken = useCallback((token: string | null) => setCaptchaToken(token), []);
+  const checkboxMissing = captcha?.use === "reCAPTCHA.v2" && !captchaToken;
 
   // The email's error shows once typing pauses.
   useEffect(() => {
@@ -45,13 +51,18 @@ export default function LoginModal() {
   const sendCode = async () => {
     setSending(true);
     try {
-      await call("/otp/email", { email: email.trim(), purpose: "login" });
+      const captchaUsed = captcha?.use === "reCAPTCHA.v3" ? await v3Token(captcha.site_key) : captchaToken;
+      await call("/otp/email", { email: email.trim(), purpose: "login", captcha_token: captchaUsed });
       setCountdown(C.otpResendSeconds);
       toast("info", t("web.login.codeSent", { email: email.trim() }));
     } catch {
       // The error toast is shown; the button stays available.
     } finally {
       setSending(false);
+      if (captcha?.use === "reCAPTCHA.v2") {
+        setCaptchaToken(null);
+        resetCaptcha();
+      }
     }
   };
   const login = async () => {
@@ -108,13 +119,14 @@ export default function LoginModal() {
             <button
               type="button"
               className="button ghost"
-              disabled={!canSendEmailCode(email) || sending}
+              disabled={!canSendEmailCode(email) || sending || checkboxMissing}
               onClick={() => void sendCode()}
             >
               {t("web.login.sendCode")}
             </button>
           )}
         </div>
+        {captcha && captcha.use !== "none" && <Recaptcha use={captcha} onToken={onCaptchaToken} />}
         <button type="submit" className="button wide" disabled={!canLoginWithEmail(email, code) || loggingIn}>
           {t("web.login.login")}
         </button>
@@ -134,20 +146,23 @@ export default function LoginModal() {
             {t("web.login.metamask")}
           </button>
         )}
-        {os !== "ios" && <OtherMethod name="google" />}
-        <OtherMethod name="line" />
-        <OtherMethod name="twitter" />
-        <OtherMethod name="apple" />
+        {(os === "ios" ? (["line", "twitter"] as const) : (["google", "line", "twitter"] as const)).map((provider) => (
+          <button
+            key={provider}
+            type="button"
+            className="button ghost"
+            onClick={() =>
+              // Errors from the server are toasted by the API client; a closed popup is a cancel.
+              void runOAuth(provider).then(finish, () => {})
+            }
+          >
+            {t(`web.login.${provider}`)}
+          </button>
+        ))}
+        <button type="button" className="button ghost" onClick={() => toast("info", t("web.login.elsewhere"))}>
+          {t("web.login.apple")}
+        </button>
       </div>
     </Dialog>
-  );
-}
-
-function OtherMethod({ name }: { name: "google" | "line" | "twitter" | "apple" }) {
-  const { t } = useTranslation();
-  return (
-    <button type="button" className="button ghost" onClick={() => toast("info", t("web.login.elsewhere"))}>
-      {t(`web.login.${name}`)}
-    </button>
   );
 }

@@ -1,7 +1,8 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 
+import { BottomSheet } from "../../app/BottomSheet";
 import { Spinner } from "../../app/ui";
 import { ApiError, messageOf } from "../../lib/api";
 import { mapLink } from "../../lib/core";
@@ -17,6 +18,7 @@ export function FeedPage() {
   const { t, i18n } = useTranslation();
   const to = useLocalePath();
   const feed = useFeed(Number(id));
+  const [sharing, setSharing] = useState(false);
   useEffect(() => track("view", "feed", { id: String(id) }), [id]);
   if (feed.isPending) return <Spinner />;
   if (feed.isError) {
@@ -24,14 +26,6 @@ export function FeedPage() {
     return <p className="empty">{messageOf(feed.error)}</p>;
   }
   const item = feed.data;
-  const share = async () => {
-    const url = location.href;
-    if (navigator.share) await navigator.share({ title: item.title, url }).catch(() => {});
-    else {
-      await navigator.clipboard?.writeText(url);
-      toast("success", t("web.feed.copied"));
-    }
-  };
   return (
     <article className="page feed-page">
       <div className="card-meta">
@@ -66,8 +60,11 @@ export function FeedPage() {
       </div>
       <div className="feed-actions">
         <a className="button ghost" href={item.source_url} target="_blank" rel="noopener noreferrer">{t("web.feed.source")}</a>
-        <button type="button" className="button" onClick={() => void share()}>{t("web.feed.share")}</button>
+        <button type="button" className="button" onClick={() => setSharing(true)}>{t("web.feed.share")}</button>
       </div>
+      <BottomSheet open={sharing} title={t("web.feed.share")} onClose={() => setSharing(false)}>
+        <ShareList title={item.title} onDone={() => setSharing(false)} />
+      </BottomSheet>
       {item.related.length > 0 && (
         <section className="related">
           <h2>{t("web.feed.related")}</h2>
@@ -77,5 +74,35 @@ export function FeedPage() {
         </section>
       )}
     </article>
+  );
+}
+
+function ShareList({ title, onDone }: { title: string; onDone: () => void }) {
+  const { t } = useTranslation();
+  const url = encodeURIComponent(location.href);
+  const text = encodeURIComponent(title);
+  const targets = [
+    ["Telegram", `https://t.me/share/url?url=${url}&text=${text}`],
+    ["X", `https://x.com/intent/post?url=${url}&text=${text}`],
+    ["LINE", `https://social-plugins.line.me/lineit/share?url=${url}`],
+  ];
+  return (
+    <div className="share-list">
+      <button
+        type="button"
+        className="button"
+        onClick={() => {
+          void navigator.clipboard?.writeText(location.href).then(() => toast("success", t("web.feed.copied")));
+          onDone();
+        }}
+      >
+        {t("web.feed.copyLink")}
+      </button>
+      {targets.map(([name, href]) => (
+        <a key={name} className="button ghost" href={href} target="_blank" rel="noopener noreferrer" onClick={onDone}>
+          {name}
+        </a>
+      ))}
+    </div>
   );
 }

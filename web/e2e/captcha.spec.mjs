@@ -1,0 +1,77 @@
+// The reCAPTCHA step in the browser, with the server in v2 mode verifying answers at a local
+// siteverify endpoint. Google's script is stood in for inside the browser (never fetched).
+import assert from "node:assert/strict";
+import { createServer } from "node:http";
+import { after, before, test } from "node:test";
+
+import { startStack } from "./harness.mjs";
+
+const SCRIPT = "https://www.google.com/recaptcha/api.js**";
+const FAKE_GRECAPTCHA = `window.grecaptcha = {
+  render(el, o) { const b = document.createElement("button"); b.type = "button"; b.textContent = "I'm not a robot";
+    b.onclick = () => o.callback("token-from-checkbox"); el.append(b); return 0; },
+  reset() {}, execute() { return Promise.resolve("v3"); } };`;
+
+let stack;
+let siteverify;
+before(async () => {
+  siteverify = createServer(async (req, res) => {
+    let raw = "";
+    for await (const chunk of req) raw += chunk;
+    const form = new URLSearchParams(raw);
+    const ok = form.get("secret") === "local-secret" && form.get("response") === "token-from-checkbox";
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify({ success: ok, hostname: "127.0.0.1" }));
+  });
+  await new Promise((resolve) => siteverify.listen(0, "127.0.0.1", resolve));
+  stack = await startStack({
+    CAPTCHA: "v2",
+    RECAPTCHA_SITE_KEY: "local-site-key",
+    RECAPTCHA_SECRET: "local-secret",
+    RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${siteverify.address().port}/siteverify`,
+  });
+});
+after(async () => {
+  await stack?.stop();
+  siteverify?.close();
+});
+
+async function openLogin(route) {
+  const context = await stack.browser.newContext();
+  await context.route(SCRIPT, route);
+  const page = await context.newPage();
+  await page.goto(`${stack.base}/`);
+  await page.getByRole("button", { name: "Log in" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Log in to Blockbrief" });
+  await dialog.getByLabel("Email address").fill("captcha@example.com");
+  return { page, dialog };
+}
+
+test("the checkbox gates sending a code, and the server checks its answer", async () => {
+  const { page, dialog } = await openLogin(async (route) => {
+    await new Promise((r) => setTimeout(r, 800));
+    await route.fulfill({ contentType: "text/javascript", body: FAKE_GRECAPTCHA });
+  });
+  await dialog.getByText("Loading Google reCAPTCHA ...").waitFor();
+  const send = dialog.getByRole("button", { name: "Send code" });
+  await dialog.getByRole("button", { name: "I'm not a robot" }).waitFor();
+  assert.equal(await send.isDisabled(), true);
+  await dialog.getByRole("button", { name: "I'm not a robot" }).click();
+  await send.click();
+  await dialog.getByText(/^\d+S$/).waitFor();
+  assert.match(await stack.codeFor("captcha@example.com"), /^\d{4}$/);
+  await page.context().close();
+});
+
+test("a missing script is reported", async () => {
+  const { page } = await openLogin((route) => route.abort());
+  await page.getByText("Google reCAPTCHA load failed").waitFor();
+  await page.context().close();
+});
+
+test("a script that never arrives shows Network Error 0 after 10 s", async () => {
+  const { page, dialog } = await openLogin(() => {});
+  await dialog.getByText("Network Error 0").waitFor({ timeout: 15_000 });
+  assert.equal(await dialog.getByRole("button", { name: "Send code" }).isDisabled(), true);
+  await page.context().close();
+});

@@ -1,0 +1,55 @@
+// `make bench-web`: first load of `/` in headless Chromium on a throttled mobile profile (4× CPU
+// slowdown, 150 ms latency, 1.6 Mbps down / 750 kbps up, a 412×915 phone viewport): bytes of JS,
+// wasm and CSS transferred (compressed, as served), LCP, total blocking time and CLS from the
+// Performance API. Prints a Markdown table.
+import { startStack } from "./harness.mjs";
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const stack = await startStack();
+const results = [];
+try {
+  for (let run = 0; run < RUNS; run++) {
+    const context = await stack.browser.newContext({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    const sizes = { js: 0, wasm: 0, css: 0 };
+    cdp.on("Network.loadingFinished", (e) => {
+      const kind = requests.get(e.requestId);
+      if (kind) sizes[kind] += e.encodedDataLength;
+    });
+    const requests = new Map();
+    cdp.on("Network.responseReceived", (e) => {
+      const url = e.response.url;
+      const kind = url.endsWith(".js") ? "js" : url.endsWith(".wasm") ? "wasm" : url.endsWith(".css") ? "css" : null;
+      if (kind) requests.set(e.requestId, kind);
+    });
+    await page.addInitScript(() => {
+      window.__perf = { lcp: 0, cls: 0, longTasks: [] };
+      new PerformanceObserver((l) => l.getEntries().forEach((e) => (window.__perf.lcp = e.startTime))).observe({ type: "largest-contentful-paint", buffered: true });
+      new PerformanceObserver((l) => l.getEntries().forEach((e) => { if (!e.hadRecentInput) window.__perf.cls += e.value; })).observe({ type: "layout-shift", buffered: true });
+      new PerformanceObserver((l) => l.getEntries().forEach((e) => window.__perf.longTasks.push([e.startTime, e.duration]))).observe({ type: "longtask", buffered: true });
+    });
+    await page.goto(`${stack.base}/`, { waitUntil: "networkidle" });
+    await page.locator(".feed-card").first().waitFor();
+    await page.waitForTimeout(1500);
+    const perf = await page.evaluate(() => {
+      const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? 0;
+      const tbt = window.__perf.longTasks.filter(([start]) => start >= fcp).reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0);
+      return { fcp, lcp: window.__perf.lcp, tbt, cls: window.__perf.cls };
+    });
+    results.push({ ...sizes, ...perf });
+    await context.close();
+  }
+} finally {
+  await stack.stop();
+}
+const median = (key) => results.map((r) => r[key]).sort((a, b) => a - b)[Math.floor(results.length / 2)];
+const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
+console.log(`First load of / on a throttled phone profile, median of ${RUNS} cold loads:\n`);
+console.log("| JS (gzip) | wasm (gzip) | CSS (gzip) | FCP | LCP | TBT | CLS |");
+console.log("|---|---|---|---|---|---|---|");
+console.log(`| ${kb(median("js"))} | ${kb(median("wasm"))} | ${kb(median("css"))} | ${median("fcp").toFixed(0)} ms | ${median("lcp").toFixed(0)} ms | ${median("tbt").toFixed(0)} ms | ${median("cls").toFixed(3)} |`);

@@ -1,0 +1,27 @@
+import { useQuery } from "@tanstack/react-query";
+import { useAtomValue } from "jotai";
+
+import { call } from "../../lib/api";
+import type { TwitterStatus } from "../../lib/core";
+import { userAtom } from "../../lib/session";
+
+export interface Account { id: number; type: string; name: string }
+
+export function useAccounts() {
+  const user = useAtomValue(userAtom);
+  return useQuery({
+    queryKey: ["accounts", user?.id],
+    queryFn: () => call<{ list: Account[] }>("/user/account/list"),
+    enabled: !!user,
+  });
+}
+
+/** Whether X (Twitter) is bound, as the task buttons and the account page show it. */
+export function useTwitterStatus(): TwitterStatus | null {
+  const user = useAtomValue(userAtom);
+  const accounts = useAccounts();
+  if (!user) return null;
+  if (accounts.isPending) return "LOADING";
+  if (accounts.isError) return "QUERY_ERROR";
+  return accounts.data.list.some((a) => a.type === "twitter") ? "BOUND" : "UNBOUND";
+}

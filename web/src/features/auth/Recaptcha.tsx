@@ -1,0 +1,103 @@
+// The reCAPTCHA step before a code is sent, when the server asks for one (`/service/captcha`).
+// v2 renders Google's checkbox; v3 runs invisibly when the code is asked for.
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+
+import { toast } from "../../lib/toast";
+
+interface CaptchaUse {
+  use: "none" | "reCAPTCHA.v2" | "reCAPTCHA.v3";
+  site_key: string;
+}
+interface Grecaptcha {
+  render(el: HTMLElement, options: { sitekey: string; callback: (token: string) => void; "expired-callback": () => void }): number;
+  execute(siteKey: string, options: { action: string }): Promise<string>;
+  reset(): void;
+}
+
+const SCRIPT = "https://www.google.com/recaptcha/api.js";
+/** How often readiness is checked, and how long it may take. */
+const READY_POLL_MS = 300;
+const READY_TIMEOUT_MS = 10_000;
+
+/** Which captcha guards sending codes (a GET with the action in the query). */
+export function useCaptchaUse() {
+  return useQuery({
+    queryKey: ["captcha", "otpemail"],
+    queryFn: async () => {
+      const response = await fetch("/api/service/captcha?action=otpemail");
+      const body = (await response.json()) as { data: CaptchaUse };
+      return body.data;
+    },
+    staleTime: Infinity,
+  });
+}
+
+function grecaptcha(): Grecaptcha | undefined {
+  return (window as unknown as { grecaptcha?: Grecaptcha }).grecaptcha;
+}
+
+/** Loads Google's script once; `true` when it failed to load. */
+function loadScript(src: string, onError: () => void): void {
+  if (document.querySelector(`script[data-recaptcha]`)) return;
+  const script = document.createElement("script");
+  script.src = src;
+  script.async = true;
+  script.dataset.recaptcha = "true";
+  script.onerror = onError;
+  document.head.append(script);
+}
+
+type Status = "loading" | "ready" | "timeout" | "failed";
+
+/** v2: the checkbox; reports its token (null when it expires). v3: nothing to show; `execute`
+ * is called by `captchaToken`. Shows "Loading Google reCAPTCHA ..." until ready and
+ * "Network Error 0" when it is not ready in 10 s. */
+export function Recaptcha({ use, onToken }: { use: CaptchaUse; onToken: (token: string | null) => void }) {
+  const { t } = useTranslation();
+  const box = useRef<HTMLDivElement>(null);
+  const [status, setStatus] = useState<Status>("loading");
+  useEffect(() => {
+    const v3 = use.use === "reCAPTCHA.v3";
+    loadScript(v3 ? `${SCRIPT}?render=${encodeURIComponent(use.site_key)}` : `${SCRIPT}?render=explicit`, () => {
+      setStatus("failed");
+      toast("error", t("web.captcha.loadFailed"));
+    });
+    const started = Date.now();
+    const poll = setInterval(() => {
+      const api = grecaptcha();
+      const ready = v3 ? typeof api?.execute === "function" : typeof api?.render === "function";
+      if (ready) {
+        clearInterval(poll);
+        setStatus("ready");
+        if (!v3 && box.current && api) {
+          api.render(box.current, { sitekey: use.site_key, callback: onToken, "expired-callback": () => onToken(null) });
+        }
+      } else if (Date.now() - started > READY_TIMEOUT_MS) {
+        clearInterval(poll);
+        setStatus((s) => (s === "failed" ? s : "timeout"));
+      }
+    }, READY_POLL_MS);
+    return () => clearInterval(poll);
+  }, [use, onToken, t]);
+  return (
+    <div className="captcha" aria-live="polite">
+      {status === "loading" && <p>{t("web.captcha.loading")}</p>}
+      {status === "timeout" && <p className="field-error">{t("web.captcha.networkError")}</p>}
+      <div ref={box} />
+    </div>
+  );
+}
+
+/** A v3 token for sending a code (v3 has no checkbox). */
+export async function v3Token(siteKey: string): Promise<string | null> {
+  const api = grecaptcha();
+  if (!api) return null;
+  return api.execute(siteKey, { action: "otpemail" });
+}
+
+/** After a v2 token was used: the checkbox must be ticked again. */
+export function resetCaptcha(): void {
+  grecaptcha()?.reset?.();
+}

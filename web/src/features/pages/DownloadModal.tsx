@@ -1,0 +1,16 @@
+import { useSetAtom } from "jotai";
+import { useTranslation } from "react-i18next";
+
+import { downloadOpenAtom } from "../../app/atoms";
+import { Dialog } from "../../app/ui";
+import { DownloadCard } from "./DownloadCard";
+
+export default function DownloadModal() {
+  const { t } = useTranslation();
+  const setOpen = useSetAtom(downloadOpenAtom);
+  return (
+    <Dialog open title={t("web.footer.download")} onClose={() => setOpen(false)}>
+      <DownloadCard />
+    </Dialog>
+  );
+}
