@@ -43,6 +43,8 @@ for database in ${BENCH_DATABASES:-sqlite postgres}; do
     run_wrk "$database" /feed/list "$work/deep.lua" 20 "$items items, page 51"
     run_wrk "$database" /search "$work/search-en.lua" 1 "$items items, bitcoin etf"
     run_wrk "$database" /search "$work/search-zh.lua" 1 "$items items, 比特幣"
+    # Search at a lighter load too: latency there is the query's own cost, not queueing.
+    connections=8 run_wrk "$database" /search "$work/search-en.lua" 1 "$items items, bitcoin etf, 8 conns"
     kill "$server_pid"; wait "$server_pid" 2>/dev/null || true
   done
 done

@@ -274,3 +274,12 @@ test("share sheet closes when dragged down; the download dialog shows its QR cod
   await download.waitFor({ state: "hidden" });
   await page.context().close();
 });
+
+test("an in-app browser that must sign in is sent to the download page", async () => {
+  const page = await newPage({ userAgent: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/126 Safari/537.36 MicroMessenger/3.9 WindowsWechat" });
+  await page.goto(`${stack.base}/explore`);
+  await page.getByRole("button", { name: "Log in" }).first().click();
+  await page.waitForURL(`${stack.base}/download`);
+  await page.getByRole("heading", { name: "Blockbrief in your pocket" }).waitFor();
+  await page.context().close();
+});

@@ -1,6 +1,3 @@
-import "@fontsource/manrope/400.css";
-import "@fontsource/manrope/600.css";
-import "@fontsource/manrope/800.css";
 import "./styles.css";
 
 import { createRoot } from "react-dom/client";
@@ -12,8 +9,10 @@ import { detectLocale, initI18n } from "./lib/i18n";
 import { applyTheme, themeAtom } from "./lib/theme";
 import { store } from "./lib/store";
 import { startTracking } from "./lib/track";
+import { loadFonts } from "./lib/fonts";
 
 applyTheme(store.get(themeAtom));
+loadFonts();
 setCookie("TZ", Intl.DateTimeFormat().resolvedOptions().timeZone);
 const ic = new URLSearchParams(location.search).get("ic");
 if (ic) sessionStorage.setItem("ic", ic);

@@ -3,7 +3,7 @@
 //! Each searchable row has one document holding its text in all languages. Chinese and Korean
 //! do not separate words with spaces, so both databases match character trigrams: SQLite's FTS5
 //! `trigram` tokenizer (ranked by bm25, titles weighted ×5) and PostgreSQL's `pg_trgm` index
-//! under `ILIKE` (ranked by title match, then trigram similarity). Terms shorter than three
+//! under `ILIKE` (ranked by title match, then newest first). Terms shorter than three
 //! characters (`比特`, `OP`) cannot use a trigram index and fall back to a scan.
 
 use client_core::envelope::ErrorKind;
@@ -203,12 +203,12 @@ pub async fn find(
         if let Some(k) = kind {
             filter.push_str(&format!(" AND kind = {}", placeholder(k.name().into())));
         }
+        // Title matches first, then the newest. (Trigram similarity against whole documents
+        // costs a pass over every match's text: too slow once a term matches thousands.)
         let in_title = placeholder(format!("%{}%", terms[0]).into());
-        let whole = placeholder(terms.join(" ").into());
         format!(
             "SELECT kind, ref_id, title, body FROM search_docs WHERE {filter} \
-             ORDER BY (title ILIKE {in_title}) DESC, similarity({doc}, {whole}) DESC, id DESC \
-             LIMIT {} OFFSET {offset}",
+             ORDER BY (title ILIKE {in_title}) DESC, id DESC LIMIT {} OFFSET {offset}",
             SEARCH_PAGE + 1
         )
     };

@@ -10,7 +10,7 @@ import { applyLocale } from "../lib/i18n";
 import { localePath, useLocalePath } from "../lib/paths";
 import { userAtom } from "../lib/session";
 import { setTheme, themeAtom } from "../lib/theme";
-import { storeLink } from "../lib/device";
+import { storeLink, unsupportedClient } from "../lib/device";
 import { toastsAtom } from "../lib/toast";
 
 const LoginModal = lazy(() => import("../features/auth/LoginModal"));
@@ -35,6 +35,13 @@ export function Shell() {
   const to = useLocalePath();
 
   useEffect(() => onLogout(() => void navigate(localePath(i18n.language, "/"))), [navigate, i18n.language]);
+  // Sign-in cannot finish inside some in-app browsers: those readers get the app instead.
+  useEffect(() => {
+    if (loginOpen && unsupportedClient()) {
+      setLoginOpen(false);
+      void navigate(localePath(i18n.language, "/download"));
+    }
+  }, [loginOpen, setLoginOpen, navigate, i18n.language]);
   useEffect(() => {
     const locale = splitLocalePath(location.pathname).locale ?? null;
     if (locale && locale !== i18n.language) {

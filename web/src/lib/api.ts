@@ -94,7 +94,12 @@ export async function call<T>(path: string, body: unknown = {}, options: CallOpt
   if (refused) throw new ApiError(refused.code, refused.message, 0);
   const headers: Record<string, string> = { "content-type": "application/json", "X-BPARAM": deviceParam() };
   if (token) headers["X-TOKEN"] = token;
-  else headers["X-GTOKEN"] = await ensureGuestToken();
+  else {
+    // Reading needs no guest token: the first calls of a visit do not wait for one.
+    const guest = storedGuestToken();
+    if (guest) headers["X-GTOKEN"] = guest;
+    else void ensureGuestToken().catch(() => {});
+  }
   const response = await fetch(`/api${path}`, { method: "POST", headers, body: JSON.stringify(body) });
   const json: unknown = await response.json().catch(() => null);
   const result = unwrapResponse(response.status, response.statusText, json);

@@ -7,6 +7,12 @@ export function mobileOs(ua = navigator.userAgent): "ios" | "android" | null {
   return null;
 }
 
+/** In-app browsers (WeChat, Facebook, Instagram, Telegram) block the sign-in popups and wallets:
+ * their readers are sent to the app instead. */
+export function unsupportedClient(ua = navigator.userAgent): boolean {
+  return /MicroMessenger|FBAN|FBAV|Instagram|Telegram/i.test(ua);
+}
+
 /** The `X-BPARAM` header, built by client-core. */
 export function deviceParam(): string {
   return deviceHeader({
