@@ -111,6 +111,7 @@ bench-server: test-deps
 
 # The main screens, light and dark, phone and desktop, into bench-out/screenshots/ for review.
 screenshots: web test-deps
+	@fc-list :lang=zh -q || $(APT_INSTALL) fonts-noto-cjk
 	cargo test --no-run -p server
 	npm run --silent screenshots
 

@@ -189,8 +189,10 @@ test("sign in with a browser wallet (an EIP-1193 provider backed by a viem accou
 test("axe finds no serious accessibility problem in either theme", async () => {
   for (const theme of ["light", "dark"]) {
     const page = await newPage();
-    await page.goto(`${stack.base}/?theme=${theme}`);
+    // The theme query parameter is 0 (light) or 1 (dark), read by client-core's initialTheme.
+    await page.goto(`${stack.base}/?theme=${theme === "dark" ? 1 : 0}`);
     await page.locator(".feed-card").first().waitFor();
+    assert.equal(await page.getAttribute("html", "data-theme"), theme);
     await page.addScriptTag({ content: axeSource });
     const violations = await page.evaluate(async () => {
       const result = await window.axe.run(document, { resultTypes: ["violations"] });
@@ -282,4 +284,30 @@ test("an in-app browser that must sign in is sent to the download page", async (
   await page.waitForURL(`${stack.base}/download`);
   await page.getByRole("heading", { name: "Blockbrief in your pocket" }).waitFor();
   await page.context().close();
+});
+
+test("wallet sign-in without a wallet, and with a connection request already pending", async () => {
+  const page = await newPage();
+  await page.goto(`${stack.base}/`);
+  await page.getByRole("button", { name: "Log in" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Log in to Blockbrief" });
+  await dialog.getByRole("button", { name: "MetaMask" }).click();
+  await page.getByText("Please install the MetaMask plugin!").waitFor();
+
+  const pending = await newPage();
+  await pending.addInitScript(() => {
+    window.ethereum = {
+      async request({ method }) {
+        if (method === "eth_accounts") return [];
+        throw Object.assign(new Error("Request already pending"), { code: -32002 });
+      },
+    };
+  });
+  await pending.goto(`${stack.base}/`);
+  await pending.getByRole("button", { name: "Log in" }).first().click();
+  await pending.getByRole("dialog", { name: "Log in to Blockbrief" }).getByRole("button", { name: "MetaMask" }).click();
+  await pending.getByRole("button", { name: "OK" }).click();
+  await pending.getByText("Please allow in your wallet").waitFor();
+  await page.context().close();
+  await pending.context().close();
 });

@@ -24,7 +24,7 @@ try {
       const context = await stack.browser.newContext({ viewport, isMobile: size === "phone", deviceScaleFactor: size === "phone" ? 2 : 1 });
       const page = await context.newPage();
       for (const [name, path] of screens) {
-        await page.goto(`${stack.base}${path}${path.includes("?") ? "&" : "?"}theme=${theme}`);
+        await page.goto(`${stack.base}${path}${path.includes("?") ? "&" : "?"}theme=${theme === "dark" ? 1 : 0}`);
         await page.waitForLoadState("networkidle");
         await page.waitForTimeout(300);
         await page.screenshot({ path: `${out}${name}-${theme}-${size}.png` });
