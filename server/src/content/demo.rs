@@ -177,12 +177,14 @@ pub async fn generate(state: &AppState, items: usize) -> AppResult<usize> {
     let now = state.now();
     upsert_catalogue(state, &catalogue(&set, now)?).await?;
     let mut created = 0;
-    let mut start = 0;
-    while start < items {
-        let end = (start + 500).min(items);
-        let batch = (start..end).map(|i| feed(&set, i, now)).collect();
+    // Oldest first, so ids grow with publication time as they do for content that arrives live
+    // (search orders equal matches by id, newest first).
+    let mut end = items;
+    while end > 0 {
+        let start = end.saturating_sub(500);
+        let batch = (start..end).rev().map(|i| feed(&set, i, now)).collect();
         created += upsert_feeds(state, batch).await?;
-        start = end;
+        end = start;
     }
     Ok(created)
 }
