@@ -3,11 +3,12 @@
 //! card, canonical URL and language alternates are put into the HTML before it is sent.
 
 use axum::http::StatusCode;
+use client_core::envelope::ErrorKind;
 use client_core::locale::{LOCALES, cut_description, split_locale_path};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 
-use super::localized;
-use crate::entity::{benefit, channel, feed_item, feed_translation};
+use super::catalogue;
+use crate::entity::{feed_item, feed_translation};
 use crate::error::AppResult;
 use crate::i18n::t;
 use crate::state::AppState;
@@ -77,36 +78,32 @@ pub async fn for_path(
         },
         (Some("benefit"), Some(id)) => {
             let found = match id.parse::<i64>() {
-                Ok(id) => benefit::Entity::find_by_id(id).one(&state.db).await?,
+                Ok(id) => present(catalogue::benefit(state, id, locale).await)?,
                 Err(_) => None,
             };
             match found {
-                Some(b) => {
-                    let texts: std::collections::HashMap<String, super::write::BenefitText> =
-                        serde_json::from_str(&b.texts).unwrap_or_default();
-                    let title = texts
-                        .get(locale)
-                        .or_else(|| texts.get("en"))
-                        .map(|t| t.title.clone())
-                        .unwrap_or(b.project);
-                    titled(&mut head, &title, &format!("{} · {}", title, b.reward));
-                }
+                Some(b) => titled(&mut head, &b.title, &format!("{} · {}", b.title, b.reward)),
                 None => head.status = StatusCode::NOT_FOUND,
             }
         }
         (Some("channel"), Some(code)) => {
-            match channel::Entity::find()
-                .filter(channel::Column::Code.eq(code))
-                .one(&state.db)
-                .await?
-            {
-                Some(c) => titled(&mut head, &localized(&c.names, locale), ""),
+            match present(catalogue::channel(state, code, locale).await)? {
+                Some(c) => titled(&mut head, &c.name, ""),
                 None => head.status = StatusCode::NOT_FOUND,
             }
         }
         _ => {}
     }
     Ok(head)
+}
+
+/// The catalogue's "no such row" as `None`; other errors stay errors.
+fn present<T>(found: AppResult<T>) -> AppResult<Option<T>> {
+    match found {
+        Ok(row) => Ok(Some(row)),
+        Err(e) if e.kind == ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(e),
+    }
 }
 
 fn attr(s: &str) -> String {

@@ -7,9 +7,14 @@
 //! characters (`比特`, `OP`) cannot use a trigram index and fall back to a scan.
 
 use client_core::envelope::ErrorKind;
-use sea_orm::{ConnectionTrait, DatabaseBackend, FromQueryResult, Statement, Value};
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DatabaseBackend, EntityTrait, FromQueryResult, QueryFilter,
+    Statement, Value,
+};
 use serde::Serialize;
 
+use super::localized;
+use crate::entity::{feed_translation, tag};
 use crate::error::{AppError, AppResult};
 
 /// Longest query accepted, in characters.
@@ -279,6 +284,54 @@ pub struct Hit {
     pub title: String,
     /// HTML-escaped text with matches in `<mark>`.
     pub snippet: String,
+}
+
+/// Hits titled in the reader's language: a feed's translated title, a tag's localized name.
+pub async fn hits(
+    db: &impl ConnectionTrait,
+    docs: Vec<Doc>,
+    terms: &[String],
+    locale: &str,
+) -> AppResult<Vec<Hit>> {
+    let ids = |kind: DocKind| -> Vec<i64> {
+        docs.iter()
+            .filter(|d| d.kind == kind.name())
+            .map(|d| d.ref_id)
+            .collect()
+    };
+    let translations = feed_translation::Entity::find()
+        .filter(feed_translation::Column::FeedId.is_in(ids(DocKind::Feed)))
+        .filter(feed_translation::Column::Locale.eq(locale))
+        .all(db)
+        .await?;
+    let tags = tag::Entity::find()
+        .filter(tag::Column::Id.is_in(ids(DocKind::Tag)))
+        .all(db)
+        .await?;
+    Ok(docs
+        .into_iter()
+        .filter_map(|doc| {
+            let kind = DocKind::parse(&doc.kind)?;
+            let title = match kind {
+                DocKind::Feed => translations
+                    .iter()
+                    .find(|t| t.feed_id == doc.ref_id)
+                    .map(|t| t.title.clone()),
+                DocKind::Tag => tags
+                    .iter()
+                    .find(|t| t.id == doc.ref_id)
+                    .map(|t| localized(&t.names, locale)),
+                DocKind::Token | DocKind::Kol => None,
+            }
+            .unwrap_or_else(|| doc.title.clone());
+            Some(Hit {
+                kind: kind.name(),
+                id: doc.ref_id,
+                snippet: snippet(&doc.title, &doc.body, terms),
+                title,
+            })
+        })
+        .collect())
 }
 
 #[cfg(test)]

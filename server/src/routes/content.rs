@@ -10,13 +10,11 @@ use serde::{Deserialize, Serialize};
 
 use super::ok;
 use crate::content::catalogue::{
-    self, BenefitView, ChannelView, Explore, KolView, TagKey, TagView, TokenView, TopicView,
+    self, BenefitView, ChannelView, KolView, TagKey, TagView, TokenView, TopicView,
 };
 use crate::content::feeds::{self, FeedDetail, Reading, Scope};
 use crate::content::follows::{self, Target};
-use crate::content::localized;
 use crate::content::search::{self, DocKind, Hit};
-use crate::entity::{feed_translation, tag};
 use crate::error::{AppError, AppResult};
 use crate::extract::{ApiJson, Caller, ClientMeta, CurrentUser};
 use crate::points::ledger::Page;
@@ -151,12 +149,23 @@ async fn feed_list(
             req.only_important, reading.locale, reading.translate
         )
     });
-    if let Some(body) = cache_key.as_ref().and_then(|k| state.content_cache.get(k)) {
+    let page = feeds::page(&state, &scope, req.only_important, cursor, limit, reading);
+    cached_ok(&state, cache_key, page).await
+}
+
+/// A successful envelope, served from the content cache under `key` when there is one, else
+/// built by `build` (and cached under `key`).
+async fn cached_ok<T: Serialize>(
+    state: &AppState,
+    key: Option<String>,
+    build: impl Future<Output = AppResult<T>>,
+) -> AppResult<Response> {
+    if let Some(body) = key.as_deref().and_then(|k| state.content_cache.get(k)) {
         return Ok(json_bytes(body));
     }
-    let page = feeds::page(&state, &scope, req.only_important, cursor, limit, reading).await?;
-    let body = bytes::Bytes::from(serde_json::to_vec(&ok(page).0).map_err(AppError::internal)?);
-    if let Some(key) = cache_key {
+    let body =
+        bytes::Bytes::from(serde_json::to_vec(&ok(build.await?).0).map_err(AppError::internal)?);
+    if let Some(key) = key {
         state.content_cache.put(key, body.clone());
     }
     Ok(json_bytes(body))
@@ -212,71 +221,16 @@ async fn search_all(
         Some(c) => c.parse::<u64>().map_err(|_| invalid("Malformed cursor"))?,
     };
     let (docs, next) = search::find(&state.db, &terms, kind, offset).await?;
-    let list = localized_hits(&state, docs, &terms, client.locale).await?;
+    let list = search::hits(&state.db, docs, &terms, client.locale).await?;
     Ok(ok(Page {
         list,
         next_cursor: next.map(|n| n.to_string()),
     }))
 }
 
-/// Hits titled in the reader's language: a feed's translated title, a tag's localized name.
-async fn localized_hits(
-    state: &AppState,
-    docs: Vec<search::Doc>,
-    terms: &[String],
-    locale: &str,
-) -> AppResult<Vec<Hit>> {
-    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
-    let ids = |kind: DocKind| -> Vec<i64> {
-        docs.iter()
-            .filter(|d| d.kind == kind.name())
-            .map(|d| d.ref_id)
-            .collect()
-    };
-    let translations = feed_translation::Entity::find()
-        .filter(feed_translation::Column::FeedId.is_in(ids(DocKind::Feed)))
-        .filter(feed_translation::Column::Locale.eq(locale))
-        .all(&state.db)
-        .await?;
-    let tags = tag::Entity::find()
-        .filter(tag::Column::Id.is_in(ids(DocKind::Tag)))
-        .all(&state.db)
-        .await?;
-    Ok(docs
-        .into_iter()
-        .filter_map(|doc| {
-            let kind = DocKind::parse(&doc.kind)?;
-            let title = match kind {
-                DocKind::Feed => translations
-                    .iter()
-                    .find(|t| t.feed_id == doc.ref_id)
-                    .map(|t| t.title.clone()),
-                DocKind::Tag => tags
-                    .iter()
-                    .find(|t| t.id == doc.ref_id)
-                    .map(|t| localized(&t.names, locale)),
-                DocKind::Token | DocKind::Kol => None,
-            }
-            .unwrap_or_else(|| doc.title.clone());
-            Some(Hit {
-                kind: kind.name(),
-                id: doc.ref_id,
-                snippet: search::snippet(&doc.title, &doc.body, terms),
-                title,
-            })
-        })
-        .collect())
-}
-
 async fn explore(State(state): State<AppState>, client: ClientMeta) -> AppResult<Response> {
     let key = format!("explore|{}", client.locale);
-    if let Some(body) = state.content_cache.get(&key) {
-        return Ok(json_bytes(body));
-    }
-    let page: Explore = catalogue::explore(&state, client.locale).await?;
-    let body = bytes::Bytes::from(serde_json::to_vec(&ok(page).0).map_err(AppError::internal)?);
-    state.content_cache.put(key, body.clone());
-    Ok(json_bytes(body))
+    cached_ok(&state, Some(key), catalogue::explore(&state, client.locale)).await
 }
 
 #[derive(Deserialize, Default)]
