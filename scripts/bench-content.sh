@@ -3,7 +3,7 @@
 # SQLite and on PostgreSQL (TEST_POSTGRES_URL, set by with-postgres.sh), with wrk on loopback.
 #   - /feed/list first page: what every visitor of the home page asks for (built once a second);
 #   - /feed/list with a cursor: a deeper page, always read from the database;
-#   - /search: a Latin and a Chinese query, ranked, always read from the database.
+#   - /search: a Latin and a Chinese query, then 24 queries in turn, always read from the database.
 # BENCH_DATABASES and BENCH_ITEMS narrow a run (e.g. BENCH_DATABASES=sqlite).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,6 +13,12 @@ source scripts/bench-lib.sh
 echo '{"tab":"for_you","limit":20}' > "$work/first.json"
 echo '{"q":"bitcoin etf"}' > "$work/search-en.json"
 echo '{"q":"比特幣"}' > "$work/search-zh.json"
+# What readers type, in every language: names, symbols, phrases, a two-letter symbol (no trigram).
+for q in bitcoin ethereum solana "bitcoin etf" "token unlock" stablecoin airdrop 比特幣 比特币 以太坊 \
+    穩定幣 空投 비트코인 이더리움 에어드롭 "quỹ etf" BTC ETH SOL DOGE PEPE OP regulation "spot etf"; do
+  printf '{"q":"%s"}\n' "$q"
+done > "$work/search-mix.json"
+lua_rotating "$work/search-mix.json" > "$work/search-mix.lua"
 
 echo "wrk: 1 thread, $connections connections, ${seconds}s per run; $(nproc) cores shared by wrk and the server"
 echo
@@ -43,6 +49,7 @@ for database in ${BENCH_DATABASES:-sqlite postgres}; do
     run_wrk "$database" /feed/list "$work/deep.lua" 20 "$items items, page 51"
     run_wrk "$database" /search "$work/search-en.lua" 1 "$items items, bitcoin etf"
     run_wrk "$database" /search "$work/search-zh.lua" 1 "$items items, 比特幣"
+    run_wrk "$database" /search "$work/search-mix.lua" 1 "$items items, 24 queries in turn"
     # Search at a lighter load too: latency there is the query's own cost, not queueing.
     connections=8 run_wrk "$database" /search "$work/search-en.lua" 1 "$items items, bitcoin etf, 8 conns"
     kill "$server_pid"; wait "$server_pid" 2>/dev/null || true

@@ -49,6 +49,20 @@ end
 LUA
 }
 
+lua_rotating() { # $1 = file of JSON bodies, one per line; prints a wrk script sending them in turn
+  cat <<LUA
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+local bodies = {}
+for line in io.lines("$1") do bodies[#bodies + 1] = line end
+local n = 0
+request = function()
+  n = n + 1
+  return wrk.format(nil, nil, nil, bodies[n % #bodies + 1])
+end
+LUA
+}
+
 run_wrk() { # $1 = database, $2 = path, $3 = wrk script, $4 = items per request, $5 = what is sent
   local before after out
   before=$(ticks "$server_pid")

@@ -18,6 +18,10 @@ pub async fn connect(url: &str) -> Result<DatabaseConnection, DbErr> {
     };
     Migrator::up(&db, None).await?;
     crate::points::catalogue::seed(&db).await?;
+    let indexed = crate::content::search::reindex_if_empty(&db).await?;
+    if indexed > 0 {
+        tracing::info!("wrote {indexed} search documents");
+    }
     Ok(db)
 }
 

@@ -11,7 +11,7 @@ use axum::http::header;
 use axum::routing::get;
 use common::{Backend, START, TestApp, assert_error, serve_peer};
 use serde_json::{Value, json};
-use server::content::{demo, ingest};
+use server::content::{demo, ingest, search};
 
 const ADMIN: &str = "admin-token-for-tests-0123456789";
 
@@ -558,7 +558,7 @@ async fn search_finds_every_script(backend: Backend) {
             .expect("snippet")
             .contains("<mark>비트코인</mark>")
     );
-    // Pages: every BTC feed once.
+    // Every BTC feed once.
     let mut ids = HashSet::new();
     let mut cursor = Value::Null;
     loop {
@@ -580,6 +580,15 @@ async fn search_finds_every_script(backend: Backend) {
     }
     assert_eq!(ids.len(), 12);
     assert!(list(&search("nothing-like-this", "all").await).is_empty());
+    // Two characters: too short for a trigram index, found row by row.
+    let short = search("比特", "feed").await;
+    assert!(!list(&short).is_empty());
+    assert!(
+        list(&short)[0]["snippet"]
+            .as_str()
+            .expect("snippet")
+            .contains("<mark>比特</mark>")
+    );
 
     for bad in ["a", "幣", "!!! ...", &"x".repeat(10_000)] {
         assert_error(&app.post("/search", json!({ "q": bad })).await, 200, 4001);
@@ -590,6 +599,98 @@ async fn search_finds_every_script(backend: Backend) {
         200,
         4001,
     );
+}
+
+async fn search_ranks_by_tier_and_rebuilds_its_documents(backend: Backend) {
+    let app = demo_app(backend).await;
+    // 19 feeds with the term in the title and 3 with it in the summary, written interleaved,
+    // and a tag: one full page (the tag and the titles), then the rest.
+    let mut titled = Vec::new();
+    let mut texts = Vec::new();
+    for i in 0..22 {
+        let in_title = i % 7 != 3;
+        let title = if in_title {
+            format!("Quokkacoin report {i}")
+        } else {
+            format!("Market wrap {i}")
+        };
+        let tags = if i == 0 {
+            json!(["quokkacoin"])
+        } else {
+            json!([])
+        };
+        let (_, created) = admin_upsert(
+            &app,
+            json!({ "source_url": format!("https://news.example/q{i}"), "kind": "flash",
+                    "lang": "en", "title": title, "summary": "Quokkacoin moved", "tags": tags,
+                    "published_at": 1_795_000_000 + i }),
+        )
+        .await;
+        assert_eq!(created["code"], 2000, "{created}");
+        if in_title { &mut titled } else { &mut texts }.insert(0, ("feed".to_owned(), title));
+    }
+    let mut expected = vec![("tag".to_owned(), "quokkacoin".to_owned())];
+    expected.extend(titled);
+    expected.extend(texts);
+    let ranked = |data: &Value| -> Vec<(String, String)> {
+        list(data)
+            .iter()
+            .map(|h| {
+                (
+                    h["kind"].as_str().unwrap_or_default().to_owned(),
+                    h["title"].as_str().unwrap_or_default().to_owned(),
+                )
+            })
+            .collect()
+    };
+    let q = json!({ "q": "quokkacoin" });
+    // The catalogue, then title matches, then the rest, each newest first; the first page ends
+    // exactly where the title tier does.
+    let mut seen = Vec::new();
+    let mut cursor = Value::Null;
+    for page in 0..10 {
+        if page == 1 {
+            // Arrives between pages: newer than where the next page starts, so not in it.
+            let (_, late) = admin_upsert(
+                &app,
+                json!({ "source_url": "https://news.example/q-late", "kind": "flash",
+                        "lang": "en", "title": "Quokkacoin arrives late", "summary": "",
+                        "published_at": 1_795_100_000 }),
+            )
+            .await;
+            assert_eq!(late["code"], 2000, "{late}");
+        }
+        let page = call(
+            &app,
+            "/search",
+            json!({ "q": "quokkacoin", "cursor": cursor }),
+            "en",
+            None,
+        )
+        .await;
+        seen.extend(ranked(&page));
+        cursor = page["next_cursor"].clone();
+        if cursor.is_null() {
+            break;
+        }
+    }
+    assert_eq!(seen, expected);
+    assert_eq!(expected.len(), 23);
+
+    // Documents cleared (as a migration to a new layout does) are written again at start-up.
+    let db = &app.state.db;
+    use sea_orm::ConnectionTrait;
+    db.execute_unprepared("DELETE FROM search_docs")
+        .await
+        .expect("cleared");
+    assert!(list(&call(&app, "/search", q.clone(), "en", None).await).is_empty());
+    let written = search::reindex_if_empty(db).await.expect("reindexed");
+    assert!(written > 240, "{written}");
+    assert_eq!(search::reindex_if_empty(db).await.expect("no-op"), 0);
+    let first = ranked(&call(&app, "/search", q, "en", None).await);
+    assert_eq!(first[0], expected[0]);
+    assert_eq!(first[1].1, "Quokkacoin arrives late");
+    assert_eq!(first[2..], expected[1..19]);
 }
 
 async fn the_admin_api_checks_its_token_and_cleans_input(backend: Backend) {
@@ -889,6 +990,7 @@ on_both_databases!(
     feed_detail_counts_views_and_relates,
     bad_cursors_and_sizes_are_refused,
     search_finds_every_script,
+    search_ranks_by_tier_and_rebuilds_its_documents,
     the_admin_api_checks_its_token_and_cleans_input,
     shared_links_get_a_page_head,
     rss_ingestion_is_bounded_and_deduplicated,

@@ -1,30 +1,39 @@
 //! Search across feeds, tags, tokens and KOLs in every language.
 //!
-//! Each searchable row has one document holding its text in all languages. Chinese and Korean
-//! do not separate words with spaces, so both databases match character trigrams: SQLite's FTS5
-//! `trigram` tokenizer (ranked by bm25, titles weighted ×5) and PostgreSQL's `pg_trgm` index
-//! under `ILIKE` (ranked by title match, then newest first). Terms shorter than three
-//! characters (`比特`, `OP`) cannot use a trigram index and fall back to a scan.
+//! Each searchable row has one document: its titles (the title or name in every language) and
+//! its other text (summaries, bios). Chinese and Korean do not separate words with spaces, so
+//! both databases match character trigrams: SQLite's FTS5 `trigram` tokenizer and PostgreSQL's
+//! `pg_trgm` indexes under `ILIKE`. Terms shorter than three characters (`OP`, `比特`) cannot use
+//! a trigram index and are checked row by row.
+//!
+//! Results come in tiers, each newest first: catalogue entries (tags, tokens, KOLs), then feeds
+//! with every term in a title, then feeds that match elsewhere. Ordering by document id inside a
+//! tier lets the database stop after one page instead of ranking every match (a common term
+//! matches thousands of feeds), and makes the cursor a keyset step that neither repeats nor skips
+//! a result when documents arrive between pages.
+
+use std::collections::{BTreeMap, HashMap};
 
 use client_core::envelope::ErrorKind;
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, DatabaseBackend, EntityTrait, FromQueryResult, QueryFilter,
-    Statement, Value,
+    ColumnTrait, ConnectionTrait, DatabaseBackend, DatabaseConnection, DbErr, EntityTrait,
+    FromQueryResult, QueryFilter, QueryOrder, QuerySelect, Statement, TransactionTrait, Value,
 };
 use serde::Serialize;
 
 use super::localized;
-use crate::entity::{feed_translation, tag};
+use crate::entity::{feed_item, feed_translation, kol, tag, token};
 use crate::error::{AppError, AppResult};
 
 /// Longest query accepted, in characters.
 pub const QUERY_MAX_CHARS: usize = 100;
-/// Results per page, and how deep pages may go.
+/// Results per page.
 pub const SEARCH_PAGE: u64 = 20;
-const SEARCH_MAX_OFFSET: u64 = 1_000;
 const MAX_TERMS: usize = 8;
 /// Characters of context each side of the first match in a snippet.
 const SNIPPET_CONTEXT: usize = 40;
+/// The shortest term a trigram index can find.
+const TRIGRAM: usize = 3;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DocKind {
@@ -50,40 +59,101 @@ impl DocKind {
         Self::ALL.into_iter().find(|k| k.name() == name)
     }
 
-    /// One document id per (kind, row): the row id times four plus the kind.
+    /// A feed's document id is the feed's id, so newer feeds sort first; catalogue entries take
+    /// the negative ids, one per (kind, row), so a tier is an id range.
     fn doc_id(self, ref_id: i64) -> i64 {
-        ref_id * 4
-            + match self {
-                Self::Feed => 0,
-                Self::Tag => 1,
-                Self::Token => 2,
-                Self::Kol => 3,
-            }
+        match self {
+            Self::Feed => ref_id,
+            Self::Tag => -(ref_id * 3),
+            Self::Token => -(ref_id * 3 + 1),
+            Self::Kol => -(ref_id * 3 + 2),
+        }
     }
 }
 
-/// Writes (or rewrites) the document of one row.
-pub async fn index(
-    db: &impl ConnectionTrait,
+/// What one row is found by.
+pub struct Document {
     kind: DocKind,
     ref_id: i64,
-    title: &str,
-    lines: &[String],
-) -> AppResult<()> {
-    let backend = db.get_database_backend();
-    let body = lines
+    /// The row's title or name in each language (the first is the one shown when the reader's
+    /// language has none).
+    titles: Vec<String>,
+    text: Vec<String>,
+}
+
+impl Document {
+    pub fn feed<'a>(
+        id: i64,
+        title: &str,
+        summary: &str,
+        translations: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> Self {
+        let mut titles = vec![title.to_owned()];
+        let mut text = vec![summary.to_owned()];
+        for (title, summary) in translations {
+            titles.push(title.to_owned());
+            text.push(summary.to_owned());
+        }
+        Self {
+            kind: DocKind::Feed,
+            ref_id: id,
+            titles,
+            text,
+        }
+    }
+
+    pub fn tag(t: &tag::Model) -> Self {
+        let names = serde_json::from_str::<BTreeMap<String, String>>(&t.names).unwrap_or_default();
+        Self {
+            kind: DocKind::Tag,
+            ref_id: t.id,
+            titles: std::iter::once(t.code.clone())
+                .chain(names.into_values())
+                .collect(),
+            text: Vec::new(),
+        }
+    }
+
+    pub fn token(t: &token::Model) -> Self {
+        Self {
+            kind: DocKind::Token,
+            ref_id: t.id,
+            titles: vec![t.symbol.clone(), t.name.clone()],
+            text: vec![t.chain.clone()],
+        }
+    }
+
+    pub fn kol(k: &kol::Model) -> Self {
+        let bios = serde_json::from_str::<BTreeMap<String, String>>(&k.bios).unwrap_or_default();
+        Self {
+            kind: DocKind::Kol,
+            ref_id: k.id,
+            titles: vec![k.name.clone(), k.handle.clone()],
+            text: bios.into_values().collect(),
+        }
+    }
+}
+
+/// Lines without the empty ones, one per line.
+fn joined(lines: &[String]) -> String {
+    let lines: Vec<&str> = lines
         .iter()
+        .map(|l| l.trim())
         .filter(|l| !l.is_empty())
-        .cloned()
-        .collect::<Vec<_>>()
-        .join("\n");
-    let doc_id = kind.doc_id(ref_id);
+        .collect();
+    lines.join("\n")
+}
+
+/// Writes (or rewrites) the document of one row.
+pub async fn index(db: &impl ConnectionTrait, doc: &Document) -> AppResult<()> {
+    let backend = db.get_database_backend();
+    let doc_id = doc.kind.doc_id(doc.ref_id);
     let values = vec![
         doc_id.into(),
-        kind.name().into(),
-        ref_id.into(),
-        title.into(),
-        body.into(),
+        doc.kind.name().into(),
+        doc.ref_id.into(),
+        joined(&doc.titles).into(),
+        joined(&doc.text).into(),
     ];
     if backend == DatabaseBackend::Sqlite {
         db.execute(Statement::from_sql_and_values(
@@ -108,6 +178,81 @@ pub async fn index(
         .await?;
     }
     Ok(())
+}
+
+/// Writes every row's document when there are none (a database whose documents a migration
+/// cleared for a new layout). Returns how many were written.
+pub async fn reindex_if_empty(db: &DatabaseConnection) -> Result<u64, DbErr> {
+    let any = db
+        .query_one(Statement::from_string(
+            db.get_database_backend(),
+            "SELECT 1 AS one FROM search_docs LIMIT 1",
+        ))
+        .await?;
+    if any.is_some() {
+        return Ok(0);
+    }
+    let txn = db.begin().await?;
+    let mut docs: Vec<Document> = Vec::new();
+    docs.extend(
+        tag::Entity::find()
+            .all(&txn)
+            .await?
+            .iter()
+            .map(Document::tag),
+    );
+    docs.extend(
+        token::Entity::find()
+            .all(&txn)
+            .await?
+            .iter()
+            .map(Document::token),
+    );
+    docs.extend(
+        kol::Entity::find()
+            .all(&txn)
+            .await?
+            .iter()
+            .map(Document::kol),
+    );
+    let mut after = 0;
+    loop {
+        let feeds = feed_item::Entity::find()
+            .filter(feed_item::Column::Id.gt(after))
+            .order_by_asc(feed_item::Column::Id)
+            .limit(500)
+            .all(&txn)
+            .await?;
+        let Some(last) = feeds.last() else { break };
+        after = last.id;
+        let mut translations: HashMap<i64, Vec<feed_translation::Model>> = HashMap::new();
+        for t in feed_translation::Entity::find()
+            .filter(feed_translation::Column::FeedId.is_in(feeds.iter().map(|f| f.id)))
+            .all(&txn)
+            .await?
+        {
+            translations.entry(t.feed_id).or_default().push(t);
+        }
+        docs.extend(feeds.iter().map(|f| {
+            let own = translations
+                .get(&f.id)
+                .map(Vec::as_slice)
+                .unwrap_or_default();
+            Document::feed(
+                f.id,
+                &f.title,
+                &f.summary,
+                own.iter().map(|t| (t.title.as_str(), t.summary.as_str())),
+            )
+        }));
+    }
+    for doc in &docs {
+        index(&txn, doc)
+            .await
+            .map_err(|e| DbErr::Custom(format!("search document: {e:?}")))?;
+    }
+    txn.commit().await?;
+    Ok(docs.len() as u64)
 }
 
 /// The words of a query: runs of letters and digits in any script, lower-cased.
@@ -138,91 +283,178 @@ fn lower(s: &str) -> String {
 
 #[derive(Debug, FromQueryResult)]
 pub struct Doc {
+    id: i64,
     pub kind: String,
     pub ref_id: i64,
     pub title: String,
     pub body: String,
 }
 
-/// One page of matching documents, best first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Tier {
+    /// Tags, tokens and KOLs.
+    Catalogue,
+    /// Feeds with every term (of three characters or more) in a title.
+    FeedTitles,
+    /// The other matching feeds.
+    FeedText,
+}
+
+impl Tier {
+    const ALL: [Self; 3] = [Self::Catalogue, Self::FeedTitles, Self::FeedText];
+}
+
+/// Where the next page starts: after document `after` of `tier`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Cursor {
+    tier: Tier,
+    after: i64,
+}
+
+impl Cursor {
+    pub const START: Self = Self {
+        tier: Tier::Catalogue,
+        after: i64::MAX,
+    };
+
+    /// `tier.id`, as `encode` writes it.
+    pub fn parse(text: &str) -> AppResult<Self> {
+        let malformed = || AppError::new(ErrorKind::InvalidParam).with_message("Malformed cursor");
+        let (tier, after) = text.split_once('.').ok_or_else(malformed)?;
+        let tier = tier
+            .parse::<usize>()
+            .ok()
+            .and_then(|t| Tier::ALL.get(t).copied())
+            .ok_or_else(malformed)?;
+        let after = after.parse::<i64>().map_err(|_| malformed())?;
+        Ok(Self { tier, after })
+    }
+
+    pub fn encode(self) -> String {
+        format!("{}.{}", self.tier as usize, self.after)
+    }
+}
+
+/// One page of matching documents, best first, and where the next page starts.
 pub async fn find(
     db: &impl ConnectionTrait,
     terms: &[String],
     kind: Option<DocKind>,
-    offset: u64,
-) -> AppResult<(Vec<Doc>, Option<u64>)> {
-    if offset > SEARCH_MAX_OFFSET {
-        return Err(AppError::new(ErrorKind::InvalidParam).with_message("Malformed cursor"));
+    cursor: Cursor,
+) -> AppResult<(Vec<Doc>, Option<Cursor>)> {
+    let titled = terms.iter().any(|t| t.chars().count() >= TRIGRAM);
+    let tiers = Tier::ALL.into_iter().filter(|&tier| {
+        tier >= cursor.tier
+            && match tier {
+                Tier::Catalogue => kind != Some(DocKind::Feed),
+                // Without a trigram-sized term there is no title tier: every feed match is text.
+                Tier::FeedTitles => titled && kind.is_none_or(|k| k == DocKind::Feed),
+                Tier::FeedText => kind.is_none_or(|k| k == DocKind::Feed),
+            }
+    });
+    let mut found: Vec<(Tier, Doc)> = Vec::new();
+    for tier in tiers {
+        let after = if tier == cursor.tier {
+            cursor.after
+        } else {
+            i64::MAX
+        };
+        let wanted = SEARCH_PAGE + 1 - found.len() as u64;
+        let docs = Doc::find_by_statement(tier_query(db, terms, kind, tier, after, wanted))
+            .all(db)
+            .await?;
+        found.extend(docs.into_iter().map(|d| (tier, d)));
+        if found.len() as u64 > SEARCH_PAGE {
+            break;
+        }
     }
+    let more = found.len() as u64 > SEARCH_PAGE;
+    found.truncate(SEARCH_PAGE as usize);
+    let next = found.last().filter(|_| more).map(|(tier, doc)| Cursor {
+        tier: *tier,
+        after: doc.id,
+    });
+    Ok((found.into_iter().map(|(_, d)| d).collect(), next))
+}
+
+/// The documents of one tier with ids below `after`, newest first.
+fn tier_query(
+    db: &impl ConnectionTrait,
+    terms: &[String],
+    kind: Option<DocKind>,
+    tier: Tier,
+    after: i64,
+    limit: u64,
+) -> Statement {
     let backend = db.get_database_backend();
+    let sqlite = backend == DatabaseBackend::Sqlite;
     let mut values: Vec<Value> = Vec::new();
-    let mut placeholder = |v: Value| {
+    let mut bind = |v: Value| {
         values.push(v);
-        match backend {
-            DatabaseBackend::Postgres => format!("${}", values.len()),
-            _ => "?".to_owned(),
+        if sqlite {
+            "?".to_owned()
+        } else {
+            format!("${}", values.len())
         }
     };
-    let sql = if backend == DatabaseBackend::Sqlite {
-        let trigram_able = terms.iter().all(|t| t.chars().count() >= 3);
-        let (filter, order) = if trigram_able {
-            // Quoted phrases: the terms hold only letters and digits, so no quote can break out.
-            let phrase = terms
+    let (long, short): (Vec<&String>, Vec<&String>) =
+        terms.iter().partition(|t| t.chars().count() >= TRIGRAM);
+    let id = if sqlite { "rowid" } else { "id" };
+    let mut conditions = vec![
+        format!("{id} {} 0", if tier == Tier::Catalogue { "<" } else { ">" }),
+        format!("{id} < {}", bind(after.into())),
+    ];
+    if let Some(k) = kind {
+        conditions.push(format!("kind = {}", bind(k.name().into())));
+    }
+    if sqlite {
+        // One FTS5 expression for the trigram-sized terms. Quoted phrases: terms hold only
+        // letters and digits, so no quote can break out.
+        if !long.is_empty() {
+            let all = long
                 .iter()
                 .map(|t| format!("\"{t}\""))
                 .collect::<Vec<_>>()
                 .join(" ");
-            (
-                format!("search_docs MATCH {}", placeholder(phrase.into())),
-                "bm25(search_docs, 0.0, 0.0, 5.0, 1.0)",
-            )
-        } else {
-            let likes = terms
-                .iter()
-                .map(|t| {
-                    let in_title = placeholder(format!("%{t}%").into());
-                    let in_body = placeholder(format!("%{t}%").into());
-                    // Two columns under OR: a lone LIKE of under three characters on an FTS5
-                    // trigram table matches nothing, while this form scans.
-                    format!("(title LIKE {in_title} OR body LIKE {in_body})")
-                })
-                .collect::<Vec<_>>()
-                .join(" AND ");
-            (likes, "rowid DESC")
-        };
-        let kind_filter = kind
-            .map(|k| format!(" AND kind = {}", placeholder(k.name().into())))
-            .unwrap_or_default();
-        format!(
-            "SELECT kind, ref_id, title, body FROM search_docs WHERE {filter}{kind_filter} \
-             ORDER BY {order} LIMIT {} OFFSET {offset}",
-            SEARCH_PAGE + 1
-        )
-    } else {
-        let doc = "(title || ' ' || body)";
-        let mut filter = terms
-            .iter()
-            .map(|t| format!("{doc} ILIKE {}", placeholder(format!("%{t}%").into())))
-            .collect::<Vec<_>>()
-            .join(" AND ");
-        if let Some(k) = kind {
-            filter.push_str(&format!(" AND kind = {}", placeholder(k.name().into())));
+            let expression = match tier {
+                Tier::Catalogue => all,
+                Tier::FeedTitles => format!("title : ({all})"),
+                Tier::FeedText => format!("({all}) NOT title : ({all})"),
+            };
+            conditions.push(format!("search_docs MATCH {}", bind(expression.into())));
         }
-        // Title matches first, then the newest. (Trigram similarity against whole documents
-        // costs a pass over every match's text: too slow once a term matches thousands.)
-        let in_title = placeholder(format!("%{}%", terms[0]).into());
-        format!(
-            "SELECT kind, ref_id, title, body FROM search_docs WHERE {filter} \
-             ORDER BY (title ILIKE {in_title}) DESC, id DESC LIMIT {} OFFSET {offset}",
-            SEARCH_PAGE + 1
-        )
-    };
-    let mut docs = Doc::find_by_statement(Statement::from_sql_and_values(backend, sql, values))
-        .all(db)
-        .await?;
-    let next = (docs.len() as u64 > SEARCH_PAGE).then_some(offset + SEARCH_PAGE);
-    docs.truncate(SEARCH_PAGE as usize);
-    Ok((docs, next))
+        // SQLite's lower() folds ASCII only, as its LIKE does.
+        for t in short {
+            conditions.push(format!(
+                "instr(lower(title || ' ' || body), {}) > 0",
+                bind(t.as_str().into())
+            ));
+        }
+    } else {
+        let mut like =
+            |column: &str, t: &str| format!("{column} ILIKE {}", bind(format!("%{t}%").into()));
+        let doc = "(title || ' ' || body)";
+        for t in &short {
+            conditions.push(like(doc, t));
+        }
+        match tier {
+            Tier::Catalogue => conditions.extend(long.iter().map(|t| like(doc, t))),
+            Tier::FeedTitles => conditions.extend(long.iter().map(|t| like("title", t))),
+            Tier::FeedText => {
+                conditions.extend(long.iter().map(|t| like(doc, t)));
+                if !long.is_empty() {
+                    let in_titles: Vec<String> = long.iter().map(|t| like("title", t)).collect();
+                    conditions.push(format!("NOT ({})", in_titles.join(" AND ")));
+                }
+            }
+        }
+    }
+    let sql = format!(
+        "SELECT {id} AS id, kind, ref_id, title, body FROM search_docs WHERE {} \
+         ORDER BY {id} DESC LIMIT {limit}",
+        conditions.join(" AND ")
+    );
+    Statement::from_sql_and_values(backend, sql, values)
 }
 
 /// A short piece of `doc` around the first match, HTML-escaped, with every term in `<mark>`.
@@ -230,12 +462,12 @@ pub async fn find(
 pub fn snippet(title: &str, body: &str, terms: &[String]) -> String {
     let line = body
         .lines()
-        .chain(std::iter::once(title))
+        .chain(title.lines())
         .find(|line| {
             let l = lower(line);
             terms.iter().any(|t| l.contains(t.as_str()))
         })
-        .unwrap_or(title);
+        .unwrap_or_else(|| title.lines().next().unwrap_or_default());
     let chars: Vec<char> = line.chars().collect();
     let lowered: Vec<char> = lower(line).chars().collect();
     let term_chars: Vec<Vec<char>> = terms.iter().map(|t| t.chars().collect()).collect();
@@ -323,7 +555,7 @@ pub async fn hits(
                     .map(|t| localized(&t.names, locale)),
                 DocKind::Token | DocKind::Kol => None,
             }
-            .unwrap_or_else(|| doc.title.clone());
+            .unwrap_or_else(|| doc.title.lines().next().unwrap_or_default().to_owned());
             Some(Hit {
                 kind: kind.name(),
                 id: doc.ref_id,

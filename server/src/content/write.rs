@@ -366,12 +366,15 @@ async fn store_feed(
         });
         feed_link::Entity::insert_many(rows).exec(db).await?;
     }
-    let mut lines = vec![input.summary.clone()];
-    for (_, t) in &translations {
-        lines.push(t.title.clone());
-        lines.push(t.summary.clone());
-    }
-    search::index(db, search::DocKind::Feed, id, &input.title, &lines).await?;
+    let doc = search::Document::feed(
+        id,
+        &input.title,
+        &input.summary,
+        translations
+            .iter()
+            .map(|(_, t)| (t.title.as_str(), t.summary.as_str())),
+    );
+    search::index(db, &doc).await?;
     Ok((id, created))
 }
 
@@ -635,17 +638,13 @@ async fn upsert_tag_row(
         )
         .exec(db)
         .await?;
-    let id = tag::Entity::find()
+    let found = tag::Entity::find()
         .filter(tag::Column::Code.eq(code))
         .one(db)
         .await?
-        .ok_or_else(|| AppError::internal("tag vanished after upsert"))?
-        .id;
-    let names_text: Vec<String> = serde_json::from_str::<BTreeMap<String, String>>(names)
-        .map(|m| m.into_values().collect())
-        .unwrap_or_default();
-    search::index(db, search::DocKind::Tag, id, code, &names_text).await?;
-    Ok(id)
+        .ok_or_else(|| AppError::internal("tag vanished after upsert"))?;
+    search::index(db, &search::Document::tag(&found)).await?;
+    Ok(found.id)
 }
 
 async fn upsert_token(db: &impl ConnectionTrait, t: &TokenInput) -> AppResult<i64> {
@@ -674,8 +673,7 @@ async fn upsert_token(db: &impl ConnectionTrait, t: &TokenInput) -> AppResult<i6
         .one(db)
         .await?
         .ok_or_else(|| AppError::internal("token vanished after upsert"))?;
-    let body = [found.name.clone(), found.chain.clone()];
-    search::index(db, search::DocKind::Token, found.id, &symbol, &body).await?;
+    search::index(db, &search::Document::token(&found)).await?;
     Ok(found.id)
 }
 
@@ -703,9 +701,7 @@ async fn upsert_kol(db: &impl ConnectionTrait, k: &KolInput) -> AppResult<i64> {
         .one(db)
         .await?
         .ok_or_else(|| AppError::internal("KOL vanished after upsert"))?;
-    let mut body = vec![handle];
-    body.extend(k.bios.values().cloned());
-    search::index(db, search::DocKind::Kol, found.id, &name, &body).await?;
+    search::index(db, &search::Document::kol(&found)).await?;
     Ok(found.id)
 }
 

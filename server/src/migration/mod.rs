@@ -8,6 +8,7 @@ mod m20261122_000003_wallet_nonces;
 mod m20261122_000004_invitations;
 mod m20261122_000005_oauth_states;
 mod m20261122_000006_content;
+mod m20261122_000007_search_tiers;
 
 pub struct Migrator;
 
@@ -67,6 +68,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000004_invitations::Migration),
             Box::new(m20261122_000005_oauth_states::Migration),
             Box::new(m20261122_000006_content::Migration),
+            Box::new(m20261122_000007_search_tiers::Migration),
         ]
     }
 }

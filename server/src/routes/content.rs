@@ -216,15 +216,15 @@ async fn search_all(
                 .ok_or_else(|| invalid("kind must be one of all, feed, tag, token, kol"))?,
         ),
     };
-    let offset = match req.cursor.as_deref().filter(|c| !c.is_empty()) {
-        None => 0,
-        Some(c) => c.parse::<u64>().map_err(|_| invalid("Malformed cursor"))?,
+    let cursor = match req.cursor.as_deref().filter(|c| !c.is_empty()) {
+        None => search::Cursor::START,
+        Some(c) => search::Cursor::parse(c)?,
     };
-    let (docs, next) = search::find(&state.db, &terms, kind, offset).await?;
+    let (docs, next) = search::find(&state.db, &terms, kind, cursor).await?;
     let list = search::hits(&state.db, docs, &terms, client.locale).await?;
     Ok(ok(Page {
         list,
-        next_cursor: next.map(|n| n.to_string()),
+        next_cursor: next.map(search::Cursor::encode),
     }))
 }
 
