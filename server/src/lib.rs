@@ -78,11 +78,23 @@ async fn page_shell(
 ) -> axum::response::Response {
     use axum::http::header;
     use axum::response::IntoResponse;
-    let cookie_locale =
-        extract::cookie(&headers, "NEXT_LOCALE").map(|l| client_core::locale::normalize_locale(&l));
-    match content::head::for_path(&state, uri.path(), cookie_locale).await {
+    // The reader's saved language, else the browser's (as the app picks it).
+    let saved_locale = extract::cookie(&headers, "NEXT_LOCALE")
+        .or_else(|| {
+            let accepted = headers.get(header::ACCEPT_LANGUAGE)?.to_str().ok()?;
+            accepted.split([',', ';']).next().map(str::to_owned)
+        })
+        .map(|l| client_core::locale::normalize_locale(&l));
+    match content::head::for_path(&state, uri.path(), saved_locale).await {
         Ok(head) => {
-            let html = content::head::render(&shell, &head, &state.config.public_url);
+            let mut html = content::head::render(&shell, &head, &state.config.public_url);
+            if head.path == "/" {
+                match routes::content::home_first_page(&state, head.locale).await {
+                    Ok(page) => html = content::first_paint::render(&html, &page, head.locale),
+                    // The app loads the feed itself.
+                    Err(e) => tracing::warn!("first paint of the home page: {e:?}"),
+                }
+            }
             // The shell changes with every deploy; hashed assets are the ones cached for long.
             (
                 head.status,

@@ -40,6 +40,9 @@ pub struct Inner {
     pub line_keys: JwksCache,
     /// Short-lived answers of the busiest content reads; cleared by every content write.
     pub content_cache: ContentCache,
+    /// Short-lived search result pages (a breaking story sends many readers after one term);
+    /// apart from `content_cache`, so a flood of distinct queries cannot evict the home feed.
+    pub search_cache: ContentCache,
     /// The last outcome of each scheduled feed source.
     pub ingest_status: IngestStatus,
 }
@@ -93,8 +96,15 @@ impl AppState {
             line_keys,
             store,
             content_cache: ContentCache::new(Duration::from_secs(1)),
+            search_cache: ContentCache::new(Duration::from_secs(1)),
             ingest_status: IngestStatus::default(),
         })))
+    }
+
+    /// Content was written: cached answers built from it are dropped.
+    pub fn content_changed(&self) {
+        self.content_cache.clear();
+        self.search_cache.clear();
     }
 
     pub fn now(&self) -> i64 {

@@ -1,9 +1,11 @@
 import "./styles.css";
 
+import { startTransition } from "react";
 import { createRoot } from "react-dom/client";
 
 import { App } from "./app/App";
 import { CALLBACK_PATH, runCallbackPage } from "./features/auth/callbackPage";
+import { seedFirstPage } from "./features/feed/api";
 import { setCookie } from "./lib/cookies";
 import { detectLocale, initI18n } from "./lib/i18n";
 import { applyTheme, themeAtom } from "./lib/theme";
@@ -21,8 +23,11 @@ startTracking();
 if (location.pathname === CALLBACK_PATH) {
   runCallbackPage();
 } else {
-  void initI18n(detectLocale(location.pathname)).then(() => {
+  const locale = detectLocale(location.pathname);
+  seedFirstPage(locale);
+  void initI18n(locale).then(() => {
     const root = document.getElementById("root");
-    if (root) createRoot(root).render(<App />);
+    // A transition: React renders in slices, so the page stays responsive while it starts.
+    if (root) startTransition(() => createRoot(root).render(<App />));
   });
 }

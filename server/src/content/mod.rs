@@ -13,6 +13,7 @@ use client_core::locale::DEFAULT_LOCALE;
 pub mod catalogue;
 pub mod demo;
 pub mod feeds;
+pub mod first_paint;
 pub mod follows;
 pub mod head;
 pub mod ingest;
@@ -89,7 +90,7 @@ impl ContentCache {
 
     pub fn put(&self, key: String, body: Bytes) {
         if let Ok(mut entries) = self.entries.write() {
-            // Keys are a handful of tab/locale combinations; the bound only guards against misuse.
+            // A bound on memory: callers choose the keys (search terms among them).
             if entries.len() > 1024 {
                 entries.clear();
             }

@@ -238,7 +238,7 @@ pub async fn upsert_feed(state: &AppState, input: FeedInput) -> AppResult<(i64, 
     let txn = state.db.begin().await?;
     let result = store_feed(&txn, feed, now).await?;
     txn.commit().await?;
-    state.content_cache.clear();
+    state.content_changed();
     Ok(result)
 }
 
@@ -253,7 +253,7 @@ pub async fn upsert_feeds(state: &AppState, inputs: Vec<FeedInput>) -> AppResult
         }
     }
     txn.commit().await?;
-    state.content_cache.clear();
+    state.content_changed();
     Ok(created)
 }
 
@@ -601,7 +601,7 @@ pub async fn upsert_catalogue(state: &AppState, input: &CatalogueInput) -> AppRe
         upsert_benefit(&txn, b).await?;
     }
     txn.commit().await?;
-    state.content_cache.clear();
+    state.content_changed();
     Ok(())
 }
 

@@ -9,12 +9,13 @@ use client_core::envelope::{Envelope, ErrorKind};
 use serde::{Deserialize, Serialize};
 
 use super::ok;
+use crate::content::ContentCache;
 use crate::content::catalogue::{
     self, BenefitView, ChannelView, KolView, TagKey, TagView, TokenView, TopicView,
 };
 use crate::content::feeds::{self, FeedDetail, Reading, Scope};
 use crate::content::follows::{self, Target};
-use crate::content::search::{self, DocKind, Hit};
+use crate::content::search::{self, DocKind};
 use crate::error::{AppError, AppResult};
 use crate::extract::{ApiJson, Caller, ClientMeta, CurrentUser};
 use crate::points::ledger::Page;
@@ -143,32 +144,61 @@ async fn feed_list(
     let reading = reading(&state, &caller, &client).await?;
     let cursor = req.cursor.as_deref().filter(|c| !c.is_empty());
     // First pages of shared scopes are the same for every reader of a language: built once a second.
-    let cache_key = (cursor.is_none() && !matches!(scope, Scope::Following(_))).then(|| {
-        format!(
-            "feeds|{scope:?}|{}|{limit}|{}|{}",
-            req.only_important, reading.locale, reading.translate
-        )
-    });
+    let cache_key = (cursor.is_none() && !matches!(scope, Scope::Following(_)))
+        .then(|| first_page_key(&scope, req.only_important, limit, reading));
     let page = feeds::page(&state, &scope, req.only_important, cursor, limit, reading);
-    cached_ok(&state, cache_key, page).await
+    Ok(json_bytes(
+        cached_envelope(&state.content_cache, cache_key, page).await?,
+    ))
 }
 
-/// A successful envelope, served from the content cache under `key` when there is one, else
-/// built by `build` (and cached under `key`).
+fn first_page_key(scope: &Scope, only_important: bool, limit: u64, reading: Reading) -> String {
+    format!(
+        "feeds|{scope:?}|{only_important}|{limit}|{}|{}",
+        reading.locale, reading.translate
+    )
+}
+
+/// The envelope of the home feed's first page as a visitor reading `locale` gets it from
+/// `/feed/list` (the same cached bytes): the app shell carries it, so the home page paints
+/// without waiting for a request.
+pub async fn home_first_page(state: &AppState, locale: &'static str) -> AppResult<bytes::Bytes> {
+    let reading = Reading {
+        locale,
+        translate: true,
+    };
+    let limit = crate::content::PAGE_DEFAULT;
+    let key = first_page_key(&Scope::All, false, limit, reading);
+    let page = feeds::page(state, &Scope::All, false, None, limit, reading);
+    cached_envelope(&state.content_cache, Some(key), page).await
+}
+
 async fn cached_ok<T: Serialize>(
     state: &AppState,
     key: Option<String>,
     build: impl Future<Output = AppResult<T>>,
 ) -> AppResult<Response> {
-    if let Some(body) = key.as_deref().and_then(|k| state.content_cache.get(k)) {
-        return Ok(json_bytes(body));
+    Ok(json_bytes(
+        cached_envelope(&state.content_cache, key, build).await?,
+    ))
+}
+
+/// A successful envelope as JSON, from `cache` under `key` when there is one, else built by
+/// `build` (and cached under `key`).
+async fn cached_envelope<T: Serialize>(
+    cache: &ContentCache,
+    key: Option<String>,
+    build: impl Future<Output = AppResult<T>>,
+) -> AppResult<bytes::Bytes> {
+    if let Some(body) = key.as_deref().and_then(|k| cache.get(k)) {
+        return Ok(body);
     }
     let body =
         bytes::Bytes::from(serde_json::to_vec(&ok(build.await?).0).map_err(AppError::internal)?);
     if let Some(key) = key {
-        state.content_cache.put(key, body.clone());
+        cache.put(key, body.clone());
     }
-    Ok(json_bytes(body))
+    Ok(body)
 }
 
 fn json_bytes(body: bytes::Bytes) -> Response {
@@ -207,7 +237,7 @@ async fn search_all(
     State(state): State<AppState>,
     client: ClientMeta,
     ApiJson(req): ApiJson<SearchRequest>,
-) -> AppResult<Json<Envelope<Page<Hit>>>> {
+) -> AppResult<Response> {
     let terms = search::terms(&req.q)?;
     let kind = match req.kind.as_deref().unwrap_or("all") {
         "all" => None,
@@ -220,12 +250,18 @@ async fn search_all(
         None => search::Cursor::START,
         Some(c) => search::Cursor::parse(c)?,
     };
-    let (docs, next) = search::find(&state.db, &terms, kind, cursor).await?;
-    let list = search::hits(&state.db, docs, &terms, client.locale).await?;
-    Ok(ok(Page {
-        list,
-        next_cursor: next.map(search::Cursor::encode),
-    }))
+    let key = format!("{terms:?}|{kind:?}|{cursor:?}|{}", client.locale);
+    let page = async {
+        let (docs, next) = search::find(&state.db, &terms, kind, cursor).await?;
+        let list = search::hits(&state.db, docs, &terms, client.locale).await?;
+        Ok(Page {
+            list,
+            next_cursor: next.map(search::Cursor::encode),
+        })
+    };
+    Ok(json_bytes(
+        cached_envelope(&state.search_cache, Some(key), page).await?,
+    ))
 }
 
 async fn explore(State(state): State<AppState>, client: ClientMeta) -> AppResult<Response> {

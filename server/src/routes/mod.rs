@@ -11,7 +11,7 @@ use crate::state::AppState;
 
 mod admin;
 mod app;
-mod content;
+pub(crate) mod content;
 mod feedback;
 mod oauth;
 mod otp;

@@ -1,16 +1,18 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Provider } from "jotai";
-import { RouterProvider } from "react-router";
 
 import { queryClient } from "../lib/api";
 import { store } from "../lib/store";
-import { router } from "./router";
+import { Router } from "./router";
+import { Shell } from "./Shell";
 
 export function App() {
   return (
     <Provider store={store}>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <Router>
+          <Shell />
+        </Router>
       </QueryClientProvider>
     </Provider>
   );

@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from "jotai";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, NavLink, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
+import { Link, NavLink, Outlet, useLocation, useNavigate, useNavigationPending } from "./router";
 
 import { downloadOpenAtom, feedbackOpenAtom, inviteOpenAtom, loginOpenAtom } from "./atoms";
 import { C, type Locale, splitLocalePath } from "../lib/core";
@@ -133,8 +133,8 @@ export function ThemeToggle() {
 
 /** Green, 1 px, while a route loads. */
 function LoadingBar() {
-  const navigation = useNavigation();
-  return <div className={navigation.state === "idle" ? "loading-bar" : "loading-bar active"} aria-hidden="true" />;
+  const pending = useNavigationPending();
+  return <div className={pending ? "loading-bar active" : "loading-bar"} aria-hidden="true" />;
 }
 
 function DebugBanner() {

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "../../app/router";
 
 import { Spinner } from "../../app/ui";
 import { call } from "../../lib/api";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
+import { Link, useParams } from "../../app/router";
 
 import { BottomSheet } from "../../app/BottomSheet";
 import { Spinner } from "../../app/ui";

@@ -1,7 +1,9 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 
-import { call } from "../../lib/api";
+import { call, queryClient } from "../../lib/api";
+import { userAtom } from "../../lib/session";
+import { store } from "../../lib/store";
 
 export interface TagRef { id: number; code: string; name: string }
 export interface FeedItem {
@@ -36,10 +38,28 @@ export type FeedScope =
   | { topic_id: number }
   | { kol_id: number };
 
+const feedsKey = (scope: FeedScope, onlyImportant: boolean, locale: string) => ["feeds", scope, onlyImportant, locale];
+
+/**
+ * The home feed's first page that the server wrote into the HTML (and painted as markup): put in
+ * the query cache so the home page renders at once instead of asking again. It is the page a
+ * visitor gets (translations on), so a signed-in reader, whose setting may differ, asks anyway.
+ */
+export function seedFirstPage(locale: string): void {
+  const node = document.getElementById("first-page");
+  if (!node || node.dataset.locale !== locale || store.get(userAtom)) return;
+  try {
+    const page = (JSON.parse(node.textContent ?? "") as { data: Page<FeedItem> }).data;
+    queryClient.setQueryData(feedsKey({ tab: "for_you" }, false, locale), { pages: [page], pageParams: [null] });
+  } catch {
+    // Unreadable: the home page asks for it.
+  }
+}
+
 export function useFeeds(scope: FeedScope, onlyImportant = false, enabled = true) {
   const { i18n } = useTranslation();
   return useInfiniteQuery({
-    queryKey: ["feeds", scope, onlyImportant, i18n.language],
+    queryKey: feedsKey(scope, onlyImportant, i18n.language),
     queryFn: ({ pageParam }) =>
       call<Page<FeedItem>>("/feed/list", { ...scope, only_important: onlyImportant, cursor: pageParam, limit: 20 }),
     initialPageParam: null as string | null,

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { useParams, useSearchParams } from "react-router";
+import { useParams, useSearchParams } from "../../app/router";
 
 import { Spinner } from "../../app/ui";
 import { call } from "../../lib/api";

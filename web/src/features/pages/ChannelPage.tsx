@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { useParams } from "react-router";
+import { useParams } from "../../app/router";
 
 import { call } from "../../lib/api";
 import { FeedList } from "../feed/FeedList";

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useAtomValue, useSetAtom } from "jotai";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "../../app/router";
 
 import { loginOpenAtom } from "../../app/atoms";
 import { Spinner } from "../../app/ui";

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "../../app/router";
 
 import { TabBar } from "../../app/TabBar";
 import { Spinner } from "../../app/ui";

@@ -1,0 +1,177 @@
+//! The home page's first paint, written by the server into the HTML it serves: the first page of
+//! the feed as markup, painted before any script has run (a reader on a slow phone sees the news
+//! at once), and as data, which the app starts from instead of asking again. The app replaces the
+//! markup with its own when it has loaded; the markup mirrors the app's feed card (`FeedCard.tsx`)
+//! closely enough that nothing moves.
+
+use serde::Deserialize;
+
+use crate::i18n::t;
+
+/// Where the built `index.html` takes the markup (inside its root, after the static header).
+pub const MARKUP_SLOT: &str = "<!--first-paint-->";
+/// The element id of the data, which the app reads (`web/src/features/feed/api.ts`).
+pub const DATA_ID: &str = "first-page";
+
+#[derive(Deserialize)]
+struct Envelope {
+    data: Page,
+}
+
+#[derive(Deserialize)]
+struct Page {
+    list: Vec<Card>,
+}
+
+#[derive(Deserialize)]
+struct Card {
+    id: i64,
+    kind: String,
+    title: String,
+    summary: String,
+    lang: String,
+    translated: bool,
+    source_name: String,
+    author: Option<Named>,
+    important: bool,
+    tags: Vec<Tag>,
+}
+
+#[derive(Deserialize)]
+struct Named {
+    name: String,
+}
+
+#[derive(Deserialize)]
+struct Tag {
+    code: String,
+    name: String,
+}
+
+fn text(s: &str) -> std::borrow::Cow<'_, str> {
+    html_escape::encode_text(s)
+}
+
+fn attr(s: &str) -> std::borrow::Cow<'_, str> {
+    html_escape::encode_double_quoted_attribute(s)
+}
+
+/// `template` with the first page (`envelope`: the JSON of `/feed/list`'s answer) as markup in
+/// its slot and as data before `</body>`. A template without the slot, or an envelope that does
+/// not parse, leaves the page as it was: the app then loads the feed itself.
+pub fn render(template: &str, envelope: &[u8], locale: &str) -> String {
+    let Ok(Envelope { data }) = serde_json::from_slice::<Envelope>(envelope) else {
+        return template.to_owned();
+    };
+    if !template.contains(MARKUP_SLOT) {
+        return template.to_owned();
+    }
+    let prefix = if locale == client_core::locale::DEFAULT_LOCALE {
+        String::new()
+    } else {
+        format!("/{locale}")
+    };
+    let mut markup =
+        String::from(r#"<main class="content"><section class="page home"><div class="feed-list">"#);
+    for card in &data.list {
+        let source = card
+            .author
+            .as_ref()
+            .map_or(card.source_name.as_str(), |a| a.name.as_str());
+        markup.push_str(&format!(
+            r#"<article class="card feed-card {}{}"><div class="card-meta">"#,
+            attr(&card.kind),
+            if card.important { " important" } else { "" }
+        ));
+        if card.important {
+            markup.push_str(&format!(
+                r#"<span class="badge important">{}</span>"#,
+                text(&t(locale, "web.feed.important", &[]))
+            ));
+        }
+        markup.push_str(&format!(
+            r#"<span class="kind">{}</span></div><h3 class="card-title"><a href="{prefix}/feed/{}">{}</a></h3>"#,
+            text(source),
+            card.id,
+            text(&card.title)
+        ));
+        // As the app does: a long flash item shows its title only.
+        if card.kind != "flash" || card.summary.encode_utf16().count() < 240 {
+            markup.push_str(&format!(
+                r#"<p class="card-summary">{}</p>"#,
+                text(&card.summary)
+            ));
+        }
+        markup.push_str(r#"<div class="card-tags">"#);
+        for tag in card.tags.iter().take(3) {
+            markup.push_str(&format!(
+                r#"<a class="chip" href="{prefix}/recommendTag?q={}">#{}</a>"#,
+                attr(
+                    &percent_encoding::utf8_percent_encode(
+                        &tag.code,
+                        percent_encoding::NON_ALPHANUMERIC
+                    )
+                    .to_string()
+                ),
+                text(&tag.name)
+            ));
+        }
+        if card.translated {
+            markup.push_str(&format!(
+                r#"<span class="translated">{}</span>"#,
+                text(&t(locale, "web.feed.translated", &[("lang", &card.lang)]))
+            ));
+        }
+        markup.push_str("</div></article>");
+    }
+    markup.push_str("</div></section></main>");
+    // JSON inside a script element: `<` escaped, so no `</script>` in the text can end it.
+    let json = String::from_utf8_lossy(envelope).replace('<', "\\u003c");
+    let data = format!(
+        r#"<script id="{DATA_ID}" type="application/json" data-locale="{}">{json}</script>"#,
+        attr(locale)
+    );
+    template
+        .replacen(MARKUP_SLOT, &markup, 1)
+        .replacen("</body>", &format!("{data}</body>"), 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TEMPLATE: &str =
+        "<html><body><div id=\"root\"><header></header><!--first-paint--></div></body></html>";
+
+    #[test]
+    fn cards_are_escaped_and_the_data_cannot_close_its_script() {
+        let envelope = serde_json::json!({ "code": 2000, "data": { "next_cursor": null, "list": [{
+            "id": 7, "kind": "article", "title": "</script><b>x</b>", "summary": "a & b",
+            "lang": "en", "translated": false, "source_name": "S", "author": null,
+            "important": true, "tags": [{ "id": 1, "code": "btc", "name": "Bitcoin" }]
+        }]}});
+        let html = render(TEMPLATE, envelope.to_string().as_bytes(), "zh-Hant");
+        assert!(
+            html.contains(r#"<a href="/zh-Hant/feed/7">&lt;/script&gt;&lt;b&gt;x&lt;/b&gt;</a>"#)
+        );
+        assert!(html.contains(r#"<p class="card-summary">a &amp; b</p>"#));
+        assert!(
+            html.contains(r#"<a class="chip" href="/zh-Hant/recommendTag?q=btc">#Bitcoin</a>"#)
+        );
+        assert!(html.contains(r#"<span class="badge important">"#));
+        assert_eq!(
+            html.matches("</script>").count(),
+            1,
+            "only the data's own end tag"
+        );
+        assert!(html.contains(r#"data-locale="zh-Hant">{"#));
+        assert!(!html.contains(MARKUP_SLOT));
+    }
+
+    #[test]
+    fn a_template_without_the_slot_or_bad_data_is_left_alone() {
+        let envelope = br#"{"code":2000,"data":{"list":[],"next_cursor":null}}"#;
+        assert_eq!(render("<body></body>", envelope, "en"), "<body></body>");
+        assert_eq!(render(TEMPLATE, b"not json", "en"), TEMPLATE);
+    }
+}
