@@ -26,6 +26,11 @@ async function newPage(options = {}) {
   return page;
 }
 
+/** The app has rendered (the server's first paint of the home page is already there before). */
+async function appLoaded(page) {
+  await page.locator(".app .topnav").waitFor({ state: "attached" });
+}
+
 async function skipInvitation(page) {
   const dialog = page.getByRole("dialog", { name: "Got an invitation code?" });
   await dialog.getByRole("button", { name: "Skip" }).click();
@@ -42,6 +47,7 @@ test("home shows the demo feed in every locale", async () => {
     ["/ko", "ko", "현물 비트코인 ETF"],
   ]) {
     await page.goto(`${stack.base}${prefix}/`);
+    await appLoaded(page);
     const first = page.locator(".feed-card .card-title").first();
     await first.waitFor();
     assert.match(await first.innerText(), new RegExp(`^${marker}`));
@@ -49,6 +55,7 @@ test("home shows the demo feed in every locale", async () => {
   }
   // Tabs: flash news only (the English prefix: the last visit saved Korean).
   await page.goto(`${stack.base}/en/`);
+  await appLoaded(page);
   await page.getByRole("tab", { name: "Flash" }).click();
   await page.locator(".feed-card.flash").first().waitFor();
   assert.equal(await page.locator(".feed-card:not(.flash)").count(), 0);
@@ -60,9 +67,20 @@ test("home shows the demo feed in every locale", async () => {
   await page.context().close();
 });
 
+test("the home page shows its news before any script runs", async () => {
+  const context = await stack.browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`${stack.base}/zh-Hant`);
+  assert.equal(await page.locator(".feed-card").count(), 20);
+  assert.match(await page.locator(".feed-card .card-title").first().innerText(), /^現貨比特幣 ETF/);
+  assert.match(await page.locator(".feed-card .card-title a").first().getAttribute("href"), /^\/zh-Hant\/feed\/\d+$/);
+  await context.close();
+});
+
 test("a feed page, search and a not-found page", async () => {
   const page = await newPage();
   await page.goto(`${stack.base}/`);
+  await appLoaded(page);
   await page.locator(".feed-card .card-title a").first().click();
   await page.getByRole("heading", { level: 1, name: /Spot Bitcoin ETFs/ }).waitFor();
   assert.equal(await page.locator(".related .feed-card").count(), 5);
@@ -146,7 +164,7 @@ test("a visitor sends feedback with two images", async () => {
 test("a phone: bottom navigation, the Me tab signs in", async () => {
   const page = await newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, userAgent: "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/126 Mobile Safari/537.36" });
   await page.goto(`${stack.base}/`);
-  await page.locator(".feed-card").first().waitFor();
+  await appLoaded(page);
   const me = page.locator(".bottomnav").getByRole("link", { name: "Me", exact: true });
   assert.equal(await me.isVisible(), true);
   await me.click();
@@ -191,7 +209,7 @@ test("axe finds no serious accessibility problem in either theme", async () => {
     const page = await newPage();
     // The theme query parameter is 0 (light) or 1 (dark), read by client-core's initialTheme.
     await page.goto(`${stack.base}/?theme=${theme === "dark" ? 1 : 0}`);
-    await page.locator(".feed-card").first().waitFor();
+    await appLoaded(page);
     assert.equal(await page.getAttribute("html", "data-theme"), theme);
     await page.addScriptTag({ content: axeSource });
     const violations = await page.evaluate(async () => {
@@ -257,6 +275,7 @@ test("the popup page posts only to our own origin", async () => {
 test("share sheet closes when dragged down; the download dialog shows its QR code", async () => {
   const page = await newPage();
   await page.goto(`${stack.base}/`);
+  await appLoaded(page);
   await page.locator(".feed-card .card-title a").first().click();
   await page.getByRole("button", { name: "Share" }).click();
   const sheet = page.getByRole("dialog", { name: "Share" });
