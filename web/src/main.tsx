@@ -15,7 +15,10 @@ import { loadFonts } from "./lib/fonts";
 
 applyTheme(store.get(themeAtom));
 loadFonts();
-setCookie("TZ", Intl.DateTimeFormat().resolvedOptions().timeZone);
+// Ten seconds in, when idle: the first use of Intl loads the ICU data, a task of over 100 ms on
+// a phone, and nothing at start needs the time zone.
+const saveTimeZone = () => setCookie("TZ", Intl.DateTimeFormat().resolvedOptions().timeZone);
+setTimeout(() => ("requestIdleCallback" in window ? requestIdleCallback(saveTimeZone) : saveTimeZone()), 10_000);
 const ic = new URLSearchParams(location.search).get("ic");
 if (ic) sessionStorage.setItem("ic", ic);
 startTracking();

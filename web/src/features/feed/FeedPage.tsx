@@ -15,7 +15,7 @@ import { NotFoundPage } from "../pages/NotFoundPage";
 
 export function FeedPage() {
   const { id } = useParams();
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const to = useLocalePath();
   const feed = useFeed(Number(id));
   const [sharing, setSharing] = useState(false);
@@ -31,7 +31,7 @@ export function FeedPage() {
       <div className="card-meta">
         {item.important && <span className="badge important">{t("web.feed.important")}</span>}
         <span>{item.author?.name ?? item.source_name}</span>
-        <time>{timeAgo(item.published_at, i18n.language)}</time>
+        <time>{timeAgo(item.published_at, t)}</time>
         <span>{t("web.feed.views", { n: item.views })}</span>
       </div>
       <h1>{item.title}</h1>
