@@ -3,8 +3,8 @@
 //! Each searchable row has one document: its titles (the title or name in every language) and
 //! its other text (summaries, bios). Chinese and Korean do not separate words with spaces, so
 //! both databases match character trigrams: SQLite's FTS5 `trigram` tokenizer and PostgreSQL's
-//! `pg_trgm` indexes under `ILIKE`. Terms shorter than three characters (`OP`, `比特`) cannot use
-//! a trigram index and are checked row by row.
+//! `pg_trgm` indexes under `LIKE` (over lower-cased copies of the text). Terms shorter than
+//! three characters (`OP`, `比特`) cannot use a trigram index and are checked row by row.
 //!
 //! Results come in tiers, each newest first: catalogue entries (tags, tokens, KOLs), then feeds
 //! with every term in a title, then feeds that match elsewhere. Ordering by document id inside a
@@ -148,12 +148,13 @@ fn joined(lines: &[String]) -> String {
 pub async fn index(db: &impl ConnectionTrait, doc: &Document) -> AppResult<()> {
     let backend = db.get_database_backend();
     let doc_id = doc.kind.doc_id(doc.ref_id);
-    let values = vec![
+    let (title, body) = (joined(&doc.titles), joined(&doc.text));
+    let mut values = vec![
         doc_id.into(),
         doc.kind.name().into(),
         doc.ref_id.into(),
-        joined(&doc.titles).into(),
-        joined(&doc.text).into(),
+        title.clone().into(),
+        body.clone().into(),
     ];
     if backend == DatabaseBackend::Sqlite {
         db.execute(Statement::from_sql_and_values(
@@ -169,10 +170,15 @@ pub async fn index(db: &impl ConnectionTrait, doc: &Document) -> AppResult<()> {
         ))
         .await?;
     } else {
+        // Matched lower-cased, as the terms are (see `tier_query`).
+        values.push(lower(&title).into());
+        values.push(lower(&format!("{title}\n{body}")).into());
         db.execute(Statement::from_sql_and_values(
             backend,
-            "INSERT INTO search_docs (id, kind, ref_id, title, body) VALUES ($1, $2, $3, $4, $5) \
-             ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title, body = EXCLUDED.body",
+            "INSERT INTO search_docs (id, kind, ref_id, title, body, title_key, doc_key) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO UPDATE SET \
+             title = EXCLUDED.title, body = EXCLUDED.body, \
+             title_key = EXCLUDED.title_key, doc_key = EXCLUDED.doc_key",
             values,
         ))
         .await?;
@@ -431,26 +437,35 @@ fn tier_query(
             ));
         }
     } else {
+        // Terms hold only letters and digits: no `%` or `_` to escape.
         let mut like =
-            |column: &str, t: &str| format!("{column} ILIKE {}", bind(format!("%{t}%").into()));
-        let doc = "(title || ' ' || body)";
+            |column: &str, t: &str| format!("{column} LIKE {}", bind(format!("%{t}%").into()));
+        let doc = "doc_key";
         for t in &short {
             conditions.push(like(doc, t));
         }
         match tier {
             Tier::Catalogue => conditions.extend(long.iter().map(|t| like(doc, t))),
-            Tier::FeedTitles => conditions.extend(long.iter().map(|t| like("title", t))),
+            Tier::FeedTitles => conditions.extend(long.iter().map(|t| like("title_key", t))),
             Tier::FeedText => {
                 conditions.extend(long.iter().map(|t| like(doc, t)));
                 if !long.is_empty() {
-                    let in_titles: Vec<String> = long.iter().map(|t| like("title", t)).collect();
+                    let in_titles: Vec<String> =
+                        long.iter().map(|t| like("title_key", t)).collect();
                     conditions.push(format!("NOT ({})", in_titles.join(" AND ")));
                 }
             }
         }
     }
+    // The catalogue is a few hundred rows: PostgreSQL is told to read them by id and check each
+    // (the `OFFSET 0` fence) instead of walking a trigram index over every feed.
+    let from = if !sqlite && tier == Tier::Catalogue {
+        "(SELECT * FROM search_docs WHERE id < 0 OFFSET 0) AS catalogue"
+    } else {
+        "search_docs"
+    };
     let sql = format!(
-        "SELECT {id} AS id, kind, ref_id, title, body FROM search_docs WHERE {} \
+        "SELECT {id} AS id, kind, ref_id, title, body FROM {from} WHERE {} \
          ORDER BY {id} DESC LIMIT {limit}",
         conditions.join(" AND ")
     );
