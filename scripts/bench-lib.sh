@@ -6,7 +6,8 @@ seconds=${BENCH_SECONDS:-10}
 connections=${BENCH_CONNECTIONS:-32}
 work=$(mktemp -d /tmp/blockbrief-bench.XXXXXX)
 server_pid=
-cleanup() { [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null; wait 2>/dev/null; rm -rf "$work"; }
+# (Under set -e: a server already stopped must not fail the run.)
+cleanup() { [ -z "$server_pid" ] || kill "$server_pid" 2>/dev/null || true; wait 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }

@@ -186,6 +186,7 @@ pub async fn generate(state: &AppState, items: usize) -> AppResult<usize> {
         created += upsert_feeds(state, batch).await?;
         end = start;
     }
+    super::search::optimize(&state.db).await?;
     Ok(created)
 }
 
