@@ -188,9 +188,11 @@ pub fn render(template: &str, head: &Head, public_url: &str) -> String {
         }
         _ => template.replacen("</head>", &format!("{title}</head>"), 1),
     };
+    // As the app sets them (`applyLocale`), so it changes nothing and nothing is laid out again.
+    let cjk = head.locale.starts_with("zh");
     html = html.replacen(
         "<html lang=\"en\"",
-        &format!("<html lang=\"{}\"", head.locale),
+        &format!("<html lang=\"{}\" data-cjk=\"{cjk}\"", head.locale),
         1,
     );
     html.replacen("</head>", &format!("{}\n</head>", tags.join("\n")), 1)
@@ -216,7 +218,7 @@ mod tests {
             &head,
             "https://blockbrief.news/",
         );
-        assert!(html.starts_with("<html lang=\"zh-Hant\">"));
+        assert!(html.starts_with("<html lang=\"zh-Hant\" data-cjk=\"true\">"));
         assert!(html.contains("<title>A \"quoted\" &lt;b&gt;title&lt;/b&gt;</title>"));
         assert!(
             html.contains(r#"og:title" content="A &quot;quoted&quot; &lt;b&gt;title&lt;/b&gt;""#)

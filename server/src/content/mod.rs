@@ -5,6 +5,8 @@
 use std::collections::HashMap;
 use std::sync::RwLock;
 
+use tokio::sync::Notify;
+
 use bytes::Bytes;
 use std::time::{Duration, Instant};
 
@@ -39,19 +41,32 @@ pub fn localized(json: &str, locale: &str) -> String {
 }
 
 /// Answers kept for a short time and dropped whenever content changes, so the busiest reads
-/// (the first page of the home feed, the explore page) are built about once a second, not per
-/// request. When an answer goes stale, one request rebuilds it while the others keep getting the
-/// stale copy, so a busy second never makes every request rebuild at once.
+/// (the first page of the home feed, the explore page, popular searches) are built about once a
+/// second, not per request. One request builds a missing answer while the others asking for it
+/// wait for that answer; when an answer goes stale, one request rebuilds it while the others
+/// keep getting the stale copy. So a burst of readers after one term never makes each of them
+/// run the same query.
 pub struct ContentCache {
     ttl: Duration,
     entries: RwLock<HashMap<String, Entry>>,
+    /// Woken whenever an answer is stored or abandoned.
+    stored: Notify,
 }
 
 struct Entry {
     built: Instant,
-    body: Bytes,
-    /// A request is rebuilding this answer.
+    /// `None` while the first build is under way.
+    body: Option<Bytes>,
+    /// A request is (re)building this answer.
     rebuilding: bool,
+}
+
+enum Lookup {
+    Ready(Bytes),
+    /// The caller builds it (and `put`s or `abandon`s it).
+    Build,
+    /// Another request is building it.
+    Pending,
 }
 
 impl ContentCache {
@@ -59,33 +74,69 @@ impl ContentCache {
         Self {
             ttl,
             entries: RwLock::new(HashMap::new()),
+            stored: Notify::new(),
         }
     }
 
-    /// The cached answer, or `None` when the caller should build it (and `put` it).
-    pub fn get(&self, key: &str) -> Option<Bytes> {
-        {
-            let entries = self.entries.read().ok()?;
-            let entry = entries.get(key)?;
-            if self.serves(entry) {
-                return Some(entry.body.clone());
+    /// The cached answer, or `None` when the caller should build it (and then `put` or
+    /// `abandon` it). Waits, for a bounded time, while another request builds it.
+    pub async fn get(&self, key: &str) -> Option<Bytes> {
+        let give_up = Instant::now() + self.ttl * 5;
+        loop {
+            // Registered before looking, so a `put` between the look and the wait is not missed.
+            let stored = self.stored.notified();
+            match self.lookup(key) {
+                Lookup::Ready(body) => return Some(body),
+                Lookup::Build => return None,
+                Lookup::Pending => {
+                    let left = give_up.saturating_duration_since(Instant::now());
+                    if tokio::time::timeout(left, stored).await.is_err() {
+                        // That build is taking too long: build it here too.
+                        return None;
+                    }
+                }
             }
         }
-        // Stale: the first caller to get here rebuilds; the others still get the stale copy.
-        let mut entries = self.entries.write().ok()?;
-        let entry = entries.get_mut(key)?;
-        if self.serves(entry) {
-            return Some(entry.body.clone());
-        }
-        entry.rebuilding = true;
-        None
     }
 
-    /// Fresh, or stale while another request rebuilds it (for a bounded time, in case that
-    /// request failed).
+    fn lookup(&self, key: &str) -> Lookup {
+        if let Ok(entries) = self.entries.read() {
+            match entries.get(key) {
+                Some(entry) if self.serves(entry) => return Self::served(entry),
+                _ => {}
+            }
+        }
+        let Ok(mut entries) = self.entries.write() else {
+            return Lookup::Build;
+        };
+        let now = Instant::now();
+        let entry = entries.entry(key.to_owned()).or_insert(Entry {
+            built: now,
+            body: None,
+            rebuilding: false,
+        });
+        if entry.rebuilding && self.serves(entry) {
+            return Self::served(entry);
+        }
+        if entry.body.is_some() && entry.built.elapsed() < self.ttl {
+            return Self::served(entry);
+        }
+        // Missing or stale: this caller builds; the others get the stale copy or wait.
+        entry.rebuilding = true;
+        if entry.body.is_none() {
+            entry.built = now;
+        }
+        Lookup::Build
+    }
+
+    fn served(entry: &Entry) -> Lookup {
+        entry.body.clone().map_or(Lookup::Pending, Lookup::Ready)
+    }
+
+    /// Fresh, or being rebuilt (for a bounded time, in case that request failed).
     fn serves(&self, entry: &Entry) -> bool {
         let age = entry.built.elapsed();
-        age < self.ttl || (entry.rebuilding && age < self.ttl * 5)
+        (entry.body.is_some() && age < self.ttl) || (entry.rebuilding && age < self.ttl * 5)
     }
 
     pub fn put(&self, key: String, body: Bytes) {
@@ -96,11 +147,26 @@ impl ContentCache {
             }
             let entry = Entry {
                 built: Instant::now(),
-                body,
+                body: Some(body),
                 rebuilding: false,
             };
             entries.insert(key, entry);
         }
+        self.stored.notify_waiters();
+    }
+
+    /// The build of `key` failed: the next request tries again, and the waiting ones do now.
+    pub fn abandon(&self, key: &str) {
+        if let Ok(mut entries) = self.entries.write() {
+            match entries.get_mut(key) {
+                Some(entry) if entry.body.is_some() => entry.rebuilding = false,
+                Some(_) => {
+                    entries.remove(key);
+                }
+                None => {}
+            }
+        }
+        self.stored.notify_waiters();
     }
 
     /// Called after every content write on this instance.
@@ -108,29 +174,45 @@ impl ContentCache {
         if let Ok(mut entries) = self.entries.write() {
             entries.clear();
         }
+        self.stored.notify_waiters();
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::Arc;
 
-    #[test]
-    fn one_caller_rebuilds_a_stale_answer() {
-        let cache = ContentCache::new(Duration::from_millis(20));
-        assert_eq!(cache.get("k"), None, "nothing yet: build it");
+    #[tokio::test]
+    async fn one_caller_builds_and_the_others_wait_or_get_the_stale_copy() {
+        let cache = Arc::new(ContentCache::new(Duration::from_millis(50)));
+        assert_eq!(cache.get("k").await, None, "nothing yet: build it");
+        let waiter = tokio::spawn({
+            let cache = cache.clone();
+            async move { cache.get("k").await }
+        });
+        tokio::time::sleep(Duration::from_millis(10)).await;
+        assert!(!waiter.is_finished(), "waits for the build under way");
         cache.put("k".to_owned(), Bytes::from_static(b"v1"));
-        assert_eq!(cache.get("k").as_deref(), Some(&b"v1"[..]));
-        std::thread::sleep(Duration::from_millis(30));
-        assert_eq!(cache.get("k"), None, "stale: this caller rebuilds");
+        assert_eq!(waiter.await.expect("joined").as_deref(), Some(&b"v1"[..]));
+        tokio::time::sleep(Duration::from_millis(60)).await;
+        assert_eq!(cache.get("k").await, None, "stale: this caller rebuilds");
         assert_eq!(
-            cache.get("k").as_deref(),
+            cache.get("k").await.as_deref(),
             Some(&b"v1"[..]),
             "others get the stale copy"
         );
         cache.put("k".to_owned(), Bytes::from_static(b"v2"));
-        assert_eq!(cache.get("k").as_deref(), Some(&b"v2"[..]));
+        assert_eq!(cache.get("k").await.as_deref(), Some(&b"v2"[..]));
         cache.clear();
-        assert_eq!(cache.get("k"), None);
+        assert_eq!(cache.get("k").await, None);
+        // A failed build: the waiting caller is let go to build it itself.
+        let waiter = tokio::spawn({
+            let cache = cache.clone();
+            async move { cache.get("k").await }
+        });
+        tokio::time::sleep(Duration::from_millis(10)).await;
+        cache.abandon("k");
+        assert_eq!(waiter.await.expect("joined"), None);
     }
 }

@@ -6,9 +6,9 @@
 //! `pg_trgm` indexes under `LIKE` (over lower-cased copies of the text). Terms shorter than
 //! three characters (`OP`, `比特`) cannot use a trigram index and are checked row by row.
 //!
-//! Results come in tiers, each newest first: catalogue entries (tags, tokens, KOLs), then feeds
-//! with every term in a title, then feeds that match elsewhere. Ordering by document id inside a
-//! tier lets the database stop after one page instead of ranking every match (a common term
+//! Results come in tiers: catalogue entries (tags, tokens, KOLs), then feeds with every term in
+//! a title, then feeds that match elsewhere, newest first. Ordering by document id inside a tier
+//! lets the database stop after one page instead of ranking every match (a common term
 //! matches thousands of feeds), and makes the cursor a keyset step that neither repeats nor skips
 //! a result when documents arrive between pages.
 
@@ -59,14 +59,15 @@ impl DocKind {
         Self::ALL.into_iter().find(|k| k.name() == name)
     }
 
-    /// A feed's document id is the feed's id, so newer feeds sort first; catalogue entries take
-    /// the negative ids, one per (kind, row), so a tier is an id range.
+    /// A feed's document id is its id negated, so the newest feed comes first in ascending
+    /// order (the direction both indexes walk fastest); catalogue entries take the positive
+    /// ids, one per (kind, row), oldest first. Each tier is an id range.
     fn doc_id(self, ref_id: i64) -> i64 {
         match self {
-            Self::Feed => ref_id,
-            Self::Tag => -(ref_id * 3),
-            Self::Token => -(ref_id * 3 + 1),
-            Self::Kol => -(ref_id * 3 + 2),
+            Self::Feed => -ref_id,
+            Self::Tag => ref_id * 3,
+            Self::Token => ref_id * 3 + 1,
+            Self::Kol => ref_id * 3 + 2,
         }
     }
 }
@@ -325,7 +326,7 @@ impl Tier {
     const ALL: [Self; 3] = [Self::Catalogue, Self::FeedTitles, Self::FeedText];
 }
 
-/// Where the next page starts: after document `after` of `tier`.
+/// Where the next page starts: after document `after` (in ascending id order) of `tier`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Cursor {
     tier: Tier,
@@ -335,7 +336,7 @@ pub struct Cursor {
 impl Cursor {
     pub const START: Self = Self {
         tier: Tier::Catalogue,
-        after: i64::MAX,
+        after: i64::MIN,
     };
 
     /// `tier.id`, as `encode` writes it.
@@ -378,7 +379,7 @@ pub async fn find(
         let after = if tier == cursor.tier {
             cursor.after
         } else {
-            i64::MAX
+            i64::MIN
         };
         let wanted = SEARCH_PAGE + 1 - found.len() as u64;
         let docs = Doc::find_by_statement(tier_query(db, terms, kind, tier, after, wanted))
@@ -398,7 +399,7 @@ pub async fn find(
     Ok((found.into_iter().map(|(_, d)| d).collect(), next))
 }
 
-/// The documents of one tier with ids below `after`, newest first.
+/// The documents of one tier with ids above `after`, in id order.
 fn tier_query(
     db: &impl ConnectionTrait,
     terms: &[String],
@@ -422,8 +423,8 @@ fn tier_query(
         terms.iter().partition(|t| t.chars().count() >= TRIGRAM);
     let id = if sqlite { "rowid" } else { "id" };
     let mut conditions = vec![
-        format!("{id} {} 0", if tier == Tier::Catalogue { "<" } else { ">" }),
-        format!("{id} < {}", bind(after.into())),
+        format!("{id} {} 0", if tier == Tier::Catalogue { ">" } else { "<" }),
+        format!("{id} > {}", bind(after.into())),
     ];
     if let Some(k) = kind {
         conditions.push(format!("kind = {}", bind(k.name().into())));
@@ -475,13 +476,13 @@ fn tier_query(
     // The catalogue is a few hundred rows: PostgreSQL is told to read them by id and check each
     // (the `OFFSET 0` fence) instead of walking a trigram index over every feed.
     let from = if !sqlite && tier == Tier::Catalogue {
-        "(SELECT * FROM search_docs WHERE id < 0 OFFSET 0) AS catalogue"
+        "(SELECT * FROM search_docs WHERE id > 0 OFFSET 0) AS catalogue"
     } else {
         "search_docs"
     };
     let sql = format!(
         "SELECT {id} AS id, kind, ref_id, title, body FROM {from} WHERE {} \
-         ORDER BY {id} DESC LIMIT {limit}",
+         ORDER BY {id} LIMIT {limit}",
         conditions.join(" AND ")
     );
     Statement::from_sql_and_values(backend, sql, values)

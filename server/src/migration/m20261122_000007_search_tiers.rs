@@ -1,5 +1,5 @@
-//! Search documents split into titles and other text, with feeds under their own ids and
-//! catalogue entries under negative ids, so search can rank by tier and stop after one page;
+//! Search documents split into titles and other text, with feeds under their negated ids and
+//! catalogue entries under positive ones, so search can rank by tier and stop after one page;
 //! on PostgreSQL, lower-cased copies matched with `LIKE`.
 //! The old documents are dropped; start-up writes the new ones (`search::reindex_if_empty`).
 

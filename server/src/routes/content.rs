@@ -190,15 +190,28 @@ async fn cached_envelope<T: Serialize>(
     key: Option<String>,
     build: impl Future<Output = AppResult<T>>,
 ) -> AppResult<bytes::Bytes> {
-    if let Some(body) = key.as_deref().and_then(|k| cache.get(k)) {
+    let Some(key) = key else {
+        return envelope_bytes(build.await?);
+    };
+    if let Some(body) = cache.get(&key).await {
         return Ok(body);
     }
-    let body =
-        bytes::Bytes::from(serde_json::to_vec(&ok(build.await?).0).map_err(AppError::internal)?);
-    if let Some(key) = key {
-        cache.put(key, body.clone());
+    match build.await.and_then(envelope_bytes) {
+        Ok(body) => {
+            cache.put(key, body.clone());
+            Ok(body)
+        }
+        Err(e) => {
+            cache.abandon(&key);
+            Err(e)
+        }
     }
-    Ok(body)
+}
+
+fn envelope_bytes<T: Serialize>(data: T) -> AppResult<bytes::Bytes> {
+    Ok(serde_json::to_vec(&ok(data).0)
+        .map_err(AppError::internal)?
+        .into())
 }
 
 fn json_bytes(body: bytes::Bytes) -> Response {
