@@ -11,10 +11,8 @@ import { detectLocale, initI18n } from "./lib/i18n";
 import { applyTheme, themeAtom } from "./lib/theme";
 import { store } from "./lib/store";
 import { startTracking } from "./lib/track";
-import { loadFonts } from "./lib/fonts";
 
 applyTheme(store.get(themeAtom));
-loadFonts();
 // Ten seconds in, when idle: the first use of Intl loads the ICU data, a task of over 100 ms on
 // a phone, and nothing at start needs the time zone.
 const saveTimeZone = () => setCookie("TZ", Intl.DateTimeFormat().resolvedOptions().timeZone);

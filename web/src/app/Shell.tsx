@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from "jotai";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 import { Link, NavLink, Outlet, useLocation, useNavigate, useNavigationPending } from "./router";
 
 import { downloadOpenAtom, feedbackOpenAtom, inviteOpenAtom, loginOpenAtom } from "./atoms";

@@ -1,7 +1,7 @@
 // Small shared pieces: the dialog (focus kept inside, Escape closes), the spinner, confirm/alert.
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { createRoot } from "react-dom/client";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 
 import { i18next } from "../lib/i18n";
 

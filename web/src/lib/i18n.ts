@@ -1,7 +1,7 @@
 // i18next with the `common` namespace from `locales/` (the server reads the same files). Each
 // language is its own chunk, fetched on demand and retried (5 times, from 350 ms, doubling).
 import i18next, { type BackendModule, type ReadCallback } from "i18next";
-import { initReactI18next } from "react-i18next";
+import { useMemo, useSyncExternalStore } from "react";
 
 import { C, type Locale, normalizeLocale, splitLocalePath } from "./core";
 import { getCookie, setCookie } from "./cookies";
@@ -56,7 +56,6 @@ export async function initI18n(locale: Locale): Promise<void> {
   applyLocale(locale);
   await i18next
     .use(backend)
-    .use(initReactI18next)
     .init({
       lng: locale,
       fallbackLng: C.defaultLocale,
@@ -69,3 +68,14 @@ export async function initI18n(locale: Locale): Promise<void> {
 }
 
 export { i18next };
+
+function onLanguageChange(notify: () => void): () => void {
+  i18next.on("languageChanged", notify);
+  return () => i18next.off("languageChanged", notify);
+}
+
+/** `t` in the current language; the component renders again when the language changes. */
+export function useTranslation() {
+  const language = useSyncExternalStore(onLanguageChange, () => i18next.language);
+  return useMemo(() => ({ t: i18next.getFixedT(language), i18n: i18next }), [language]);
+}

@@ -1,6 +1,6 @@
 import { useSetAtom } from "jotai";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 
 import { inviteOpenAtom } from "../../app/atoms";
 import { Dialog } from "../../app/ui";

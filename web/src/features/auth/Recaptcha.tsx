@@ -2,7 +2,7 @@
 // v2 renders Google's checkbox; v3 runs invisibly when the code is asked for.
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 
 import { toast } from "../../lib/toast";
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { Link, useParams } from "../../app/router";
 
 import { BottomSheet } from "../../app/BottomSheet";

@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from "jotai";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 
 import { loginOpenAtom } from "../../app/atoms";
 import { TabBar } from "../../app/TabBar";

@@ -1,5 +1,5 @@
 import { useSetAtom } from "jotai";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 
 import { downloadOpenAtom } from "../../app/atoms";
 import { Dialog } from "../../app/ui";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { Link } from "../../app/router";
 
 import { useLocalePath } from "../../lib/paths";
