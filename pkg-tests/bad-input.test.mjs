@@ -56,6 +56,18 @@ test("wrong types read as invalid, not as coerced strings", () => {
   assert.throws(() => core.taskPress({ task: { status: "bogus" } }), Error);
 });
 
+test("objects are read field by field: optional fields missing, null or undefined", () => {
+  assert.equal(core.checkImage({ name: "a.png", size: 1024, type: "image/png" }, 0), undefined);
+  assert.equal(core.checkImage({ name: "a.png", size: 1.5, type: "image/png" }, 0), "Only accept type of .png .jpeg .jpg .gif .");
+  for (const contact of [undefined, null, "me@example.org"]) {
+    assert.equal(core.validateFeedback({ type: "bug", content: "It broke", contact, images: [] }).ok, true);
+  }
+  assert.equal(core.validateFeedback({ type: "bug", content: "It broke", images: [] }).ok, true);
+  assert.equal(core.initialTheme({ query: "1" }), "dark");
+  assert.equal(core.initialTheme({ query: null, local: "dark" }), "dark");
+  assert.deepStrictEqual(core.mergeExtQuery({ z: "1", a: "2" }, "ZnJvbT1ob21l"), { ok: true, value: { z: "1", a: "2", from: "home" } });
+});
+
 test("lone surrogates are replaced, never trusted", () => {
   assert.equal(core.isValidEmail("a\uD800@b.co"), false);
   assert.equal(core.sanitizeCode("1\uD8002\uDC003"), "123");

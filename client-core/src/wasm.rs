@@ -9,6 +9,8 @@ use wasm_bindgen::prelude::*;
 
 use crate::{constants as c, envelope, feedback, link, locale, task, theme, validate};
 
+mod de;
+
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &str = r#"
 export type Locale = "en" | "zh-Hans" | "zh-Hant" | "vi" | "ko";
@@ -71,7 +73,7 @@ fn to_js<T: Serialize + ?Sized>(value: &T) -> JsValue {
 
 /// A malformed object is the caller's bug: thrown as an `Error` naming what was expected.
 fn from_js<T: for<'de> Deserialize<'de>>(value: JsValue, what: &str) -> Result<T, JsError> {
-    serde_wasm_bindgen::from_value(value).map_err(|_| JsError::new(&format!("Invalid {what}")))
+    de::from_value(value).map_err(|_| JsError::new(&format!("Invalid {what}")))
 }
 
 /// A string argument, or `None` for any other type.
@@ -190,8 +192,7 @@ pub fn merge_ext_query(
     #[wasm_bindgen(unchecked_param_type = "Params")] query: JsValue,
     #[wasm_bindgen(unchecked_param_type = "string")] segment: JsValue,
 ) -> JsValue {
-    let query = serde_wasm_bindgen::from_value::<OrderedParams>(query)
-        .map_err(|_| link::LinkError::BadQuery);
+    let query = de::from_value::<OrderedParams>(query).map_err(|_| link::LinkError::BadQuery);
     let segment = text(&segment).ok_or(link::LinkError::BadBase64);
     outcome(query.and_then(|q| link::merge_ext_query(&q.0, &segment?)))
 }
@@ -201,7 +202,7 @@ pub fn safe_redirect_origin(
     #[wasm_bindgen(unchecked_param_type = "string")] to: JsValue,
     #[wasm_bindgen(unchecked_param_type = "string[]")] allowed: JsValue,
 ) -> Option<String> {
-    let allowed: Vec<String> = serde_wasm_bindgen::from_value(allowed).ok()?;
+    let allowed: Vec<String> = de::from_value(allowed).ok()?;
     link::safe_redirect_origin(&text(&to)?, &allowed)
 }
 
@@ -277,7 +278,7 @@ pub fn can_login_with_phone(
 pub fn validate_feedback(
     #[wasm_bindgen(unchecked_param_type = "FeedbackForm")] form: JsValue,
 ) -> JsValue {
-    match serde_wasm_bindgen::from_value::<feedback::FeedbackForm>(form) {
+    match de::from_value::<feedback::FeedbackForm>(form) {
         Ok(form) => to_js(&feedback::validate_feedback(&form)),
         Err(_) => to_js(&feedback::FeedbackCheck {
             ok: false,
@@ -300,7 +301,7 @@ pub fn check_image(
     #[wasm_bindgen(unchecked_param_type = "number")] already_selected: JsValue,
 ) -> Option<String> {
     let already = usize::try_from(count(&already_selected)).unwrap_or(usize::MAX);
-    let message = match serde_wasm_bindgen::from_value::<feedback::ImageFile>(file) {
+    let message = match de::from_value::<feedback::ImageFile>(file) {
         Ok(file) => feedback::check_image(&file, already),
         Err(_) => Some(feedback::MSG_IMAGE_BAD_TYPE),
     };
@@ -455,7 +456,7 @@ pub fn split_locale_path(
 pub fn initial_theme(
     #[wasm_bindgen(unchecked_param_type = "ThemeSources")] sources: JsValue,
 ) -> String {
-    let sources = serde_wasm_bindgen::from_value(sources).unwrap_or_default();
+    let sources = de::from_value(sources).unwrap_or_default();
     theme::initial_theme(&sources).as_str().to_owned()
 }
 

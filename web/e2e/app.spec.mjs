@@ -133,11 +133,13 @@ test("a dead token logs out on the first 401", async () => {
 test("the theme toggle is remembered", async () => {
   const page = await newPage({ colorScheme: "light" });
   await page.goto(`${stack.base}/`);
+  await appLoaded(page);
   const before = await page.getAttribute("html", "data-theme");
   await page.locator("header").getByRole("button", { name: "Switch theme" }).click();
   const toggled = before === "dark" ? "light" : "dark";
   assert.equal(await page.getAttribute("html", "data-theme"), toggled);
   await page.reload();
+  await appLoaded(page);
   assert.equal(await page.getAttribute("html", "data-theme"), toggled);
   await page.context().close();
 });

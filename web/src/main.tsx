@@ -13,6 +13,10 @@ import { store } from "./lib/store";
 import { startTracking } from "./lib/track";
 
 applyTheme(store.get(themeAtom));
+// A task of its own for starting the app: the modules (and the wasm module) have just been
+// evaluated in one, and a slow phone should not see both as one long task.
+await new Promise((resolve) => setTimeout(resolve, 0));
+
 // Ten seconds in, when idle: the first use of Intl loads the ICU data, a task of over 100 ms on
 // a phone, and nothing at start needs the time zone.
 const saveTimeZone = () => setCookie("TZ", Intl.DateTimeFormat().resolvedOptions().timeZone);
