@@ -1,6 +1,5 @@
 //! Image files made by the tests: a real PNG (CRC-checked chunks, a zlib stored block), a real
 //! 1×1 GIF, and a JPEG whose marker structure is valid.
-#![allow(dead_code)]
 
 fn crc32(data: &[u8]) -> u32 {
     let mut crc = 0xffff_ffffu32;

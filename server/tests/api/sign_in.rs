@@ -1,9 +1,7 @@
 //! Signing in with an email code, sessions and sign-out, on SQLite and PostgreSQL.
 
-mod common;
-
+use crate::common::{Backend, TestApp, assert_error, serve_peer};
 use axum::routing::post;
-use common::{Backend, TestApp, assert_error, serve_peer};
 use sea_orm::{EntityTrait, PaginatorTrait};
 use serde_json::{Value, json};
 use server::auth::tokens::USER_TOKEN_TTL_SECONDS;
@@ -129,7 +127,7 @@ async fn a_revocation_by_another_instance_applies_within_the_cache_window(backen
     );
     // Another server instance signs the session out: only the shared database changes.
     let db = &app.state.db;
-    let sql = format!("UPDATE sessions SET revoked_at = {}", common::START);
+    let sql = format!("UPDATE sessions SET revoked_at = {}", crate::common::START);
     db.execute(Statement::from_string(db.get_database_backend(), sql))
         .await
         .expect("update");

@@ -1,8 +1,6 @@
 //! Tracking-log ingestion, on SQLite and PostgreSQL.
 
-mod common;
-
-use common::{Backend, START, TestApp, assert_error};
+use crate::common::{Backend, START, TestApp, assert_error};
 use sea_orm::EntityTrait;
 use serde_json::{Value, json};
 use server::entity::track_log;

@@ -1,11 +1,9 @@
 //! Sign in with Apple against a local JWKS endpoint, with RSA keys the test makes (openssl) and
 //! identity tokens it signs: forged, expired, wrong-audience, wrong-issuer and replayed tokens fail.
 
-mod common;
-
+use crate::common::provider::{KID, jwks, rsa_key, sign};
+use crate::common::{Backend, START, TestApp, assert_error, serve_peer};
 use axum::routing::get;
-use common::provider::{KID, jwks, rsa_key, sign};
-use common::{Backend, START, TestApp, assert_error, serve_peer};
 use jsonwebtoken::{Algorithm, EncodingKey, Header, encode};
 use serde_json::{Value, json};
 

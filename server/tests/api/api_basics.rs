@@ -1,9 +1,7 @@
 //! The envelope, routing, headers and service calls, on SQLite and PostgreSQL.
 
-mod common;
-
+use crate::common::{Backend, TestApp, assert_error};
 use client_core::envelope::{Access, ENDPOINTS, endpoint_access};
-use common::{Backend, TestApp, assert_error};
 use serde_json::json;
 
 async fn health_names_the_database(backend: Backend) {

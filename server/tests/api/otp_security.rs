@@ -1,8 +1,6 @@
 //! The one-time-code limits, each stated in numbers, on SQLite and PostgreSQL.
 
-mod common;
-
-use common::{Backend, TestApp, assert_error};
+use crate::common::{Backend, TestApp, assert_error};
 use sea_orm::EntityTrait;
 use server::entity::{otp_code, otp_guard};
 

@@ -1,12 +1,10 @@
 //! Google, Line and X/Twitter sign-in against the local provider, on SQLite and PostgreSQL:
 //! state, browser binding, PKCE and nonce each fail closed.
 
-mod common;
-
 use std::sync::atomic::Ordering;
 
-use common::provider::{CLIENT_ID, CLIENT_SECRET, Provider};
-use common::{Backend, TestApp, assert_error};
+use crate::common::provider::{CLIENT_ID, CLIENT_SECRET, Provider};
+use crate::common::{Backend, TestApp, assert_error};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 

@@ -1,11 +1,9 @@
 //! One-time codes by real SMTP (aiosmtpd on loopback) and captcha checks against a local
 //! siteverify endpoint that answers as reCAPTCHA does.
 
-mod common;
-
+use crate::common::{Backend, SmtpServer, TestApp, assert_error, free_port, serve_peer};
 use axum::Form;
 use axum::routing::post;
-use common::{Backend, SmtpServer, TestApp, assert_error, free_port, serve_peer};
 use mailparse::MailHeaderMap;
 use serde_json::{Value, json};
 use server::config::CaptchaMode;

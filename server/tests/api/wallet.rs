@@ -1,11 +1,9 @@
 //! Sign-In with Ethereum with real secp256k1 signatures, on SQLite and PostgreSQL: each attack
 //! the issue names fails closed.
 
-mod common;
-
 use std::sync::Arc;
 
-use common::{Backend, TestApp, assert_error};
+use crate::common::{Backend, TestApp, assert_error};
 use k256::ecdsa::SigningKey;
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
 use serde_json::{Value, json};

@@ -1,10 +1,8 @@
 //! Tasks, points, the ledger and the leaderboard, on SQLite and PostgreSQL.
 
-mod common;
-
 use std::sync::Arc;
 
-use common::{Backend, TestApp, assert_error};
+use crate::common::{Backend, TestApp, assert_error};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde_json::{Value, json};
 use server::entity::point_ledger;

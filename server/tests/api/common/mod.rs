@@ -1,7 +1,6 @@
 //! The test harness: the real app on a loopback port, over a fresh SQLite file or a fresh
 //! PostgreSQL database (`TEST_POSTGRES_URL`, set by `make test`), with a manual clock and one-time
 //! codes the test chooses. Helpers start real peers: an SMTP server, captcha and SMS endpoints.
-#![allow(dead_code)] // each test binary uses its own part of the harness
 
 pub mod images;
 pub mod provider;

@@ -1,9 +1,7 @@
 //! Image uploads and feedback, with every bad input the issue names, on SQLite and PostgreSQL.
 
-mod common;
-
-use common::images::{gif, jpeg, png};
-use common::{Backend, TestApp, assert_error};
+use crate::common::images::{gif, jpeg, png};
+use crate::common::{Backend, TestApp, assert_error};
 use reqwest::multipart::{Form, Part};
 use reqwest::{Response, StatusCode};
 use sea_orm::EntityTrait;

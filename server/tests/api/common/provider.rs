@@ -2,7 +2,6 @@
 //! back with a code, `/token` checks client authentication, the redirect URI, single use and the
 //! PKCE S256 verifier, and signs ID tokens (RS256) whose keys `/jwks` serves; `/users/me` answers
 //! as X/Twitter's API does for the bearer token it issued.
-#![allow(dead_code)]
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};

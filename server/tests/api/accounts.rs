@@ -1,8 +1,6 @@
 //! Invitation codes and removing sign-in accounts, on SQLite and PostgreSQL.
 
-mod common;
-
-use common::{Backend, TestApp, assert_error};
+use crate::common::{Backend, TestApp, assert_error};
 use serde_json::{Value, json};
 
 struct Person {

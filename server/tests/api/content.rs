@@ -2,14 +2,12 @@
 //! cursors, follows and their task, search in every script, the admin API, the page head of
 //! shared links, and RSS ingestion from a local feed server.
 
-mod common;
-
 use std::collections::HashSet;
 
+use crate::common::{Backend, START, TestApp, assert_error, serve_peer};
 use axum::Router;
 use axum::http::header;
 use axum::routing::get;
-use common::{Backend, START, TestApp, assert_error, serve_peer};
 use serde_json::{Value, json};
 use server::content::{demo, ingest, search};
 

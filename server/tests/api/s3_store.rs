@@ -1,12 +1,10 @@
 //! Uploads on an S3-compatible store: moto's S3 server on loopback, and the real server binary
 //! configured the way an operator would (`UPLOAD_STORE=s3://…` and the standard `AWS_*` variables).
 
-mod common;
-
 use std::process::Command;
 
-use common::images::png;
-use common::{Peer, free_port};
+use crate::common::images::png;
+use crate::common::{Peer, free_port};
 use reqwest::multipart::{Form, Part};
 use serde_json::Value;
 

@@ -1,0 +1,19 @@
+//! The server's API tests, one binary (each module was once its own, and linked the whole server
+//! again): the real app over SQLite and PostgreSQL, with real peers on loopback.
+
+#[macro_use]
+mod common;
+
+mod accounts;
+mod api_basics;
+mod apple;
+mod content;
+mod feedback;
+mod mail_and_captcha;
+mod oauth;
+mod otp_security;
+mod points;
+mod s3_store;
+mod sign_in;
+mod tracking;
+mod wallet;
