@@ -53,3 +53,4 @@ console.log(`First load of / on a throttled phone profile, median of ${RUNS} col
 console.log("| JS (gzip) | wasm (gzip) | CSS (gzip) | FCP | LCP | TBT | CLS |");
 console.log("|---|---|---|---|---|---|---|");
 console.log(`| ${kb(median("js"))} | ${kb(median("wasm"))} | ${kb(median("css"))} | ${median("fcp").toFixed(0)} ms | ${median("lcp").toFixed(0)} ms | ${median("tbt").toFixed(0)} ms | ${median("cls").toFixed(3)} |`);
+console.log(`\nEach load: LCP ${results.map((r) => r.lcp.toFixed(0)).join(", ")} ms; TBT ${results.map((r) => r.tbt.toFixed(0)).join(", ")} ms`);
