@@ -7,10 +7,12 @@
 //! three characters (`OP`, `比特`) cannot use a trigram index and are checked row by row.
 //!
 //! Results come in tiers: catalogue entries (tags, tokens, KOLs), then feeds with every term in
-//! a title, then feeds that match elsewhere, newest first. Ordering by document id inside a tier
-//! lets the database stop after one page instead of ranking every match (a common term
-//! matches thousands of feeds), and makes the cursor a keyset step that neither repeats nor skips
-//! a result when documents arrive between pages.
+//! a title, then feeds that match elsewhere, newest first. Each tier reads the index that serves
+//! it: the catalogue is a small table checked row by row (`search_catalogue`), feeds are in
+//! `search_docs`, and on SQLite their titles also in an index of their own (`search_titles`).
+//! Ordering by document id inside a tier lets the database stop after one page instead of
+//! ranking every match (a common term matches thousands of feeds), and makes the cursor a keyset
+//! step that neither repeats nor skips a result when documents arrive between pages.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -61,7 +63,7 @@ impl DocKind {
 
     /// A feed's document id is its id negated, so the newest feed comes first in ascending
     /// order (the direction both indexes walk fastest); catalogue entries take the positive
-    /// ids, one per (kind, row), oldest first. Each tier is an id range.
+    /// ids, one per (kind, row), oldest first.
     fn doc_id(self, ref_id: i64) -> i64 {
         match self {
             Self::Feed => -ref_id,
@@ -150,39 +152,58 @@ pub async fn index(db: &impl ConnectionTrait, doc: &Document) -> AppResult<()> {
     let backend = db.get_database_backend();
     let doc_id = doc.kind.doc_id(doc.ref_id);
     let (title, body) = (joined(&doc.titles), joined(&doc.text));
+    // Matched lower-cased, as the terms are (see `tier_query`).
+    let doc_key = lower(&format!("{title}\n{body}"));
     let mut values = vec![
         doc_id.into(),
         doc.kind.name().into(),
         doc.ref_id.into(),
         title.clone().into(),
-        body.clone().into(),
+        body.into(),
     ];
-    if backend == DatabaseBackend::Sqlite {
-        db.execute(Statement::from_sql_and_values(
-            backend,
-            "DELETE FROM search_docs WHERE rowid = ?",
-            [doc_id.into()],
-        ))
-        .await?;
-        db.execute(Statement::from_sql_and_values(
-            backend,
-            "INSERT INTO search_docs (rowid, kind, ref_id, title, body) VALUES (?, ?, ?, ?, ?)",
+    // SQLite reads `$n` as the n-th parameter too, so these statements serve both databases.
+    let statements: Vec<(&str, Vec<Value>)> = if doc.kind != DocKind::Feed {
+        values.push(doc_key.into());
+        vec![(
+            "INSERT INTO search_catalogue (id, kind, ref_id, title, body, doc_key) \
+             VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO UPDATE SET \
+             title = excluded.title, body = excluded.body, doc_key = excluded.doc_key",
             values,
-        ))
-        .await?;
+        )]
+    } else if backend == DatabaseBackend::Sqlite {
+        vec![
+            (
+                "DELETE FROM search_docs WHERE rowid = $1",
+                vec![doc_id.into()],
+            ),
+            (
+                "DELETE FROM search_titles WHERE rowid = $1",
+                vec![doc_id.into()],
+            ),
+            (
+                "INSERT INTO search_docs (rowid, kind, ref_id, title, body) \
+                 VALUES ($1, $2, $3, $4, $5)",
+                values,
+            ),
+            (
+                "INSERT INTO search_titles (rowid, title) VALUES ($1, $2)",
+                vec![doc_id.into(), title.into()],
+            ),
+        ]
     } else {
-        // Matched lower-cased, as the terms are (see `tier_query`).
         values.push(lower(&title).into());
-        values.push(lower(&format!("{title}\n{body}")).into());
-        db.execute(Statement::from_sql_and_values(
-            backend,
+        values.push(doc_key.into());
+        vec![(
             "INSERT INTO search_docs (id, kind, ref_id, title, body, title_key, doc_key) \
              VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO UPDATE SET \
-             title = EXCLUDED.title, body = EXCLUDED.body, \
-             title_key = EXCLUDED.title_key, doc_key = EXCLUDED.doc_key",
+             title = excluded.title, body = excluded.body, \
+             title_key = excluded.title_key, doc_key = excluded.doc_key",
             values,
-        ))
-        .await?;
+        )]
+    };
+    for (sql, values) in statements {
+        db.execute(Statement::from_sql_and_values(backend, sql, values))
+            .await?;
     }
     Ok(())
 }
@@ -193,7 +214,7 @@ pub async fn reindex_if_empty(db: &DatabaseConnection) -> Result<u64, DbErr> {
     let any = db
         .query_one(Statement::from_string(
             db.get_database_backend(),
-            "SELECT 1 AS one FROM search_docs LIMIT 1",
+            "SELECT 1 AS one FROM search_docs UNION ALL SELECT 1 FROM search_catalogue LIMIT 1",
         ))
         .await?;
     if any.is_some() {
@@ -269,11 +290,16 @@ pub async fn reindex_if_empty(db: &DatabaseConnection) -> Result<u64, DbErr> {
 /// index in many segments that every query has to visit (merged: common queries 2 to 5 times
 /// faster at 100,000 items), and PostgreSQL's GIN indexes with a pending list every query scans.
 pub async fn optimize(db: &impl ConnectionTrait) -> AppResult<()> {
-    let statement = match db.get_database_backend() {
-        DatabaseBackend::Sqlite => "INSERT INTO search_docs (search_docs) VALUES ('optimize')",
-        _ => "VACUUM (ANALYZE) search_docs",
+    let statements: &[&str] = match db.get_database_backend() {
+        DatabaseBackend::Sqlite => &[
+            "INSERT INTO search_docs (search_docs) VALUES ('optimize')",
+            "INSERT INTO search_titles (search_titles) VALUES ('optimize')",
+        ],
+        _ => &["VACUUM (ANALYZE) search_docs, search_catalogue"],
     };
-    db.execute_unprepared(statement).await?;
+    for statement in statements {
+        db.execute_unprepared(statement).await?;
+    }
     Ok(())
 }
 
@@ -421,68 +447,70 @@ fn tier_query(
     };
     let (long, short): (Vec<&String>, Vec<&String>) =
         terms.iter().partition(|t| t.chars().count() >= TRIGRAM);
-    let id = if sqlite { "rowid" } else { "id" };
-    let mut conditions = vec![
-        format!("{id} {} 0", if tier == Tier::Catalogue { ">" } else { "<" }),
-        format!("{id} > {}", bind(after.into())),
-    ];
-    if let Some(k) = kind {
-        conditions.push(format!("kind = {}", bind(k.name().into())));
-    }
-    if sqlite {
-        // One FTS5 expression for the trigram-sized terms. Quoted phrases: terms hold only
-        // letters and digits, so no quote can break out.
-        if !long.is_empty() {
-            let all = long
-                .iter()
-                .map(|t| format!("\"{t}\""))
-                .collect::<Vec<_>>()
-                .join(" ");
-            let expression = match tier {
-                Tier::Catalogue => all,
-                Tier::FeedTitles => format!("title : ({all})"),
-                Tier::FeedText => format!("({all}) NOT title : ({all})"),
-            };
-            conditions.push(format!("search_docs MATCH {}", bind(expression.into())));
+    // Terms hold only letters and digits: no `%` or `_` to escape, no quote to break out of an
+    // FTS5 phrase.
+    let mut like =
+        |column: &str, t: &str| format!("{column} LIKE {}", bind(format!("%{t}%").into()));
+    // `docs`: the table the columns are read from; `id`: the column the tier is walked by.
+    let (from, docs, id, mut conditions) = if tier == Tier::Catalogue {
+        let mut conditions: Vec<String> = terms.iter().map(|t| like("doc_key", t)).collect();
+        if let Some(k) = kind {
+            conditions.push(format!("kind = {}", bind(k.name().into())));
         }
+        ("search_catalogue", "search_catalogue", "id", conditions)
+    } else if sqlite {
         // SQLite's lower() folds ASCII only, as its LIKE does.
-        for t in short {
-            conditions.push(format!(
-                "instr(lower(title || ' ' || body), {}) > 0",
-                bind(t.as_str().into())
-            ));
+        let mut conditions: Vec<String> = short
+            .iter()
+            .map(|t| {
+                format!(
+                    "instr(lower(search_docs.title || ' ' || search_docs.body), {}) > 0",
+                    bind(t.as_str().into())
+                )
+            })
+            .collect();
+        let all = long
+            .iter()
+            .map(|t| format!("\"{t}\""))
+            .collect::<Vec<_>>()
+            .join(" ");
+        if tier == Tier::FeedTitles {
+            conditions.push(format!("search_titles MATCH {}", bind(all.into())));
+            (
+                "search_titles JOIN search_docs ON search_docs.rowid = search_titles.rowid",
+                "search_docs",
+                "search_titles.rowid",
+                conditions,
+            )
+        } else {
+            if !long.is_empty() {
+                let expression = format!("({all}) NOT title : ({all})");
+                conditions.push(format!("search_docs MATCH {}", bind(expression.into())));
+            }
+            (
+                "search_docs",
+                "search_docs",
+                "search_docs.rowid",
+                conditions,
+            )
         }
     } else {
-        // Terms hold only letters and digits: no `%` or `_` to escape.
-        let mut like =
-            |column: &str, t: &str| format!("{column} LIKE {}", bind(format!("%{t}%").into()));
-        let doc = "doc_key";
-        for t in &short {
-            conditions.push(like(doc, t));
-        }
-        match tier {
-            Tier::Catalogue => conditions.extend(long.iter().map(|t| like(doc, t))),
-            Tier::FeedTitles => conditions.extend(long.iter().map(|t| like("title_key", t))),
-            Tier::FeedText => {
-                conditions.extend(long.iter().map(|t| like(doc, t)));
-                if !long.is_empty() {
-                    let in_titles: Vec<String> =
-                        long.iter().map(|t| like("title_key", t)).collect();
-                    conditions.push(format!("NOT ({})", in_titles.join(" AND ")));
-                }
+        let mut conditions: Vec<String> = short.iter().map(|t| like("doc_key", t)).collect();
+        if tier == Tier::FeedTitles {
+            conditions.extend(long.iter().map(|t| like("title_key", t)));
+        } else {
+            conditions.extend(long.iter().map(|t| like("doc_key", t)));
+            if !long.is_empty() {
+                let in_titles: Vec<String> = long.iter().map(|t| like("title_key", t)).collect();
+                conditions.push(format!("NOT ({})", in_titles.join(" AND ")));
             }
         }
-    }
-    // The catalogue is a few hundred rows: PostgreSQL is told to read them by id and check each
-    // (the `OFFSET 0` fence) instead of walking a trigram index over every feed.
-    let from = if !sqlite && tier == Tier::Catalogue {
-        "(SELECT * FROM search_docs WHERE id > 0 OFFSET 0) AS catalogue"
-    } else {
-        "search_docs"
+        ("search_docs", "search_docs", "id", conditions)
     };
+    conditions.push(format!("{id} > {}", bind(after.into())));
     let sql = format!(
-        "SELECT {id} AS id, kind, ref_id, title, body FROM {from} WHERE {} \
-         ORDER BY {id} LIMIT {limit}",
+        "SELECT {id} AS id, {docs}.kind, {docs}.ref_id, {docs}.title, {docs}.body \
+         FROM {from} WHERE {} ORDER BY {id} LIMIT {limit}",
         conditions.join(" AND ")
     );
     Statement::from_sql_and_values(backend, sql, values)
@@ -562,15 +590,25 @@ pub async fn hits(
             .map(|d| d.ref_id)
             .collect()
     };
-    let translations = feed_translation::Entity::find()
-        .filter(feed_translation::Column::FeedId.is_in(ids(DocKind::Feed)))
-        .filter(feed_translation::Column::Locale.eq(locale))
-        .all(db)
-        .await?;
-    let tags = tag::Entity::find()
-        .filter(tag::Column::Id.is_in(ids(DocKind::Tag)))
-        .all(db)
-        .await?;
+    let (feed_ids, tag_ids) = (ids(DocKind::Feed), ids(DocKind::Tag));
+    // Each query is a round trip to a database thread: none for an empty list.
+    let translations = if feed_ids.is_empty() {
+        Vec::new()
+    } else {
+        feed_translation::Entity::find()
+            .filter(feed_translation::Column::FeedId.is_in(feed_ids))
+            .filter(feed_translation::Column::Locale.eq(locale))
+            .all(db)
+            .await?
+    };
+    let tags = if tag_ids.is_empty() {
+        Vec::new()
+    } else {
+        tag::Entity::find()
+            .filter(tag::Column::Id.is_in(tag_ids))
+            .all(db)
+            .await?
+    };
     Ok(docs
         .into_iter()
         .filter_map(|doc| {

@@ -9,6 +9,7 @@ mod m20261122_000004_invitations;
 mod m20261122_000005_oauth_states;
 mod m20261122_000006_content;
 mod m20261122_000007_search_tiers;
+mod m20261122_000008_search_catalogue;
 
 pub struct Migrator;
 
@@ -69,6 +70,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000005_oauth_states::Migration),
             Box::new(m20261122_000006_content::Migration),
             Box::new(m20261122_000007_search_tiers::Migration),
+            Box::new(m20261122_000008_search_catalogue::Migration),
         ]
     }
 }

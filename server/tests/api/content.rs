@@ -678,9 +678,11 @@ async fn search_ranks_by_tier_and_rebuilds_its_documents(backend: Backend) {
     // Documents cleared (as a migration to a new layout does) are written again at start-up.
     let db = &app.state.db;
     use sea_orm::ConnectionTrait;
-    db.execute_unprepared("DELETE FROM search_docs")
-        .await
-        .expect("cleared");
+    for table in ["search_docs", "search_catalogue"] {
+        db.execute_unprepared(&format!("DELETE FROM {table}"))
+            .await
+            .expect("cleared");
+    }
     // In a language not asked in yet: answers are cached for a second, and this write went
     // around the content API that clears them.
     assert!(list(&call(&app, "/search", q.clone(), "ko", None).await).is_empty());
@@ -691,6 +693,34 @@ async fn search_ranks_by_tier_and_rebuilds_its_documents(backend: Backend) {
     assert_eq!(first[0], expected[0]);
     assert_eq!(first[1].1, "Quokkacoin arrives late");
     assert_eq!(first[2..], expected[1..19]);
+
+    // A feed rewritten under another title is found by the new one and no longer by the old.
+    let (_, renamed) = admin_upsert(
+        &app,
+        json!({ "source_url": "https://news.example/q1", "kind": "flash", "lang": "en",
+                "title": "Weekly wrap", "summary": "Quokkacoin moved",
+                "published_at": 1_795_000_001 }),
+    )
+    .await;
+    assert_eq!(renamed["code"], 2000, "{renamed}");
+    let found = ranked(&call(&app, "/search", json!({ "q": "weekly" }), "en", None).await);
+    assert_eq!(found, [("feed".to_owned(), "Weekly wrap".to_owned())]);
+    let old = ranked(
+        &call(
+            &app,
+            "/search",
+            json!({ "q": "quokkacoin report" }),
+            "en",
+            None,
+        )
+        .await,
+    );
+    assert_eq!(old.len(), 18, "{old:?}");
+    assert!(
+        old.iter()
+            .all(|(_, title)| title.starts_with("Quokkacoin report")),
+        "{old:?}"
+    );
 }
 
 async fn the_home_page_paints_its_first_page_from_the_server(backend: Backend) {
