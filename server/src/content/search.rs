@@ -508,11 +508,20 @@ fn tier_query(
         ("search_docs", "search_docs", "id", conditions)
     };
     conditions.push(format!("{id} > {}", bind(after.into())));
-    let sql = format!(
+    let matches = format!(
         "SELECT {id} AS id, {docs}.kind, {docs}.ref_id, {docs}.title, {docs}.body \
-         FROM {from} WHERE {} ORDER BY {id} LIMIT {limit}",
+         FROM {from} WHERE {}",
         conditions.join(" AND ")
     );
+    let sql = if sqlite || tier == Tier::Catalogue {
+        format!("{matches} ORDER BY {id} LIMIT {limit}")
+    } else {
+        // PostgreSQL gathers the matches through its trigram indexes, then sorts them (the
+        // `OFFSET 0` fence keeps the order and limit out). Given them, it walks the primary key
+        // and filters whenever it expects each word to be common; for two that rarely meet,
+        // that reads every feed (280 ms at 100,000 feeds, against 2 ms).
+        format!("SELECT * FROM ({matches} OFFSET 0) AS matches ORDER BY id LIMIT {limit}")
+    };
     Statement::from_sql_and_values(backend, sql, values)
 }
 
