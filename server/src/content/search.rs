@@ -451,13 +451,19 @@ fn tier_query(
     // FTS5 phrase.
     let mut like =
         |column: &str, t: &str| format!("{column} LIKE {}", bind(format!("%{t}%").into()));
-    // `docs`: the table the columns are read from; `id`: the column the tier is walked by.
-    let (from, docs, id, mut conditions) = if tier == Tier::Catalogue {
+    // The table the columns are read from.
+    let docs = if tier == Tier::Catalogue {
+        "search_catalogue"
+    } else {
+        "search_docs"
+    };
+    // `id`: the column the tier is walked by.
+    let (from, id, mut conditions) = if tier == Tier::Catalogue {
         let mut conditions: Vec<String> = terms.iter().map(|t| like("doc_key", t)).collect();
         if let Some(k) = kind {
             conditions.push(format!("kind = {}", bind(k.name().into())));
         }
-        ("search_catalogue", "search_catalogue", "id", conditions)
+        (docs, "id", conditions)
     } else if sqlite {
         // SQLite's lower() folds ASCII only, as its LIKE does.
         let mut conditions: Vec<String> = short
@@ -476,23 +482,14 @@ fn tier_query(
             .join(" ");
         if tier == Tier::FeedTitles {
             conditions.push(format!("search_titles MATCH {}", bind(all.into())));
-            (
-                "search_titles JOIN search_docs ON search_docs.rowid = search_titles.rowid",
-                "search_docs",
-                "search_titles.rowid",
-                conditions,
-            )
+            let from = "search_titles JOIN search_docs ON search_docs.rowid = search_titles.rowid";
+            (from, "search_titles.rowid", conditions)
         } else {
             if !long.is_empty() {
                 let expression = format!("({all}) NOT title : ({all})");
                 conditions.push(format!("search_docs MATCH {}", bind(expression.into())));
             }
-            (
-                "search_docs",
-                "search_docs",
-                "search_docs.rowid",
-                conditions,
-            )
+            (docs, "search_docs.rowid", conditions)
         }
     } else {
         let mut conditions: Vec<String> = short.iter().map(|t| like("doc_key", t)).collect();
@@ -505,7 +502,7 @@ fn tier_query(
                 conditions.push(format!("NOT ({})", in_titles.join(" AND ")));
             }
         }
-        ("search_docs", "search_docs", "id", conditions)
+        (docs, "id", conditions)
     };
     conditions.push(format!("{id} > {}", bind(after.into())));
     let matches = format!(
