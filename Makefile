@@ -115,7 +115,8 @@ screenshots: web test-deps
 	cargo test --no-run -p server
 	npm run --silent screenshots
 
-# First load of the web app on a throttled phone profile in Chromium (bytes, LCP, TBT, CLS).
+# First load of the web app on a throttled phone profile in Chromium (bytes, LCP, TBT, CLS),
+# then Lighthouse's performance score.
 bench-web: web test-deps
 	cargo test --no-run -p server
 	npm run --silent bench:web
