@@ -4,11 +4,10 @@
 
 use std::collections::HashMap;
 use std::sync::RwLock;
-
-use tokio::sync::Notify;
+use std::time::{Duration, Instant};
 
 use bytes::Bytes;
-use std::time::{Duration, Instant};
+use tokio::sync::Notify;
 
 use client_core::locale::DEFAULT_LOCALE;
 
@@ -115,10 +114,8 @@ impl ContentCache {
             body: None,
             rebuilding: false,
         });
-        if entry.rebuilding && self.serves(entry) {
-            return Self::served(entry);
-        }
-        if entry.body.is_some() && entry.built.elapsed() < self.ttl {
+        // Checked again: another caller may have stored or claimed it since the read.
+        if self.serves(entry) {
             return Self::served(entry);
         }
         // Missing or stale: this caller builds; the others get the stale copy or wait.
