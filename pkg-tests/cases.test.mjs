@@ -47,6 +47,7 @@ const runners = {
   shouldRetry: ([n, s]) => out(core.shouldRetry(n, s)),
   deviceHeader: (i) => out(JSON.parse(core.deviceHeader(i))),
   normalizeLocale: (i) => out(core.normalizeLocale(i)),
+  usesChineseType: (i) => out(core.usesChineseType(i)),
   splitLocalePath: (i) => out(core.splitLocalePath(i)),
   initialTheme: (i) => out(core.initialTheme(i)),
   parseTheme: (i) => {

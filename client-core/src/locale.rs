@@ -30,6 +30,12 @@ pub fn normalize_locale(tag: &str) -> &'static str {
     }
 }
 
+/// Whether a locale is set in Chinese type (the spec's taller line heights): the page's
+/// `data-cjk` attribute, written by the server into the page and by the app when it switches.
+pub fn uses_chinese_type(locale: &str) -> bool {
+    locale.starts_with("zh")
+}
+
 /// The supported locale spelled exactly as the given URL segment, if it is one.
 pub fn locale_segment(segment: &str) -> Option<&'static str> {
     LOCALES.into_iter().find(|l| *l == segment)

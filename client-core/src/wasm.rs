@@ -439,6 +439,11 @@ pub fn normalize_locale(#[wasm_bindgen(unchecked_param_type = "string")] tag: Js
     locale::normalize_locale(&text(&tag).unwrap_or_default()).to_owned()
 }
 
+#[wasm_bindgen(js_name = usesChineseType)]
+pub fn uses_chinese_type(#[wasm_bindgen(unchecked_param_type = "Locale")] locale: JsValue) -> bool {
+    locale::uses_chinese_type(&text(&locale).unwrap_or_default())
+}
+
 #[wasm_bindgen(js_name = splitLocalePath, unchecked_return_type = "LocalePath")]
 pub fn split_locale_path(
     #[wasm_bindgen(unchecked_param_type = "string")] path: JsValue,

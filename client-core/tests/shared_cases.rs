@@ -112,6 +112,7 @@ fn run(function: &str, input: &Value) -> Value {
             out(header)
         }
         "normalizeLocale" => out(json!(locale::normalize_locale(s(input)))),
+        "usesChineseType" => out(json!(locale::uses_chinese_type(s(input)))),
         "splitLocalePath" => {
             let (locale, path) = locale::split_locale_path(s(input));
             out(json!({ "locale": locale, "path": path }))

@@ -189,7 +189,7 @@ pub fn render(template: &str, head: &Head, public_url: &str) -> String {
         _ => template.replacen("</head>", &format!("{title}</head>"), 1),
     };
     // As the app sets them (`applyLocale`), so it changes nothing and nothing is laid out again.
-    let cjk = head.locale.starts_with("zh");
+    let cjk = client_core::locale::uses_chinese_type(head.locale);
     html = html.replacen(
         "<html lang=\"en\"",
         &format!("<html lang=\"{}\" data-cjk=\"{cjk}\"", head.locale),

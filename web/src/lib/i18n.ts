@@ -3,7 +3,7 @@
 import i18next, { type BackendModule, type ReadCallback } from "i18next";
 import { useMemo, useSyncExternalStore } from "react";
 
-import { C, type Locale, normalizeLocale, splitLocalePath } from "./core";
+import { C, type Locale, normalizeLocale, splitLocalePath, usesChineseType } from "./core";
 import { getCookie, setCookie } from "./cookies";
 
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>("@locales/*/common.json");
@@ -49,7 +49,7 @@ export function detectLocale(pathname: string): Locale {
 export function applyLocale(locale: Locale): void {
   setCookie("NEXT_LOCALE", locale);
   document.documentElement.lang = locale;
-  document.documentElement.dataset.cjk = locale.startsWith("zh") ? "true" : "false";
+  document.documentElement.dataset.cjk = String(usesChineseType(locale));
 }
 
 export async function initI18n(locale: Locale): Promise<void> {
