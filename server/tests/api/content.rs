@@ -605,7 +605,25 @@ async fn search_ranks_by_tier_and_rebuilds_its_documents(backend: Backend) {
     // and a tag: one full page (the tag and the titles), then the rest.
     let mut titled = Vec::new();
     let mut texts = Vec::new();
+    let mut last_id = 0;
     for i in 0..22 {
+        if i == 11 {
+            // Newer feeds far above the older ones in id order: PostgreSQL searches the newest
+            // feeds before the rest (`search::spans`), and the pages run across that seam.
+            let db = &app.state.db;
+            use sea_orm::ConnectionTrait;
+            db.execute_unprepared(match backend {
+                Backend::Sqlite => {
+                    "UPDATE sqlite_sequence SET seq = seq + 20000 WHERE name = 'feed_items'"
+                }
+                Backend::Postgres => {
+                    "SELECT setval(pg_get_serial_sequence('feed_items', 'id'), \
+                     (SELECT max(id) FROM feed_items) + 20000)"
+                }
+            })
+            .await
+            .expect("ids skip ahead");
+        }
         let in_title = i % 7 != 3;
         let title = if in_title {
             format!("Quokkacoin report {i}")
@@ -625,6 +643,11 @@ async fn search_ranks_by_tier_and_rebuilds_its_documents(backend: Backend) {
         )
         .await;
         assert_eq!(created["code"], 2000, "{created}");
+        let id = created["data"]["id"].as_i64().expect("id");
+        if i == 11 {
+            assert!(id > last_id + 20_000, "{id} after {last_id}");
+        }
+        last_id = id;
         if in_title { &mut titled } else { &mut texts }.insert(0, ("feed".to_owned(), title));
     }
     let mut expected = vec![("tag".to_owned(), "quokkacoin".to_owned())];
