@@ -25,7 +25,8 @@ pub async fn connect(url: &str) -> Result<DatabaseConnection, DbErr> {
     Ok(db)
 }
 
-async fn open_sqlite(url: &str) -> Result<DatabaseConnection, DbErr> {
+/// Also opens a PostgreSQL server's feed search index (`content::feed_index`).
+pub(crate) async fn open_sqlite(url: &str) -> Result<DatabaseConnection, DbErr> {
     let options = SqliteConnectOptions::from_str(url)
         .map_err(|e| DbErr::Custom(format!("bad DATABASE_URL: {e}")))?
         .create_if_missing(true)
@@ -46,9 +47,13 @@ async fn open_sqlite(url: &str) -> Result<DatabaseConnection, DbErr> {
 }
 
 async fn open_other(url: &str) -> Result<DatabaseConnection, DbErr> {
+    // A few connections per core: PostgreSQL runs a process per connection, and 32 busy ones
+    // on two cores spent half the database's time switching between them (search p99 100 ms
+    // at 32 connections, 77 ms at 8).
+    let cores = std::thread::available_parallelism().map_or(2, |n| n.get()) as u32;
     let mut options = ConnectOptions::new(url);
     options
-        .max_connections(32)
+        .max_connections(4 * cores)
         .min_connections(2)
         .connect_timeout(Duration::from_secs(10))
         .sqlx_logging(false);

@@ -76,6 +76,11 @@ async fn serve(config: Config, database: sea_orm::DatabaseConnection) -> Result<
     {
         tracing::info!("loaded the demo content into the empty database");
     }
+    // On PostgreSQL, the feed search index is built before the first reader waits for it.
+    state
+        .feed_search()
+        .await
+        .map_err(|e| format!("feed search index: {e:?}"))?;
     content::ingest::spawn_schedule(state.clone());
     let listener = tokio::net::TcpListener::bind(bind)
         .await

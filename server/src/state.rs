@@ -5,13 +5,16 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use sea_orm::DatabaseConnection;
+use sea_orm::{ConnectionTrait, DatabaseBackend, DatabaseConnection};
+use tokio::sync::OnceCell;
 
 use crate::auth::jwks::JwksCache;
 use crate::auth::tokens::SessionCache;
 use crate::config::Config;
 use crate::content::ContentCache;
+use crate::content::feed_index::FeedIndex;
 use crate::content::ingest::IngestStatus;
+use crate::error::AppResult;
 use crate::mail::Mailer;
 use crate::platform::{Clock, Random};
 use crate::sms::SmsSender;
@@ -45,6 +48,8 @@ pub struct Inner {
     pub search_cache: ContentCache,
     /// The last outcome of each scheduled feed source.
     pub ingest_status: IngestStatus,
+    /// On PostgreSQL, the copy of the feed documents that search reads (see `feed_search`).
+    feed_index: OnceCell<FeedIndex>,
 }
 
 impl Deref for AppState {
@@ -98,6 +103,7 @@ impl AppState {
             content_cache: ContentCache::new(Duration::from_secs(1)),
             search_cache: ContentCache::new(Duration::from_secs(1)),
             ingest_status: IngestStatus::default(),
+            feed_index: OnceCell::new(),
         })))
     }
 
@@ -105,6 +111,22 @@ impl AppState {
     pub fn content_changed(&self) {
         self.content_cache.clear();
         self.search_cache.clear();
+        if let Some(index) = self.feed_index.get() {
+            index.invalidate();
+        }
+    }
+
+    /// Where feed search reads: a SQLite database's own index, or on PostgreSQL this server's
+    /// copy (`content::feed_index`), built on first use and caught up when it may be behind.
+    pub async fn feed_search(&self) -> AppResult<&DatabaseConnection> {
+        if self.db.get_database_backend() == DatabaseBackend::Sqlite {
+            return Ok(&self.db);
+        }
+        let index = self
+            .feed_index
+            .get_or_try_init(|| FeedIndex::build(&self.config.data_dir, &self.db, self.now()))
+            .await?;
+        index.current(&self.db, self.now()).await
     }
 
     pub fn now(&self) -> i64 {

@@ -13,6 +13,7 @@ use client_core::locale::DEFAULT_LOCALE;
 
 pub mod catalogue;
 pub mod demo;
+pub mod feed_index;
 pub mod feeds;
 pub mod first_paint;
 pub mod follows;

@@ -2,17 +2,17 @@
 //!
 //! Each searchable row has one document: its titles (the title or name in every language) and
 //! its other text (summaries, bios). Chinese and Korean do not separate words with spaces, so
-//! both databases match character trigrams: SQLite's FTS5 `trigram` tokenizer and PostgreSQL's
-//! `pg_trgm` indexes under `LIKE` (over lower-cased copies of the text). Terms shorter than
+//! documents are matched by character trigrams, over lower-cased text. Terms shorter than
 //! three characters (`OP`, `比特`) cannot use a trigram index and are checked row by row.
 //!
 //! Results come in tiers: catalogue entries (tags, tokens, KOLs), then feeds with every term in
-//! a title, then feeds that match elsewhere, newest first. Each tier reads the index that serves
-//! it: the catalogue is a small table checked row by row (`search_catalogue`), feeds are in
-//! `search_docs`, and on SQLite their titles also in an index of their own (`search_titles`).
-//! Ordering by document id inside a tier lets the database stop after one page instead of
-//! ranking every match (a common term matches thousands of feeds), and makes the cursor a keyset
-//! step that neither repeats nor skips a result when documents arrive between pages.
+//! a title, then feeds that match elsewhere, newest first. The catalogue is a small table
+//! checked row by row (`search_catalogue`, in either database). Feeds are found in a SQLite
+//! FTS5 index with the `trigram` tokenizer (`search_docs`, and titles again in `search_titles`):
+//! a SQLite deployment's own tables, a PostgreSQL server's copy beside it (`feed_index`).
+//! Ordering by document id inside a tier lets the index stop after one page instead of ranking
+//! every match (a common term matches thousands of feeds), and makes the cursor a keyset step
+//! that neither repeats nor skips a result when documents arrive between pages.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -36,8 +36,6 @@ const MAX_TERMS: usize = 8;
 const SNIPPET_CONTEXT: usize = 40;
 /// The shortest term a trigram index can find.
 const TRIGRAM: usize = 3;
-/// How many of the newest feeds PostgreSQL searches before the older ones (see `spans`).
-const NEWEST_FEEDS: i64 = 8_000;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DocKind {
@@ -154,58 +152,93 @@ pub async fn index(db: &impl ConnectionTrait, doc: &Document) -> AppResult<()> {
     let backend = db.get_database_backend();
     let doc_id = doc.kind.doc_id(doc.ref_id);
     let (title, body) = (joined(&doc.titles), joined(&doc.text));
-    // Matched lower-cased, as the terms are (see `tier_query`).
+    if doc.kind == DocKind::Feed && backend == DatabaseBackend::Sqlite {
+        return write_feed_index(db, doc_id, doc.ref_id, title, body).await;
+    }
+    // Matched lower-cased, as the terms are (see `catalogue_query`).
     let doc_key = lower(&format!("{title}\n{body}"));
     let mut values = vec![
         doc_id.into(),
         doc.kind.name().into(),
         doc.ref_id.into(),
-        title.clone().into(),
+        title.into(),
         body.into(),
     ];
-    // SQLite reads `$n` as the n-th parameter too, so these statements serve both databases.
-    let statements: Vec<(&str, Vec<Value>)> = if doc.kind != DocKind::Feed {
+    // SQLite reads `$n` as the n-th parameter too, so the catalogue's statement serves both.
+    let statement = if doc.kind == DocKind::Feed {
+        // The source of the servers' feed indexes (`feed_index`): stamped with the writing
+        // transaction, so each server can tell what it has not copied yet.
+        Statement::from_sql_and_values(
+            backend,
+            "INSERT INTO search_docs (id, kind, ref_id, title, body, txid) \
+             VALUES ($1, $2, $3, $4, $5, pg_current_xact_id()::text::bigint) \
+             ON CONFLICT (id) DO UPDATE SET \
+             title = excluded.title, body = excluded.body, txid = excluded.txid",
+            values,
+        )
+    } else {
         values.push(doc_key.into());
-        vec![(
+        Statement::from_sql_and_values(
+            backend,
             "INSERT INTO search_catalogue (id, kind, ref_id, title, body, doc_key) \
              VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO UPDATE SET \
              title = excluded.title, body = excluded.body, doc_key = excluded.doc_key",
             values,
-        )]
-    } else if backend == DatabaseBackend::Sqlite {
-        vec![
-            (
-                "DELETE FROM search_docs WHERE rowid = $1",
-                vec![doc_id.into()],
-            ),
-            (
-                "DELETE FROM search_titles WHERE rowid = $1",
-                vec![doc_id.into()],
-            ),
-            (
-                "INSERT INTO search_docs (rowid, kind, ref_id, title, body) \
-                 VALUES ($1, $2, $3, $4, $5)",
-                values,
-            ),
-            (
-                "INSERT INTO search_titles (rowid, title) VALUES ($1, $2)",
-                vec![doc_id.into(), title.into()],
-            ),
-        ]
-    } else {
-        values.push(lower(&title).into());
-        values.push(doc_key.into());
-        vec![(
-            "INSERT INTO search_docs (id, kind, ref_id, title, body, title_key, doc_key) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO UPDATE SET \
-             title = excluded.title, body = excluded.body, \
-             title_key = excluded.title_key, doc_key = excluded.doc_key",
-            values,
-        )]
+        )
     };
+    db.execute(statement).await?;
+    Ok(())
+}
+
+/// The feed index of a SQLite database: documents in FTS5 with trigrams, titles again in an
+/// index of their own. A SQLite deployment's migrations create them; `feed_index` creates them
+/// in a PostgreSQL server's copy.
+pub(crate) const FEED_INDEX_TABLES: [&str; 2] = [
+    "CREATE VIRTUAL TABLE search_docs USING fts5(\
+     kind UNINDEXED, ref_id UNINDEXED, title, body, tokenize = 'trigram')",
+    "CREATE VIRTUAL TABLE search_titles USING fts5(\
+     title, tokenize = 'trigram', content = '', contentless_delete = 1)",
+];
+
+/// Writes (or rewrites) one feed's document in a SQLite feed index.
+pub(crate) async fn write_feed_index(
+    db: &impl ConnectionTrait,
+    doc_id: i64,
+    ref_id: i64,
+    title: String,
+    body: String,
+) -> AppResult<()> {
+    let statements: [(&str, Vec<Value>); 4] = [
+        (
+            "DELETE FROM search_docs WHERE rowid = ?",
+            vec![doc_id.into()],
+        ),
+        (
+            "DELETE FROM search_titles WHERE rowid = ?",
+            vec![doc_id.into()],
+        ),
+        (
+            "INSERT INTO search_docs (rowid, kind, ref_id, title, body) VALUES (?, ?, ?, ?, ?)",
+            vec![
+                doc_id.into(),
+                DocKind::Feed.name().into(),
+                ref_id.into(),
+                title.clone().into(),
+                body.into(),
+            ],
+        ),
+        (
+            "INSERT INTO search_titles (rowid, title) VALUES (?, ?)",
+            vec![doc_id.into(), title.into()],
+        ),
+    ];
     for (sql, values) in statements {
-        db.execute(Statement::from_sql_and_values(backend, sql, values))
-            .await?;
+        db.execute(Statement::from_sql_and_values(
+            DatabaseBackend::Sqlite,
+            sql,
+            values,
+        ))
+        .await?;
     }
     Ok(())
 }
@@ -290,7 +323,7 @@ pub async fn reindex_if_empty(db: &DatabaseConnection) -> Result<u64, DbErr> {
 
 /// Compacts the index after a bulk write. Writing documents one by one leaves SQLite's FTS5
 /// index in many segments that every query has to visit (merged: common queries 2 to 5 times
-/// faster at 100,000 items), and PostgreSQL's GIN indexes with a pending list every query scans.
+/// faster at 100,000 items); PostgreSQL's tables get fresh statistics.
 pub async fn optimize(db: &impl ConnectionTrait) -> AppResult<()> {
     let statements: &[&str] = match db.get_database_backend() {
         DatabaseBackend::Sqlite => &[
@@ -385,9 +418,12 @@ impl Cursor {
     }
 }
 
-/// One page of matching documents, best first, and where the next page starts.
+/// One page of matching documents, best first, and where the next page starts. The catalogue
+/// is read from `db`, feeds from `feeds` (a SQLite feed index: the database itself on SQLite,
+/// the server's copy on PostgreSQL, see `feed_index`).
 pub async fn find(
     db: &impl ConnectionTrait,
+    feeds: &impl ConnectionTrait,
     terms: &[String],
     kind: Option<DocKind>,
     cursor: Cursor,
@@ -403,21 +439,23 @@ pub async fn find(
             }
     });
     let mut found: Vec<(Tier, Doc)> = Vec::new();
-    'tiers: for tier in tiers {
+    for tier in tiers {
         let after = if tier == cursor.tier {
             cursor.after
         } else {
             i64::MIN
         };
-        for span in spans(db, tier, titled, after).await? {
-            let wanted = SEARCH_PAGE + 1 - found.len() as u64;
-            let docs = Doc::find_by_statement(tier_query(db, terms, kind, tier, span, wanted))
-                .all(db)
-                .await?;
-            found.extend(docs.into_iter().map(|d| (tier, d)));
-            if found.len() as u64 > SEARCH_PAGE {
-                break 'tiers;
-            }
+        let wanted = SEARCH_PAGE + 1 - found.len() as u64;
+        let docs = if tier == Tier::Catalogue {
+            let query = catalogue_query(db.get_database_backend(), terms, kind, after, wanted);
+            Doc::find_by_statement(query).all(db).await?
+        } else {
+            let query = feed_query(terms, tier, after, wanted);
+            Doc::find_by_statement(query).all(feeds).await?
+        };
+        found.extend(docs.into_iter().map(|d| (tier, d)));
+        if found.len() as u64 > SEARCH_PAGE {
+            break;
         }
     }
     let more = found.len() as u64 > SEARCH_PAGE;
@@ -429,157 +467,79 @@ pub async fn find(
     Ok((found.into_iter().map(|(_, d)| d).collect(), next))
 }
 
-/// Documents with ids above `after` and, when `upto` is set, at most `upto`.
-#[derive(Debug, Clone, Copy)]
-struct Span {
-    after: i64,
-    upto: Option<i64>,
-}
-
-/// The spans a tier is read in, in order. PostgreSQL reads every trigram match of a feed tier
-/// before it can order them, and a common pair of words matches thousands of feeds (80 ms
-/// for 8,000 matches at 100,000 feeds). So it reads the newest `NEWEST_FEEDS` after the
-/// cursor first (its trigram matches ANDed with a primary-key range) and the older ones only
-/// when those do not fill the page. Feed document ids are dense (negated feed ids), so an id
-/// range that long holds about that many feeds.
-async fn spans(
-    db: &impl ConnectionTrait,
-    tier: Tier,
-    titled: bool,
-    after: i64,
-) -> AppResult<Vec<Span>> {
-    let all = Span { after, upto: None };
-    if db.get_database_backend() != DatabaseBackend::Postgres || tier == Tier::Catalogue || !titled
-    {
-        return Ok(vec![all]);
-    }
-    let first = db
-        .query_one(Statement::from_sql_and_values(
-            DatabaseBackend::Postgres,
-            "SELECT min(id) AS id FROM search_docs WHERE id > $1",
-            [after.into()],
-        ))
-        .await?
-        .map(|row| row.try_get::<Option<i64>>("", "id"))
-        .transpose()?
-        .flatten();
-    Ok(match first {
-        None => Vec::new(),
-        Some(first) => {
-            let upto = first.saturating_add(NEWEST_FEEDS);
-            vec![
-                Span {
-                    after,
-                    upto: Some(upto),
-                },
-                Span {
-                    after: upto,
-                    upto: None,
-                },
-            ]
-        }
-    })
-}
-
-/// The documents of one tier in `span`, in id order.
-fn tier_query(
-    db: &impl ConnectionTrait,
+/// Tags, tokens and KOLs with ids above `after` matching every term, in id order: a small
+/// table, checked row by row.
+fn catalogue_query(
+    backend: DatabaseBackend,
     terms: &[String],
     kind: Option<DocKind>,
-    tier: Tier,
-    span: Span,
+    after: i64,
     limit: u64,
 ) -> Statement {
-    let backend = db.get_database_backend();
-    let sqlite = backend == DatabaseBackend::Sqlite;
+    // SQLite reads `$n` as the n-th parameter too. Terms hold only letters and digits: no `%`
+    // or `_` to escape.
     let mut values: Vec<Value> = Vec::new();
-    let mut bind = |v: Value| {
-        values.push(v);
-        if sqlite {
-            "?".to_owned()
-        } else {
-            format!("${}", values.len())
-        }
-    };
-    let (long, short): (Vec<&String>, Vec<&String>) =
-        terms.iter().partition(|t| t.chars().count() >= TRIGRAM);
-    // Terms hold only letters and digits: no `%` or `_` to escape, no quote to break out of an
-    // FTS5 phrase.
-    let mut like =
-        |column: &str, t: &str| format!("{column} LIKE {}", bind(format!("%{t}%").into()));
-    // The table the columns are read from.
-    let docs = if tier == Tier::Catalogue {
-        "search_catalogue"
-    } else {
-        "search_docs"
-    };
-    // `id`: the column the tier is walked by.
-    let (from, id, mut conditions) = if tier == Tier::Catalogue {
-        let mut conditions: Vec<String> = terms.iter().map(|t| like("doc_key", t)).collect();
-        if let Some(k) = kind {
-            conditions.push(format!("kind = {}", bind(k.name().into())));
-        }
-        (docs, "id", conditions)
-    } else if sqlite {
-        // SQLite's lower() folds ASCII only, as its LIKE does.
-        let mut conditions: Vec<String> = short
-            .iter()
-            .map(|t| {
-                format!(
-                    "instr(lower(search_docs.title || ' ' || search_docs.body), {}) > 0",
-                    bind(t.as_str().into())
-                )
-            })
-            .collect();
-        let all = long
-            .iter()
-            .map(|t| format!("\"{t}\""))
-            .collect::<Vec<_>>()
-            .join(" ");
-        if tier == Tier::FeedTitles {
-            conditions.push(format!("search_titles MATCH {}", bind(all.into())));
-            let from = "search_titles JOIN search_docs ON search_docs.rowid = search_titles.rowid";
-            (from, "search_titles.rowid", conditions)
-        } else {
-            if !long.is_empty() {
-                let expression = format!("({all}) NOT title : ({all})");
-                conditions.push(format!("search_docs MATCH {}", bind(expression.into())));
-            }
-            (docs, "search_docs.rowid", conditions)
-        }
-    } else {
-        let mut conditions: Vec<String> = short.iter().map(|t| like("doc_key", t)).collect();
-        if tier == Tier::FeedTitles {
-            conditions.extend(long.iter().map(|t| like("title_key", t)));
-        } else {
-            conditions.extend(long.iter().map(|t| like("doc_key", t)));
-            if !long.is_empty() {
-                let in_titles: Vec<String> = long.iter().map(|t| like("title_key", t)).collect();
-                conditions.push(format!("NOT ({})", in_titles.join(" AND ")));
-            }
-        }
-        (docs, "id", conditions)
-    };
-    conditions.push(format!("{id} > {}", bind(span.after.into())));
-    if let Some(upto) = span.upto {
-        conditions.push(format!("{id} <= {}", bind(upto.into())));
+    let mut conditions: Vec<String> = Vec::new();
+    for t in terms {
+        values.push(format!("%{t}%").into());
+        conditions.push(format!("doc_key LIKE ${}", values.len()));
     }
-    let matches = format!(
-        "SELECT {id} AS id, {docs}.kind, {docs}.ref_id, {docs}.title, {docs}.body \
-         FROM {from} WHERE {}",
+    if let Some(k) = kind {
+        values.push(k.name().into());
+        conditions.push(format!("kind = ${}", values.len()));
+    }
+    values.push(after.into());
+    conditions.push(format!("id > ${}", values.len()));
+    let sql = format!(
+        "SELECT id, kind, ref_id, title, body FROM search_catalogue WHERE {} \
+         ORDER BY id LIMIT {limit}",
         conditions.join(" AND ")
     );
-    let sql = if sqlite || tier == Tier::Catalogue || long.is_empty() {
-        format!("{matches} ORDER BY {id} LIMIT {limit}")
-    } else {
-        // PostgreSQL gathers the matches through its trigram indexes, then sorts them (the
-        // `OFFSET 0` fence keeps the order and limit out). Given them, it walks the primary key
-        // and filters whenever it expects each word to be common; for two that rarely meet,
-        // that reads every feed (280 ms at 100,000 feeds, against 2 ms). Terms too short for
-        // a trigram have no index to gather through: those queries walk.
-        format!("SELECT * FROM ({matches} OFFSET 0) AS matches ORDER BY id LIMIT {limit}")
-    };
     Statement::from_sql_and_values(backend, sql, values)
+}
+
+/// The feeds of a feed tier with document ids above `after`, in id order, from a SQLite feed
+/// index.
+fn feed_query(terms: &[String], tier: Tier, after: i64, limit: u64) -> Statement {
+    let mut values: Vec<Value> = Vec::new();
+    let (long, short): (Vec<&String>, Vec<&String>) =
+        terms.iter().partition(|t| t.chars().count() >= TRIGRAM);
+    // SQLite's lower() folds ASCII only, as its LIKE does.
+    let mut conditions: Vec<String> = short
+        .iter()
+        .map(|t| {
+            values.push(t.as_str().into());
+            "instr(lower(search_docs.title || ' ' || search_docs.body), ?) > 0".to_owned()
+        })
+        .collect();
+    // Terms hold only letters and digits: no quote to break out of an FTS5 phrase.
+    let all = long
+        .iter()
+        .map(|t| format!("\"{t}\""))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let (from, id) = if tier == Tier::FeedTitles {
+        conditions.push("search_titles MATCH ?".to_owned());
+        values.push(all.into());
+        (
+            "search_titles JOIN search_docs ON search_docs.rowid = search_titles.rowid",
+            "search_titles.rowid",
+        )
+    } else {
+        if !long.is_empty() {
+            conditions.push("search_docs MATCH ?".to_owned());
+            values.push(format!("({all}) NOT title : ({all})").into());
+        }
+        ("search_docs", "search_docs.rowid")
+    };
+    conditions.push(format!("{id} > ?"));
+    values.push(after.into());
+    let sql = format!(
+        "SELECT {id} AS id, search_docs.kind, search_docs.ref_id, search_docs.title, \
+         search_docs.body FROM {from} WHERE {} ORDER BY {id} LIMIT {limit}",
+        conditions.join(" AND ")
+    );
+    Statement::from_sql_and_values(DatabaseBackend::Sqlite, sql, values)
 }
 
 /// A short piece of `doc` around the first match, HTML-escaped, with every term in `<mark>`.

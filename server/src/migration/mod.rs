@@ -10,6 +10,7 @@ mod m20261122_000005_oauth_states;
 mod m20261122_000006_content;
 mod m20261122_000007_search_tiers;
 mod m20261122_000008_search_catalogue;
+mod m20261122_000009_feed_index;
 
 pub struct Migrator;
 
@@ -71,6 +72,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000006_content::Migration),
             Box::new(m20261122_000007_search_tiers::Migration),
             Box::new(m20261122_000008_search_catalogue::Migration),
+            Box::new(m20261122_000009_feed_index::Migration),
         ]
     }
 }

@@ -265,7 +265,8 @@ async fn search_all(
     };
     let key = format!("{terms:?}|{kind:?}|{cursor:?}|{}", client.locale);
     let page = async {
-        let (docs, next) = search::find(&state.db, &terms, kind, cursor).await?;
+        let feeds = state.feed_search().await?;
+        let (docs, next) = search::find(&state.db, feeds, &terms, kind, cursor).await?;
         let list = search::hits(&state.db, docs, &terms, client.locale).await?;
         Ok(Page {
             list,

@@ -22,7 +22,7 @@ use tempfile::TempDir;
 /// 2026-11-22T00:00:00Z: tests start at a fixed time.
 pub const START: i64 = 1_795_305_600;
 
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Backend {
     Sqlite,
     Postgres,
