@@ -147,6 +147,7 @@ test("the theme toggle is remembered", async () => {
 test("a visitor sends feedback with two images", async () => {
   const page = await newPage();
   await page.goto(`${stack.base}/`);
+  await appLoaded(page);
   await page.getByRole("button", { name: "Feedback" }).click();
   const dialog = page.getByRole("dialog", { name: "Feedback on the product" });
   const send = dialog.getByRole("button", { name: "Send" });
