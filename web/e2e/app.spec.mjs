@@ -148,7 +148,7 @@ test("a visitor sends feedback with two images", async () => {
   const page = await newPage();
   await page.goto(`${stack.base}/`);
   await appLoaded(page);
-  await page.getByRole("button", { name: "Feedback" }).click();
+  await page.locator("header").getByRole("button", { name: "Feedback" }).click();
   const dialog = page.getByRole("dialog", { name: "Feedback on the product" });
   const send = dialog.getByRole("button", { name: "Send" });
   assert.equal(await send.isDisabled(), true);

@@ -83,6 +83,19 @@ export function Shell() {
             ))}
           </select>
           <ThemeToggle />
+          {/* In the header, not the footer: below an endless feed the footer moves away as
+              each page arrives, so a link there cannot be relied on. */}
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t("web.feedback.open")}
+            title={t("web.feedback.open")}
+            onClick={() => setFeedbackOpen(true)}
+          >
+            <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+              <path d="M4 5h16v11H9l-5 4z" />
+            </svg>
+          </button>
           {user ? (
             <Link to={to("/account")} className="avatar" aria-label={t("web.nav.me")}>
               {user.nickname.slice(0, 1).toUpperCase()}
@@ -97,7 +110,7 @@ export function Shell() {
       <main className="content">
         <Outlet />
       </main>
-      <Footer onFeedback={() => setFeedbackOpen(true)} />
+      <Footer />
       <nav className="bottomnav" aria-label={t("web.nav.main")}>
         <NavLink to={to("/")} end>{t("web.nav.home")}</NavLink>
         <NavLink to={to("/explore")}>{t("web.nav.explore")}</NavLink>
@@ -170,7 +183,7 @@ const TELEGRAM: Record<Locale, string> = {
 /** The feed that explains the Telegram bot. */
 export const TELEGRAM_GUIDE_FEED = 1;
 
-function Footer({ onFeedback }: { onFeedback: () => void }) {
+function Footer() {
   const { t, i18n } = useTranslation();
   const openDownload = useSetAtom(downloadOpenAtom);
   const to = useLocalePath();
@@ -195,7 +208,6 @@ function Footer({ onFeedback }: { onFeedback: () => void }) {
         >
           {t("web.footer.download")}
         </button>
-        <button type="button" className="link-button" onClick={onFeedback}>{t("web.feedback.open")}</button>
       </div>
       <p className="footer-note">© 2026 Blockbrief</p>
     </footer>
