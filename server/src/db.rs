@@ -25,7 +25,7 @@ pub async fn connect(url: &str) -> Result<DatabaseConnection, DbErr> {
     Ok(db)
 }
 
-/// Also opens a PostgreSQL server's feed search index (`content::feed_index`).
+/// Also opens a PostgreSQL server's search index (`content::search_copy`).
 pub(crate) async fn open_sqlite(url: &str) -> Result<DatabaseConnection, DbErr> {
     let options = SqliteConnectOptions::from_str(url)
         .map_err(|e| DbErr::Custom(format!("bad DATABASE_URL: {e}")))?

@@ -76,11 +76,11 @@ async fn serve(config: Config, database: sea_orm::DatabaseConnection) -> Result<
     {
         tracing::info!("loaded the demo content into the empty database");
     }
-    // On PostgreSQL, the feed search index is built before the first reader waits for it.
+    // On PostgreSQL, the search index is built before the first reader waits for it.
     state
-        .feed_search()
+        .search_index()
         .await
-        .map_err(|e| format!("feed search index: {e:?}"))?;
+        .map_err(|e| format!("search index: {e:?}"))?;
     content::ingest::spawn_schedule(state.clone());
     let listener = tokio::net::TcpListener::bind(bind)
         .await

@@ -12,8 +12,8 @@ use crate::auth::jwks::JwksCache;
 use crate::auth::tokens::SessionCache;
 use crate::config::Config;
 use crate::content::ContentCache;
-use crate::content::feed_index::FeedIndex;
 use crate::content::ingest::IngestStatus;
+use crate::content::search_copy::SearchCopy;
 use crate::error::AppResult;
 use crate::mail::Mailer;
 use crate::platform::{Clock, Random};
@@ -48,8 +48,8 @@ pub struct Inner {
     pub search_cache: ContentCache,
     /// The last outcome of each scheduled feed source.
     pub ingest_status: IngestStatus,
-    /// On PostgreSQL, the copy of the feed documents that search reads (see `feed_search`).
-    feed_index: OnceCell<FeedIndex>,
+    /// On PostgreSQL, the copy of the search documents that search reads (see `search_index`).
+    search_copy: OnceCell<SearchCopy>,
 }
 
 impl Deref for AppState {
@@ -103,7 +103,7 @@ impl AppState {
             content_cache: ContentCache::new(Duration::from_secs(1)),
             search_cache: ContentCache::new(Duration::from_secs(1)),
             ingest_status: IngestStatus::default(),
-            feed_index: OnceCell::new(),
+            search_copy: OnceCell::new(),
         })))
     }
 
@@ -111,22 +111,22 @@ impl AppState {
     pub fn content_changed(&self) {
         self.content_cache.clear();
         self.search_cache.clear();
-        if let Some(index) = self.feed_index.get() {
-            index.invalidate();
+        if let Some(copy) = self.search_copy.get() {
+            copy.invalidate();
         }
     }
 
-    /// Where feed search reads: a SQLite database's own index, or on PostgreSQL this server's
-    /// copy (`content::feed_index`), built on first use and caught up when it may be behind.
-    pub async fn feed_search(&self) -> AppResult<&DatabaseConnection> {
+    /// Where search reads: a SQLite database's own index, or on PostgreSQL this server's copy
+    /// (`content::search_copy`), built on first use and caught up when it may be behind.
+    pub async fn search_index(&self) -> AppResult<&DatabaseConnection> {
         if self.db.get_database_backend() == DatabaseBackend::Sqlite {
             return Ok(&self.db);
         }
-        let index = self
-            .feed_index
-            .get_or_try_init(|| FeedIndex::build(&self.config.data_dir, &self.db, self.now()))
+        let copy = self
+            .search_copy
+            .get_or_try_init(|| SearchCopy::build(&self.config.data_dir, &self.db, self.now()))
             .await?;
-        index.current(&self.db, self.now()).await
+        copy.current(&self.db, self.now()).await
     }
 
     pub fn now(&self) -> i64 {

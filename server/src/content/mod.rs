@@ -13,13 +13,13 @@ use client_core::locale::DEFAULT_LOCALE;
 
 pub mod catalogue;
 pub mod demo;
-pub mod feed_index;
 pub mod feeds;
 pub mod first_paint;
 pub mod follows;
 pub mod head;
 pub mod ingest;
 pub mod search;
+pub mod search_copy;
 pub mod write;
 
 /// Longest a page of feeds may be.

@@ -6,10 +6,12 @@
 //! three characters (`OP`, `比特`) cannot use a trigram index and are checked row by row.
 //!
 //! Results come in tiers: catalogue entries (tags, tokens, KOLs), then feeds with every term in
-//! a title, then feeds that match elsewhere, newest first. The catalogue is a small table
-//! checked row by row (`search_catalogue`, in either database). Feeds are found in a SQLite
-//! FTS5 index with the `trigram` tokenizer (`search_docs`, and titles again in `search_titles`):
-//! a SQLite deployment's own tables, a PostgreSQL server's copy beside it (`feed_index`).
+//! a title, then feeds that match elsewhere, newest first. Every search reads a SQLite search
+//! index: a small table of the catalogue checked row by row (`search_catalogue`), and the feeds
+//! in FTS5 with the `trigram` tokenizer (`search_docs`, and titles again in `search_titles`).
+//! A SQLite deployment keeps that index in its own database; a PostgreSQL database keeps only
+//! the documents (`search_docs`), and each server searches its copy of them (`search_copy`).
+//! Each document carries its titles by language, so a page of hits needs no other query.
 //! Ordering by document id inside a tier lets the index stop after one page instead of ranking
 //! every match (a common term matches thousands of feeds), and makes the cursor a keyset step
 //! that neither repeats nor skips a result when documents arrive between pages.
@@ -22,6 +24,8 @@ use sea_orm::{
     FromQueryResult, QueryFilter, QueryOrder, QuerySelect, Statement, TransactionTrait, Value,
 };
 use serde::Serialize;
+
+use client_core::locale::DEFAULT_LOCALE;
 
 use super::localized;
 use crate::entity::{feed_item, feed_translation, kol, tag, token};
@@ -82,38 +86,49 @@ pub struct Document {
     /// language has none).
     titles: Vec<String>,
     text: Vec<String>,
+    /// The titles shown to readers of each language, as a JSON object keyed by locale.
+    names: String,
 }
 
 impl Document {
+    /// A feed's original title and summary, and its translations as (locale, title, summary):
+    /// readers of a language without one see the original title.
     pub fn feed<'a>(
         id: i64,
         title: &str,
         summary: &str,
-        translations: impl IntoIterator<Item = (&'a str, &'a str)>,
+        translations: impl IntoIterator<Item = (&'a str, &'a str, &'a str)>,
     ) -> Self {
         let mut titles = vec![title.to_owned()];
         let mut text = vec![summary.to_owned()];
-        for (title, summary) in translations {
+        let mut names = BTreeMap::new();
+        for (locale, title, summary) in translations {
             titles.push(title.to_owned());
             text.push(summary.to_owned());
+            names.insert(locale, title);
         }
         Self {
             kind: DocKind::Feed,
             ref_id: id,
             titles,
             text,
+            names: serde_json::to_string(&names).unwrap_or_default(),
         }
     }
 
+    /// A tag is shown by its name in the reader's language, else its English name, else its
+    /// code.
     pub fn tag(t: &tag::Model) -> Self {
         let names = serde_json::from_str::<BTreeMap<String, String>>(&t.names).unwrap_or_default();
         Self {
             kind: DocKind::Tag,
             ref_id: t.id,
-            titles: std::iter::once(t.code.clone())
+            titles: [localized(&t.names, DEFAULT_LOCALE), t.code.clone()]
+                .into_iter()
                 .chain(names.into_values())
                 .collect(),
             text: Vec::new(),
+            names: t.names.clone(),
         }
     }
 
@@ -123,6 +138,7 @@ impl Document {
             ref_id: t.id,
             titles: vec![t.symbol.clone(), t.name.clone()],
             text: vec![t.chain.clone()],
+            names: "{}".to_owned(),
         }
     }
 
@@ -133,6 +149,7 @@ impl Document {
             ref_id: k.id,
             titles: vec![k.name.clone(), k.handle.clone()],
             text: bios.into_values().collect(),
+            names: "{}".to_owned(),
         }
     }
 }
@@ -147,91 +164,113 @@ fn joined(lines: &[String]) -> String {
     lines.join("\n")
 }
 
-/// Writes (or rewrites) the document of one row.
+/// Writes (or rewrites) the document of one row: into a SQLite database's search index, or
+/// into PostgreSQL's documents, stamped with the writing transaction so that each server can
+/// tell what its copy lacks (`search_copy`).
 pub async fn index(db: &impl ConnectionTrait, doc: &Document) -> AppResult<()> {
-    let backend = db.get_database_backend();
-    let doc_id = doc.kind.doc_id(doc.ref_id);
-    let (title, body) = (joined(&doc.titles), joined(&doc.text));
-    if doc.kind == DocKind::Feed && backend == DatabaseBackend::Sqlite {
-        return write_feed_index(db, doc_id, doc.ref_id, title, body).await;
-    }
-    // Matched lower-cased, as the terms are (see `catalogue_query`).
-    let doc_key = lower(&format!("{title}\n{body}"));
-    let mut values = vec![
-        doc_id.into(),
-        doc.kind.name().into(),
-        doc.ref_id.into(),
-        title.into(),
-        body.into(),
-    ];
-    // SQLite reads `$n` as the n-th parameter too, so the catalogue's statement serves both.
-    let statement = if doc.kind == DocKind::Feed {
-        // The source of the servers' feed indexes (`feed_index`): stamped with the writing
-        // transaction, so each server can tell what it has not copied yet.
-        Statement::from_sql_and_values(
-            backend,
-            "INSERT INTO search_docs (id, kind, ref_id, title, body, txid) \
-             VALUES ($1, $2, $3, $4, $5, pg_current_xact_id()::text::bigint) \
-             ON CONFLICT (id) DO UPDATE SET \
-             title = excluded.title, body = excluded.body, txid = excluded.txid",
-            values,
-        )
-    } else {
-        values.push(doc_key.into());
-        Statement::from_sql_and_values(
-            backend,
-            "INSERT INTO search_catalogue (id, kind, ref_id, title, body, doc_key) \
-             VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO UPDATE SET \
-             title = excluded.title, body = excluded.body, doc_key = excluded.doc_key",
-            values,
-        )
+    let row = DocRow {
+        id: doc.kind.doc_id(doc.ref_id),
+        kind: doc.kind.name().to_owned(),
+        ref_id: doc.ref_id,
+        title: joined(&doc.titles),
+        body: joined(&doc.text),
+        names: doc.names.clone(),
     };
-    db.execute(statement).await?;
+    if db.get_database_backend() == DatabaseBackend::Sqlite {
+        return write_index(db, row).await;
+    }
+    db.execute(Statement::from_sql_and_values(
+        DatabaseBackend::Postgres,
+        "INSERT INTO search_docs (id, kind, ref_id, title, body, names, txid) \
+         VALUES ($1, $2, $3, $4, $5, $6, pg_current_xact_id()::text::bigint) \
+         ON CONFLICT (id) DO UPDATE SET title = excluded.title, body = excluded.body, \
+         names = excluded.names, txid = excluded.txid",
+        [
+            row.id.into(),
+            row.kind.into(),
+            row.ref_id.into(),
+            row.title.into(),
+            row.body.into(),
+            row.names.into(),
+        ],
+    ))
+    .await?;
     Ok(())
 }
 
-/// The feed index of a SQLite database: documents in FTS5 with trigrams, titles again in an
-/// index of their own. A SQLite deployment's migrations create them; `feed_index` creates them
-/// in a PostgreSQL server's copy.
-pub(crate) const FEED_INDEX_TABLES: [&str; 2] = [
-    "CREATE VIRTUAL TABLE search_docs USING fts5(\
-     kind UNINDEXED, ref_id UNINDEXED, title, body, tokenize = 'trigram')",
-    "CREATE VIRTUAL TABLE search_titles USING fts5(\
-     title, tokenize = 'trigram', content = '', contentless_delete = 1)",
-];
-
-/// Writes (or rewrites) one feed's document in a SQLite feed index.
-pub(crate) async fn write_feed_index(
-    db: &impl ConnectionTrait,
-    doc_id: i64,
+/// One document as stored: `id` is its document id (`DocKind::doc_id`), `title` and `body` its
+/// titles and other text a line each.
+#[derive(Debug, FromQueryResult)]
+pub struct DocRow {
+    id: i64,
+    kind: String,
     ref_id: i64,
     title: String,
     body: String,
-) -> AppResult<()> {
-    let statements: [(&str, Vec<Value>); 4] = [
-        (
-            "DELETE FROM search_docs WHERE rowid = ?",
-            vec![doc_id.into()],
-        ),
-        (
-            "DELETE FROM search_titles WHERE rowid = ?",
-            vec![doc_id.into()],
-        ),
-        (
-            "INSERT INTO search_docs (rowid, kind, ref_id, title, body) VALUES (?, ?, ?, ?, ?)",
+    names: String,
+}
+
+/// The tables of a SQLite search index. A SQLite deployment's migrations create them;
+/// `search_copy` creates them in a PostgreSQL server's copy.
+pub(crate) const INDEX_TABLES: [&str; 3] = [
+    "CREATE VIRTUAL TABLE search_docs USING fts5(\
+     kind UNINDEXED, ref_id UNINDEXED, names UNINDEXED, title, body, tokenize = 'trigram')",
+    "CREATE VIRTUAL TABLE search_titles USING fts5(\
+     title, tokenize = 'trigram', content = '', contentless_delete = 1)",
+    // `doc_key`: title and text lower-cased, matched with LIKE.
+    "CREATE TABLE search_catalogue (id BIGINT PRIMARY KEY, kind VARCHAR(8) NOT NULL, \
+     ref_id BIGINT NOT NULL, title TEXT NOT NULL, body TEXT NOT NULL, names TEXT NOT NULL, \
+     doc_key TEXT NOT NULL)",
+];
+
+/// Writes (or rewrites) one document in a SQLite search index.
+pub(crate) async fn write_index(db: &impl ConnectionTrait, row: DocRow) -> AppResult<()> {
+    let statements: Vec<(&str, Vec<Value>)> = if row.kind == DocKind::Feed.name() {
+        vec![
+            (
+                "DELETE FROM search_docs WHERE rowid = ?",
+                vec![row.id.into()],
+            ),
+            (
+                "DELETE FROM search_titles WHERE rowid = ?",
+                vec![row.id.into()],
+            ),
+            (
+                "INSERT INTO search_docs (rowid, kind, ref_id, names, title, body) \
+                 VALUES (?, ?, ?, ?, ?, ?)",
+                vec![
+                    row.id.into(),
+                    row.kind.into(),
+                    row.ref_id.into(),
+                    row.names.into(),
+                    row.title.clone().into(),
+                    row.body.into(),
+                ],
+            ),
+            (
+                "INSERT INTO search_titles (rowid, title) VALUES (?, ?)",
+                vec![row.id.into(), row.title.into()],
+            ),
+        ]
+    } else {
+        // Matched lower-cased, as the terms are (see `catalogue_query`).
+        let doc_key = lower(&format!("{}\n{}", row.title, row.body));
+        vec![(
+            "INSERT INTO search_catalogue (id, kind, ref_id, title, body, names, doc_key) \
+             VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET \
+             title = excluded.title, body = excluded.body, names = excluded.names, \
+             doc_key = excluded.doc_key",
             vec![
-                doc_id.into(),
-                DocKind::Feed.name().into(),
-                ref_id.into(),
-                title.clone().into(),
-                body.into(),
+                row.id.into(),
+                row.kind.into(),
+                row.ref_id.into(),
+                row.title.into(),
+                row.body.into(),
+                row.names.into(),
+                doc_key.into(),
             ],
-        ),
-        (
-            "INSERT INTO search_titles (rowid, title) VALUES (?, ?)",
-            vec![doc_id.into(), title.into()],
-        ),
-    ];
+        )]
+    };
     for (sql, values) in statements {
         db.execute(Statement::from_sql_and_values(
             DatabaseBackend::Sqlite,
@@ -246,10 +285,15 @@ pub(crate) async fn write_feed_index(
 /// Writes every row's document when there are none (a database whose documents a migration
 /// cleared for a new layout). Returns how many were written.
 pub async fn reindex_if_empty(db: &DatabaseConnection) -> Result<u64, DbErr> {
+    let backend = db.get_database_backend();
     let any = db
         .query_one(Statement::from_string(
-            db.get_database_backend(),
-            "SELECT 1 AS one FROM search_docs UNION ALL SELECT 1 FROM search_catalogue LIMIT 1",
+            backend,
+            if backend == DatabaseBackend::Sqlite {
+                "SELECT 1 AS one FROM search_docs UNION ALL SELECT 1 FROM search_catalogue LIMIT 1"
+            } else {
+                "SELECT 1 AS one FROM search_docs LIMIT 1"
+            },
         ))
         .await?;
     if any.is_some() {
@@ -305,7 +349,8 @@ pub async fn reindex_if_empty(db: &DatabaseConnection) -> Result<u64, DbErr> {
                 f.id,
                 &f.title,
                 &f.summary,
-                own.iter().map(|t| (t.title.as_str(), t.summary.as_str())),
+                own.iter()
+                    .map(|t| (t.locale.as_str(), t.title.as_str(), t.summary.as_str())),
             )
         }));
     }
@@ -323,14 +368,14 @@ pub async fn reindex_if_empty(db: &DatabaseConnection) -> Result<u64, DbErr> {
 
 /// Compacts the index after a bulk write. Writing documents one by one leaves SQLite's FTS5
 /// index in many segments that every query has to visit (merged: common queries 2 to 5 times
-/// faster at 100,000 items); PostgreSQL's tables get fresh statistics.
+/// faster at 100,000 items); PostgreSQL's documents get fresh statistics.
 pub async fn optimize(db: &impl ConnectionTrait) -> AppResult<()> {
     let statements: &[&str] = match db.get_database_backend() {
         DatabaseBackend::Sqlite => &[
             "INSERT INTO search_docs (search_docs) VALUES ('optimize')",
             "INSERT INTO search_titles (search_titles) VALUES ('optimize')",
         ],
-        _ => &["VACUUM (ANALYZE) search_docs, search_catalogue"],
+        _ => &["VACUUM (ANALYZE) search_docs"],
     };
     for statement in statements {
         db.execute_unprepared(statement).await?;
@@ -362,15 +407,6 @@ fn lower(s: &str) -> String {
     s.chars()
         .map(|c| c.to_lowercase().next().unwrap_or(c))
         .collect()
-}
-
-#[derive(Debug, FromQueryResult)]
-pub struct Doc {
-    id: i64,
-    pub kind: String,
-    pub ref_id: i64,
-    pub title: String,
-    pub body: String,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -418,16 +454,14 @@ impl Cursor {
     }
 }
 
-/// One page of matching documents, best first, and where the next page starts. The catalogue
-/// is read from `db`, feeds from `feeds` (a SQLite feed index: the database itself on SQLite,
-/// the server's copy on PostgreSQL, see `feed_index`).
+/// One page of matching documents, best first, and where the next page starts, from a SQLite
+/// search index (the database itself on SQLite, the server's copy on PostgreSQL).
 pub async fn find(
-    db: &impl ConnectionTrait,
-    feeds: &impl ConnectionTrait,
+    index: &impl ConnectionTrait,
     terms: &[String],
     kind: Option<DocKind>,
     cursor: Cursor,
-) -> AppResult<(Vec<Doc>, Option<Cursor>)> {
+) -> AppResult<(Vec<DocRow>, Option<Cursor>)> {
     let titled = terms.iter().any(|t| t.chars().count() >= TRIGRAM);
     let tiers = Tier::ALL.into_iter().filter(|&tier| {
         tier >= cursor.tier
@@ -438,7 +472,7 @@ pub async fn find(
                 Tier::FeedText => kind.is_none_or(|k| k == DocKind::Feed),
             }
     });
-    let mut found: Vec<(Tier, Doc)> = Vec::new();
+    let mut found: Vec<(Tier, DocRow)> = Vec::new();
     for tier in tiers {
         let after = if tier == cursor.tier {
             cursor.after
@@ -446,13 +480,12 @@ pub async fn find(
             i64::MIN
         };
         let wanted = SEARCH_PAGE + 1 - found.len() as u64;
-        let docs = if tier == Tier::Catalogue {
-            let query = catalogue_query(db.get_database_backend(), terms, kind, after, wanted);
-            Doc::find_by_statement(query).all(db).await?
+        let query = if tier == Tier::Catalogue {
+            catalogue_query(terms, kind, after, wanted)
         } else {
-            let query = feed_query(terms, tier, after, wanted);
-            Doc::find_by_statement(query).all(feeds).await?
+            feed_query(terms, tier, after, wanted)
         };
+        let docs = DocRow::find_by_statement(query).all(index).await?;
         found.extend(docs.into_iter().map(|d| (tier, d)));
         if found.len() as u64 > SEARCH_PAGE {
             break;
@@ -469,37 +502,29 @@ pub async fn find(
 
 /// Tags, tokens and KOLs with ids above `after` matching every term, in id order: a small
 /// table, checked row by row.
-fn catalogue_query(
-    backend: DatabaseBackend,
-    terms: &[String],
-    kind: Option<DocKind>,
-    after: i64,
-    limit: u64,
-) -> Statement {
-    // SQLite reads `$n` as the n-th parameter too. Terms hold only letters and digits: no `%`
-    // or `_` to escape.
+fn catalogue_query(terms: &[String], kind: Option<DocKind>, after: i64, limit: u64) -> Statement {
+    // Terms hold only letters and digits: no `%` or `_` to escape.
     let mut values: Vec<Value> = Vec::new();
-    let mut conditions: Vec<String> = Vec::new();
+    let mut conditions: Vec<&str> = Vec::new();
     for t in terms {
         values.push(format!("%{t}%").into());
-        conditions.push(format!("doc_key LIKE ${}", values.len()));
+        conditions.push("doc_key LIKE ?");
     }
     if let Some(k) = kind {
         values.push(k.name().into());
-        conditions.push(format!("kind = ${}", values.len()));
+        conditions.push("kind = ?");
     }
     values.push(after.into());
-    conditions.push(format!("id > ${}", values.len()));
+    conditions.push("id > ?");
     let sql = format!(
-        "SELECT id, kind, ref_id, title, body FROM search_catalogue WHERE {} \
+        "SELECT id, kind, ref_id, title, body, names FROM search_catalogue WHERE {} \
          ORDER BY id LIMIT {limit}",
         conditions.join(" AND ")
     );
-    Statement::from_sql_and_values(backend, sql, values)
+    Statement::from_sql_and_values(DatabaseBackend::Sqlite, sql, values)
 }
 
-/// The feeds of a feed tier with document ids above `after`, in id order, from a SQLite feed
-/// index.
+/// The feeds of a feed tier with document ids above `after`, in id order.
 fn feed_query(terms: &[String], tier: Tier, after: i64, limit: u64) -> Statement {
     let mut values: Vec<Value> = Vec::new();
     let (long, short): (Vec<&String>, Vec<&String>) =
@@ -536,7 +561,7 @@ fn feed_query(terms: &[String], tier: Tier, after: i64, limit: u64) -> Statement
     values.push(after.into());
     let sql = format!(
         "SELECT {id} AS id, search_docs.kind, search_docs.ref_id, search_docs.title, \
-         search_docs.body FROM {from} WHERE {} ORDER BY {id} LIMIT {limit}",
+         search_docs.body, search_docs.names FROM {from} WHERE {} ORDER BY {id} LIMIT {limit}",
         conditions.join(" AND ")
     );
     Statement::from_sql_and_values(DatabaseBackend::Sqlite, sql, values)
@@ -603,54 +628,16 @@ pub struct Hit {
     pub snippet: String,
 }
 
-/// Hits titled in the reader's language: a feed's translated title, a tag's localized name.
-pub async fn hits(
-    db: &impl ConnectionTrait,
-    docs: Vec<Doc>,
-    terms: &[String],
-    locale: &str,
-) -> AppResult<Vec<Hit>> {
-    let ids = |kind: DocKind| -> Vec<i64> {
-        docs.iter()
-            .filter(|d| d.kind == kind.name())
-            .map(|d| d.ref_id)
-            .collect()
-    };
-    let (feed_ids, tag_ids) = (ids(DocKind::Feed), ids(DocKind::Tag));
-    // Each query is a round trip to a database thread: none for an empty list.
-    let translations = if feed_ids.is_empty() {
-        Vec::new()
-    } else {
-        feed_translation::Entity::find()
-            .filter(feed_translation::Column::FeedId.is_in(feed_ids))
-            .filter(feed_translation::Column::Locale.eq(locale))
-            .all(db)
-            .await?
-    };
-    let tags = if tag_ids.is_empty() {
-        Vec::new()
-    } else {
-        tag::Entity::find()
-            .filter(tag::Column::Id.is_in(tag_ids))
-            .all(db)
-            .await?
-    };
-    Ok(docs
-        .into_iter()
+/// Hits titled in the reader's language where the document has a title in it, else in its
+/// first title.
+pub fn hits(docs: Vec<DocRow>, terms: &[String], locale: &str) -> Vec<Hit> {
+    docs.into_iter()
         .filter_map(|doc| {
             let kind = DocKind::parse(&doc.kind)?;
-            let title = match kind {
-                DocKind::Feed => translations
-                    .iter()
-                    .find(|t| t.feed_id == doc.ref_id)
-                    .map(|t| t.title.clone()),
-                DocKind::Tag => tags
-                    .iter()
-                    .find(|t| t.id == doc.ref_id)
-                    .map(|t| localized(&t.names, locale)),
-                DocKind::Token | DocKind::Kol => None,
-            }
-            .unwrap_or_else(|| doc.title.lines().next().unwrap_or_default().to_owned());
+            let title = serde_json::from_str::<HashMap<String, String>>(&doc.names)
+                .ok()
+                .and_then(|mut names| names.remove(locale))
+                .unwrap_or_else(|| doc.title.lines().next().unwrap_or_default().to_owned());
             Some(Hit {
                 kind: kind.name(),
                 id: doc.ref_id,
@@ -658,7 +645,7 @@ pub async fn hits(
                 title,
             })
         })
-        .collect())
+        .collect()
 }
 
 #[cfg(test)]

@@ -372,7 +372,7 @@ async fn store_feed(
         &input.summary,
         translations
             .iter()
-            .map(|(_, t)| (t.title.as_str(), t.summary.as_str())),
+            .map(|(locale, t)| (locale.as_str(), t.title.as_str(), t.summary.as_str())),
     );
     search::index(db, &doc).await?;
     Ok((id, created))

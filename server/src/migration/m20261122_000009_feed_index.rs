@@ -1,4 +1,4 @@
-//! PostgreSQL servers search feeds in a SQLite copy beside them (`content::feed_index`):
+//! PostgreSQL servers search feeds in a SQLite copy beside them (`content::search_copy`):
 //! `search_docs` becomes that copy's source, each row stamped with the transaction that wrote
 //! it, and its trigram keys and indexes go.
 

@@ -11,6 +11,7 @@ mod m20261122_000006_content;
 mod m20261122_000007_search_tiers;
 mod m20261122_000008_search_catalogue;
 mod m20261122_000009_feed_index;
+mod m20261123_000010_search_names;
 
 pub struct Migrator;
 
@@ -73,6 +74,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000007_search_tiers::Migration),
             Box::new(m20261122_000008_search_catalogue::Migration),
             Box::new(m20261122_000009_feed_index::Migration),
+            Box::new(m20261123_000010_search_names::Migration),
         ]
     }
 }

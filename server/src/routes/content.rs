@@ -265,11 +265,10 @@ async fn search_all(
     };
     let key = format!("{terms:?}|{kind:?}|{cursor:?}|{}", client.locale);
     let page = async {
-        let feeds = state.feed_search().await?;
-        let (docs, next) = search::find(&state.db, feeds, &terms, kind, cursor).await?;
-        let list = search::hits(&state.db, docs, &terms, client.locale).await?;
+        let index = state.search_index().await?;
+        let (docs, next) = search::find(index, &terms, kind, cursor).await?;
         Ok(Page {
-            list,
+            list: search::hits(docs, &terms, client.locale),
             next_cursor: next.map(search::Cursor::encode),
         })
     };

@@ -548,6 +548,30 @@ async fn search_finds_every_script(backend: Backend) {
     assert_eq!(list(&tokens)[0]["title"], "BTC");
     let kols = search("台北", "kol").await;
     assert_eq!(list(&kols)[0]["title"], "台北交易員");
+    // A feed is titled in the reader's language where it has a translation, else in its own.
+    let (_, created) = admin_upsert(
+        &app,
+        json!({ "source_url": "https://news.example/platypus", "kind": "flash", "lang": "en",
+                "title": "Platypuscoin rallies", "published_at": 1_795_000_000,
+                "translations": { "ko": { "title": "플래티푸스코인 급등" } } }),
+    )
+    .await;
+    assert_eq!(created["code"], 2000, "{created}");
+    for (locale, q, title) in [
+        ("ko", "platypuscoin", "플래티푸스코인 급등"),
+        ("en", "플래티푸스코인", "Platypuscoin rallies"),
+        ("vi", "platypuscoin", "Platypuscoin rallies"),
+    ] {
+        let found = call(
+            &app,
+            "/search",
+            json!({ "q": q, "kind": "feed" }),
+            locale,
+            None,
+        )
+        .await;
+        assert_eq!(list(&found)[0]["title"], title, "{locale} {q}");
+    }
     let korean = search("비트코인", "feed").await;
     let first = &list(&korean)[0];
     assert!(
@@ -678,14 +702,19 @@ async fn search_ranks_by_tier_and_rebuilds_its_documents(backend: Backend) {
     // Documents cleared (as a migration to a new layout does) are written again at start-up.
     let db = &app.state.db;
     use sea_orm::ConnectionTrait;
-    for table in ["search_docs", "search_catalogue"] {
+    let tables: &[&str] = match backend {
+        Backend::Sqlite => &["search_docs", "search_catalogue"],
+        // PostgreSQL keeps the catalogue's documents with the feeds'.
+        Backend::Postgres => &["search_docs"],
+    };
+    for table in tables {
         db.execute_unprepared(&format!("DELETE FROM {table}"))
             .await
             .expect("cleared");
     }
     // In a language not asked in yet: answers are cached for a second, and this write went
-    // around the content API that clears them. (A PostgreSQL server searches feeds in its copy
-    // of these documents, which keeps them until start-up; the catalogue goes.)
+    // around the content API that clears them. (A PostgreSQL server searches its copy of these
+    // documents, which keeps them until start-up.)
     let left = list(&call(&app, "/search", q.clone(), "ko", None).await).len();
     assert_eq!(left, if backend == Backend::Sqlite { 0 } else { 20 });
     let written = search::reindex_if_empty(db).await.expect("reindexed");
@@ -1062,9 +1091,9 @@ async fn rss_ingestion_is_bounded_and_deduplicated(backend: Backend) {
     assert!(text.contains("1 new, 0 updated, 0 skipped"), "{text}");
 }
 
-/// Two PostgreSQL servers over one database, each searching its own copy of the feed
-/// documents (`feed_index`): a server finds its own writes at once, and another's within a
-/// second; a rewritten feed is found by its new title on both.
+/// Two PostgreSQL servers over one database, each searching its own copy of the search
+/// documents (`search_copy`): a server finds its own writes (a feed and the tag it brings) at
+/// once, and another's within a second; a rewritten feed is found by its new title on both.
 async fn titles_found(app: &TestApp, q: &str, kind: &str) -> Vec<String> {
     let data = call(app, "/search", json!({ "q": q, "kind": kind }), "en", None).await;
     list(&data)
@@ -1082,17 +1111,20 @@ async fn postgres_servers_search_each_others_feeds() {
     assert!(!titles_found(&b, "bitcoin", "feed").await.is_empty());
     let item = |title: &str| {
         json!({ "source_url": "https://news.example/wombat", "kind": "flash", "lang": "en",
-                "title": title, "summary": "", "published_at": 1_795_000_000 })
+                "title": title, "summary": "", "published_at": 1_795_000_000,
+                "tags": ["wombatcoin"] })
     };
     let (_, created) = admin_upsert(&a, item("Wombatcoin lists on a new exchange")).await;
     assert_eq!(created["code"], 2000, "{created}");
     assert_eq!(
         titles_found(&a, "wombatcoin", "all").await,
-        ["Wombatcoin lists on a new exchange"]
+        ["wombatcoin", "Wombatcoin lists on a new exchange"]
     );
-    // Within the second B last caught up in, it has not read the write yet.
+    // Within the second B last caught up in, it has not read the write yet. (Its answer to this
+    // query stays cached for a second of real time: the next asks by kind.)
     assert!(titles_found(&b, "wombatcoin", "all").await.is_empty());
     b.clock.advance(1);
+    assert_eq!(titles_found(&b, "wombatcoin", "tag").await, ["wombatcoin"]);
     assert_eq!(
         titles_found(&b, "wombatcoin", "feed").await,
         ["Wombatcoin lists on a new exchange"]
