@@ -185,14 +185,7 @@ pub async fn index(db: &impl ConnectionTrait, doc: &Document) -> AppResult<()> {
          VALUES ($1, $2, $3, $4, $5, $6, pg_current_xact_id()::text::bigint) \
          ON CONFLICT (id) DO UPDATE SET title = excluded.title, body = excluded.body, \
          names = excluded.names, txid = excluded.txid",
-        [
-            row.id.into(),
-            row.kind.into(),
-            row.ref_id.into(),
-            row.title.into(),
-            row.body.into(),
-            row.names.into(),
-        ],
+        row.values(),
     ))
     .await?;
     Ok(())
@@ -210,6 +203,20 @@ pub struct DocRow {
     names: String,
 }
 
+impl DocRow {
+    /// The row's values in column order: id, kind, ref_id, title, body, names.
+    fn values(self) -> Vec<Value> {
+        vec![
+            self.id.into(),
+            self.kind.into(),
+            self.ref_id.into(),
+            self.title.into(),
+            self.body.into(),
+            self.names.into(),
+        ]
+    }
+}
+
 /// The tables of a SQLite search index. A SQLite deployment's migrations create them;
 /// `search_copy` creates them in a PostgreSQL server's copy.
 pub(crate) const INDEX_TABLES: [&str; 3] = [
@@ -225,50 +232,33 @@ pub(crate) const INDEX_TABLES: [&str; 3] = [
 
 /// Writes (or rewrites) one document in a SQLite search index.
 pub(crate) async fn write_index(db: &impl ConnectionTrait, row: DocRow) -> AppResult<()> {
+    let id = row.id;
     let statements: Vec<(&str, Vec<Value>)> = if row.kind == DocKind::Feed.name() {
+        let title = row.title.clone();
         vec![
+            ("DELETE FROM search_docs WHERE rowid = ?", vec![id.into()]),
+            ("DELETE FROM search_titles WHERE rowid = ?", vec![id.into()]),
             (
-                "DELETE FROM search_docs WHERE rowid = ?",
-                vec![row.id.into()],
-            ),
-            (
-                "DELETE FROM search_titles WHERE rowid = ?",
-                vec![row.id.into()],
-            ),
-            (
-                "INSERT INTO search_docs (rowid, kind, ref_id, names, title, body) \
+                "INSERT INTO search_docs (rowid, kind, ref_id, title, body, names) \
                  VALUES (?, ?, ?, ?, ?, ?)",
-                vec![
-                    row.id.into(),
-                    row.kind.into(),
-                    row.ref_id.into(),
-                    row.names.into(),
-                    row.title.clone().into(),
-                    row.body.into(),
-                ],
+                row.values(),
             ),
             (
                 "INSERT INTO search_titles (rowid, title) VALUES (?, ?)",
-                vec![row.id.into(), row.title.into()],
+                vec![id.into(), title.into()],
             ),
         ]
     } else {
         // Matched lower-cased, as the terms are (see `catalogue_query`).
         let doc_key = lower(&format!("{}\n{}", row.title, row.body));
+        let mut values = row.values();
+        values.push(doc_key.into());
         vec![(
             "INSERT INTO search_catalogue (id, kind, ref_id, title, body, names, doc_key) \
              VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET \
              title = excluded.title, body = excluded.body, names = excluded.names, \
              doc_key = excluded.doc_key",
-            vec![
-                row.id.into(),
-                row.kind.into(),
-                row.ref_id.into(),
-                row.title.into(),
-                row.body.into(),
-                row.names.into(),
-                doc_key.into(),
-            ],
+            values,
         )]
     };
     for (sql, values) in statements {
