@@ -48,17 +48,17 @@ test("wrong types read as invalid, not as coerced strings", () => {
   assert.equal(core.canLoginWithEmail("a@b.co", 1234), false);
   assert.deepStrictEqual(core.validateFeedback("x"), {
     ok: false,
-    errors: [{ field: "form", message: "Invalid feedback form" }],
+    errors: [{ field: "form", key: "rules.feedback.formInvalid", message: "Invalid feedback form" }],
   });
-  assert.equal(core.checkImage(null, 0), "Only accept type of .png .jpeg .jpg .gif .");
+  assert.equal(core.checkImage(null, 0)?.message, "Only accept type of .png .jpeg .jpg .gif .");
   assert.equal(core.initialTheme(null), "light");
   assert.throws(() => core.parseTheme(7), { message: "Invalid theme name" });
   assert.throws(() => core.taskPress({ task: { status: "bogus" } }), Error);
 });
 
 test("objects are read field by field: optional fields missing, null or undefined", () => {
-  assert.equal(core.checkImage({ name: "a.png", size: 1024, type: "image/png" }, 0), undefined);
-  assert.equal(core.checkImage({ name: "a.png", size: 1.5, type: "image/png" }, 0), "Only accept type of .png .jpeg .jpg .gif .");
+  assert.equal(core.checkImage({ name: "a.png", size: 1024, type: "image/png" }, 0), null);
+  assert.equal(core.checkImage({ name: "a.png", size: 1.5, type: "image/png" }, 0)?.key, "rules.image.badType");
   for (const contact of [undefined, null, "me@example.org"]) {
     assert.equal(core.validateFeedback({ type: "bug", content: "It broke", contact, images: [] }).ok, true);
   }

@@ -58,6 +58,12 @@ const runners = {
       return { error: e.message };
     }
   },
+  isSchemeLink: (i) => out(core.isSchemeLink(i)),
+  localePath: ([l, p]) => out(core.localePath(l, p)),
+  pickLocale: (i) => out(core.pickLocale(i)),
+  tabKinds: (i) => out(core.tabKinds(i) ?? null),
+  cardLayout: ([k, s, n]) => out(core.cardLayout(k, s, n)),
+  trackBatchLen: (i) => out(core.trackBatchLen(i)),
   cutDescription: (i) => out(core.cutDescription(i)),
   safeRedirectOrigin: ([to, allowed]) => out(core.safeRedirectOrigin(to, allowed) ?? null),
 };
@@ -91,4 +97,7 @@ test("constants carry the spec's numbers", () => {
   assert.equal(c.defaultDialCode, "886");
   assert.equal(core.errorKey(4103), "error.invalidCode");
   assert.equal(core.errorKey(1), undefined);
+  assert.equal(c.errorCodes.notFound, 4040);
+  assert.equal(c.searchQueryMaxChars, 100);
+  assert.deepStrictEqual(c.feedTabs, ["for_you", "news", "articles", "following"]);
 });

@@ -46,6 +46,13 @@ pub const FEEDBACK_MAX_IMAGES: usize = 3;
 /// Largest image accepted: 5120 KB.
 pub const FEEDBACK_IMAGE_MAX_BYTES: u64 = 5_242_880;
 
+/// Longest search query, in characters (the search box and `/tag/list`'s `q` as well).
+pub const SEARCH_QUERY_MAX_CHARS: usize = 100;
+/// Tags a feed card shows at most.
+pub const CARD_MAX_TAGS: usize = 3;
+/// A flash item's card hides a summary of this many UTF-16 units or more.
+pub const FLASH_SUMMARY_HIDDEN_FROM: usize = 240;
+
 /// Page descriptions are cut to this many characters.
 pub const DESCRIPTION_MAX_CHARS: usize = 200;
 

@@ -273,21 +273,27 @@ pub struct Envelope<T> {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct CallError {
     pub code: i32,
     pub message: String,
+    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
     pub data: Value,
 }
 
 /// A response as the client sees it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(untagged)]
 pub enum Unwrapped {
     Ok {
+        #[cfg_attr(feature = "ts", ts(type = "true"))]
         ok: bool,
+        #[cfg_attr(feature = "ts", ts(type = "unknown"))]
         data: Value,
     },
     Err {
+        #[cfg_attr(feature = "ts", ts(type = "false"))]
         ok: bool,
         error: CallError,
         logout: bool,
@@ -506,6 +512,8 @@ pub fn should_retry(failure_count: u32, status: u16) -> bool {
 
 /// What the browser knows of its device; any field may be missing.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 #[serde(default, rename_all = "camelCase")]
 pub struct DeviceInfo {
     pub os: Option<String>,

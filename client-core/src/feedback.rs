@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::message::Message;
 use crate::constants::{
     FEEDBACK_CONTACT_MAX_CHARS, FEEDBACK_CONTENT_MAX_CHARS, FEEDBACK_IMAGE_MAX_BYTES,
     FEEDBACK_MAX_IMAGES,
@@ -10,33 +11,65 @@ use crate::constants::{
 /// Feedback types, in the order the form offers them.
 pub const FEEDBACK_TYPES: [&str; 3] = ["suggestion", "bug", "other"];
 
-pub const MSG_TYPE_REQUIRED: &str = "Please choose a feedback type";
-pub const MSG_CONTENT_REQUIRED: &str = "Please describe your feedback";
-pub const MSG_CONTENT_TOO_LONG: &str = "Feedback can be at most 300 characters";
-pub const MSG_CONTACT_TOO_LONG: &str = "Contact can be at most 100 characters";
-pub const MSG_TOO_MANY_IMAGES: &str = "A maximum of three images are supported";
-pub const MSG_IMAGE_TOO_LARGE: &str = "Only accept size less than 5MB.";
-pub const MSG_IMAGE_BAD_TYPE: &str = "Only accept type of .png .jpeg .jpg .gif .";
-pub const MSG_IMAGE_BAD_URL: &str = "Invalid image";
+pub const MSG_TYPE_REQUIRED: Message =
+    Message::new("rules.feedback.typeRequired", "Please choose a feedback type");
+pub const MSG_CONTENT_REQUIRED: Message =
+    Message::new("rules.feedback.contentRequired", "Please describe your feedback");
+pub const MSG_CONTENT_TOO_LONG: Message = Message::new(
+    "rules.feedback.contentTooLong",
+    "Feedback can be at most 300 characters",
+);
+pub const MSG_CONTACT_TOO_LONG: Message = Message::new(
+    "rules.feedback.contactTooLong",
+    "Contact can be at most 100 characters",
+);
+pub const MSG_TOO_MANY_IMAGES: Message = Message::new(
+    "rules.image.tooMany",
+    "A maximum of three images are supported",
+);
+pub const MSG_IMAGE_TOO_LARGE: Message =
+    Message::new("rules.image.tooLarge", "Only accept size less than 5MB.");
+pub const MSG_IMAGE_BAD_TYPE: Message = Message::new(
+    "rules.image.badType",
+    "Only accept type of .png .jpeg .jpg .gif .",
+);
+pub const MSG_FORM_INVALID: Message = Message::new("rules.feedback.formInvalid", "Invalid feedback form");
+pub const MSG_IMAGE_BAD_URL: Message = Message::new("rules.image.badUrl", "Invalid image");
 
 /// The form as both sides see it; missing fields read as empty so they are reported, not fatal.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(default)]
 pub struct FeedbackForm {
     #[serde(rename = "type")]
     pub kind: String,
     pub content: String,
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub contact: Option<String>,
     pub images: Vec<String>,
 }
 
+/// A form field's error: the field, the message's locale key and its English text.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct FieldError {
     pub field: String,
+    pub key: String,
     pub message: String,
 }
 
+impl FieldError {
+    pub fn new(field: &str, message: Message) -> Self {
+        Self {
+            field: field.to_owned(),
+            key: message.key.to_owned(),
+            message: message.text.to_owned(),
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct FeedbackCheck {
     pub ok: bool,
     pub errors: Vec<FieldError>,
@@ -49,12 +82,7 @@ pub fn char_count(s: &str) -> usize {
 
 pub fn validate_feedback(form: &FeedbackForm) -> FeedbackCheck {
     let mut errors = Vec::new();
-    let mut flag = |field: &str, message: &str| {
-        errors.push(FieldError {
-            field: field.to_owned(),
-            message: message.to_owned(),
-        });
-    };
+    let mut flag = |field: &str, message: Message| errors.push(FieldError::new(field, message));
     if !FEEDBACK_TYPES.contains(&form.kind.as_str()) {
         flag("type", MSG_TYPE_REQUIRED);
     }
@@ -82,6 +110,7 @@ pub fn validate_feedback(form: &FeedbackForm) -> FeedbackCheck {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct ContentCounter {
     pub count: usize,
@@ -101,6 +130,7 @@ pub fn content_counter(content: &str) -> ContentCounter {
 
 /// What the browser knows of a chosen file.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(default)]
 pub struct ImageFile {
     pub name: String,
@@ -113,7 +143,7 @@ const IMAGE_EXTENSIONS: [&str; 4] = ["png", "jpeg", "jpg", "gif"];
 const IMAGE_MIME_TYPES: [&str; 4] = ["image/png", "image/jpeg", "image/jpg", "image/gif"];
 
 /// `None` when the file may be added to the `already_selected` ones, else the message to show.
-pub fn check_image(file: &ImageFile, already_selected: usize) -> Option<&'static str> {
+pub fn check_image(file: &ImageFile, already_selected: usize) -> Option<Message> {
     if already_selected >= FEEDBACK_MAX_IMAGES {
         return Some(MSG_TOO_MANY_IMAGES);
     }

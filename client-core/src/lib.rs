@@ -4,13 +4,18 @@
 
 pub mod constants;
 pub mod envelope;
+pub mod feed;
 pub mod feedback;
 pub mod link;
 pub mod locale;
+pub mod message;
+pub mod surface;
 pub mod task;
 pub mod theme;
 pub mod track;
 pub mod validate;
 
+#[cfg(feature = "ts")]
+pub mod typescript;
 #[cfg(feature = "wasm")]
 mod wasm;

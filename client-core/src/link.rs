@@ -103,27 +103,27 @@ pub fn map_link(link: &str) -> Result<LinkTarget, LinkError> {
     Err(LinkError::UnsupportedLink)
 }
 
+/// `Screen[/Segment…]?query`: each segment's first letter lower-cased (`Feed/Detail` →
+/// `/feed/detail`); `id` becomes the next path segment and the other parameters the ext segment.
 fn map_scheme_link(rest: &str) -> Result<String, LinkError> {
     let (screen, query) = rest.split_once('?').unwrap_or((rest, ""));
     let screen = screen.trim_end_matches('/');
-    if screen.is_empty()
-        || !screen
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'_')
-    {
+    let segment_ok =
+        |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+    if !screen.split('/').all(segment_ok) {
         return Err(LinkError::BadScreen);
     }
     let mut path = match screen {
         "TabHome" => String::from("/"),
         "UserProfile" => String::from("/account"),
-        _ => {
-            let mut chars = screen.chars();
-            let first = chars
-                .next()
-                .map(|c| c.to_ascii_lowercase())
-                .unwrap_or_default();
-            format!("/{first}{}", chars.as_str())
-        }
+        _ => screen.split('/').fold(String::new(), |mut path, segment| {
+            let mut chars = segment.chars();
+            let first = chars.next().map(|c| c.to_ascii_lowercase());
+            path.push('/');
+            path.extend(first);
+            path.push_str(chars.as_str());
+            path
+        }),
     };
     let mut params = parse_query(query)?;
     let id_at = params.iter().position(|(k, _)| k == "id");
@@ -154,6 +154,11 @@ fn strip_prefix_ignore_case<'a>(s: &'a str, prefix: &str) -> Option<&'a str> {
     let head = s.get(..prefix.len())?;
     head.eq_ignore_ascii_case(prefix)
         .then(|| &s[prefix.len()..])
+}
+
+/// Whether a link uses the app's own scheme (`blockbrief://…`), which only the app can open.
+pub fn is_scheme_link(link: &str) -> bool {
+    strip_prefix_ignore_case(link.trim(), LINK_SCHEME).is_some()
 }
 
 /// `http(s)://host…` with a non-empty host and nothing a browser would reinterpret.

@@ -43,6 +43,7 @@ pub fn is_client_reported(event_type: &str) -> bool {
 pub const TASK_GROUPS: [&str; 3] = ["novice", "daily", EXCHANGE_REGISTER_GROUP];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum TaskStatus {
     #[default]
@@ -74,6 +75,8 @@ impl TaskStatus {
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 #[serde(default)]
 pub struct TaskButtonSpec {
     pub text: Option<String>,
@@ -121,6 +124,7 @@ where
 
 /// A task as the server lists it.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(default)]
 pub struct Task {
     pub point_id: i64,
@@ -128,12 +132,16 @@ pub struct Task {
     pub status: TaskStatus,
     pub award: i64,
     #[serde(deserialize_with = "null_as_default")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<TaskButtonSpec>", optional = nullable))]
     pub button: TaskButtonSpec,
+    #[cfg_attr(feature = "ts", ts(type = "0 | 1"))]
     pub report_time: ReportTime,
 }
 
 /// Everything the button depends on.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 #[serde(default, rename_all = "camelCase")]
 pub struct TaskContext {
     pub task: Task,
@@ -141,16 +149,19 @@ pub struct TaskContext {
     pub logged_in: bool,
     pub mobile_os: bool,
     /// Twitter binding status: `BOUND`, `UNBOUND`, `LOADING` or `QUERY_ERROR`.
+    #[cfg_attr(feature = "ts", ts(type = "TwitterStatus"))]
     pub twitter: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TaskButton {
     pub label: String,
     pub disabled: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "action", rename_all = "camelCase")]
 pub enum TaskPress {
     None,

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use crate::envelope::is_bitverse_agent;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Theme {
     Light,
@@ -32,6 +33,8 @@ pub fn parse_theme(name: &str) -> Result<Theme, &'static str> {
 
 /// Where a first load can find a theme; any of them may be missing.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 #[serde(default, rename_all = "camelCase")]
 pub struct ThemeSources {
     /// The `theme` query parameter: `0` light, `1` dark.

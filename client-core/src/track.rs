@@ -63,12 +63,38 @@ pub fn check_track_entry(raw: &Value, now_ms: i64) -> Result<TrackEntry, TrackEr
     Ok(entry)
 }
 
+/// The body's bytes around its entries: `{"track_logs":[` and `]}`.
+const BATCH_FRAME_BYTES: usize = r#"{"track_logs":[]}"#.len();
+
+/// How many of the queued entries, given each one's JSON size in bytes, go into the next batch:
+/// as many from the front as keep it within [`TRACK_MAX_ENTRIES`] and [`TRACK_MAX_BODY_BYTES`].
+/// 0 means the first entry alone is too large to be sent at all.
+pub fn batch_len(entry_bytes: &[usize]) -> usize {
+    let mut body = BATCH_FRAME_BYTES;
+    let mut taken = 0;
+    for bytes in entry_bytes.iter().take(TRACK_MAX_ENTRIES) {
+        let separator = usize::from(taken > 0);
+        body = body.saturating_add(bytes.saturating_add(separator));
+        if body > TRACK_MAX_BODY_BYTES {
+            break;
+        }
+        taken += 1;
+    }
+    taken
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use serde_json::json;
 
     const NOW: i64 = 1_795_305_600_000;
+
+    #[test]
+    fn a_batch_stops_at_the_entry_limit() {
+        assert_eq!(batch_len(&[1; TRACK_MAX_ENTRIES + 100]), TRACK_MAX_ENTRIES);
+        assert_eq!(batch_len(&[usize::MAX, 1]), 0);
+    }
 
     #[test]
     fn entries_are_checked_one_by_one() {

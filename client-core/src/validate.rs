@@ -1,11 +1,15 @@
 //! Email, phone, area and one-time-code rules of the sign-in forms.
 
+use crate::message::Message;
 use crate::constants::{
     EMAIL_ERROR_MIN_CHARS, EMAIL_MAX_CHARS, OTP_CODE_LEN, PHONE_MAX_DIGITS, PHONE_MIN_DIGITS,
 };
 
 /// Shown under the email field when the address is invalid.
-pub const EMAIL_ERROR: &str = "Please input the correct email address";
+pub const EMAIL_ERROR: Message = Message::new(
+    "rules.email.invalid",
+    "Please input the correct email address",
+);
 
 /// The HTML living standard's "valid e-mail address": `atext` characters and dots before the
 /// `@`, then one or more labels of letters, digits and inner hyphens, each at most 63 long.
@@ -41,7 +45,7 @@ fn is_domain_label(label: &str) -> bool {
 }
 
 /// The email field's message: only once the user has typed enough for it to be fair.
-pub fn email_error(s: &str) -> Option<&'static str> {
+pub fn email_error(s: &str) -> Option<Message> {
     (s.chars().count() >= EMAIL_ERROR_MIN_CHARS && !is_valid_email(s)).then_some(EMAIL_ERROR)
 }
 

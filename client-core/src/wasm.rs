@@ -7,63 +7,14 @@ use serde::de::{MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use wasm_bindgen::prelude::*;
 
-use crate::{constants as c, envelope, feedback, link, locale, task, theme, validate};
+use crate::surface::{self, EndpointError, LinkResult, LocalePath, Outcome};
+use crate::{envelope, feed, feedback, link, locale, task, theme, track, validate};
 
 mod de;
 
+/// The TypeScript of every shape below, generated from the Rust types (`make types`).
 #[wasm_bindgen(typescript_custom_section)]
-const TS_TYPES: &str = r#"
-export type Locale = "en" | "zh-Hans" | "zh-Hant" | "vi" | "ko";
-export type Theme = "light" | "dark";
-export type Params = Record<string, string>;
-export type Outcome<T> = { ok: true; value: T } | { ok: false; error: string };
-export type LinkResult =
-  | { kind: "internal"; path: string }
-  | { kind: "external"; url: string }
-  | { kind: "invalid"; error: string };
-export type FeedbackType = "suggestion" | "bug" | "other";
-export interface FeedbackForm { type: string; content: string; contact?: string | null; images: string[] }
-export interface FieldError { field: string; message: string }
-export interface FeedbackCheck { ok: boolean; errors: FieldError[] }
-export interface ContentCounter { count: number; max: number; atLimit: boolean }
-export interface ImageFile { name: string; size: number; type: string }
-export type TaskStatus = "not_start" | "in_progress" | "to_receive" | "completed";
-export interface TaskButtonSpec { text?: string | null; disabled?: boolean | null; app_link?: string | null }
-export interface Task {
-  point_id: number; event_type: string; status: TaskStatus; award: number;
-  button?: TaskButtonSpec | null; report_time: 0 | 1;
-}
-export type TwitterStatus = "BOUND" | "UNBOUND" | "LOADING" | "QUERY_ERROR";
-export interface TaskContext {
-  task: Task; group: string; loggedIn: boolean; mobileOs: boolean; twitter?: TwitterStatus | null;
-}
-export interface TaskButton { label: string; disabled: boolean }
-export type TaskPress =
-  | { action: "none" } | { action: "login" } | { action: "openMeTab" } | { action: "collect" }
-  | { action: "toast"; toast: string }
-  | { action: "openAppLink"; url: string }
-  | { action: "reportAndOpen"; url: string };
-export interface CallError { code: number; message: string; data: unknown }
-export type Unwrapped<T = unknown> =
-  | { ok: true; data: T }
-  | { ok: false; error: CallError; logout: boolean };
-export interface EndpointError { code: number; message: string; key: string }
-export interface DeviceInfo {
-  os?: string | null; language?: string | null; timezoneOffsetMinutes?: number | null;
-  vendor?: string | null; model?: string | null; userAgent?: string | null;
-}
-export interface ThemeSources {
-  query?: string | null; session?: string | null; local?: string | null; userAgent?: string | null;
-}
-export interface LocalePath { locale: Locale | null; path: string }
-export interface Constants {
-  successCode: number; otpCodeLength: number; otpResendSeconds: number;
-  emailErrorDebounceMs: number; defaultDialCode: string; feedbackContentMaxChars: number;
-  feedbackMaxImages: number; feedbackImageMaxBytes: number; feedbackTypes: FeedbackType[];
-  logoutThrottleMs: number; trackFlushMs: number; locales: Locale[]; defaultLocale: Locale;
-  eventTypes: string[];
-}
-"#;
+const TS_TYPES: &str = include_str!("wasm/types.d.ts");
 
 fn to_js<T: Serialize + ?Sized>(value: &T) -> JsValue {
     value
@@ -123,51 +74,28 @@ impl<'de> Deserialize<'de> for OrderedParams {
     }
 }
 
-/// `{ok: true, value}` or `{ok: false, error}`.
-#[derive(Serialize)]
-struct Outcome {
-    ok: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    value: Option<OrderedParams>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<&'static str>,
-}
-
 fn outcome(result: Result<link::Params, link::LinkError>) -> JsValue {
-    to_js(&match result {
-        Ok(params) => Outcome {
-            ok: true,
-            value: Some(OrderedParams(params)),
-            error: None,
-        },
-        Err(e) => Outcome {
-            ok: false,
-            value: None,
-            error: Some(e.message()),
-        },
-    })
+    to_js(&Outcome::of(result.map(OrderedParams), |e| e.message().to_owned()))
 }
 
 // ---- links ----
 
 #[wasm_bindgen(js_name = mapLink, unchecked_return_type = "LinkResult")]
 pub fn map_link(#[wasm_bindgen(unchecked_param_type = "string")] link_text: JsValue) -> JsValue {
-    #[derive(Serialize)]
-    struct Invalid<'a> {
-        kind: &'static str,
-        error: &'a str,
-    }
-    match text(&link_text).as_deref().map(link::map_link) {
-        Some(Ok(target)) => to_js(&target),
-        Some(Err(e)) => to_js(&Invalid {
-            kind: "invalid",
-            error: e.message(),
-        }),
-        None => to_js(&Invalid {
-            kind: "invalid",
-            error: link::LinkError::Empty.message(),
-        }),
-    }
+    let invalid = |e: link::LinkError| LinkResult::Invalid {
+        error: e.message().to_owned(),
+    };
+    to_js(&match text(&link_text).as_deref().map(link::map_link) {
+        Some(Ok(link::LinkTarget::Internal { path })) => LinkResult::Internal { path },
+        Some(Ok(link::LinkTarget::External { url })) => LinkResult::External { url },
+        Some(Err(e)) => invalid(e),
+        None => invalid(link::LinkError::Empty),
+    })
+}
+
+#[wasm_bindgen(js_name = isSchemeLink)]
+pub fn is_scheme_link(#[wasm_bindgen(unchecked_param_type = "string")] link_text: JsValue) -> bool {
+    text(&link_text).is_some_and(|l| link::is_scheme_link(&l))
 }
 
 #[wasm_bindgen(js_name = encodeExt)]
@@ -213,9 +141,9 @@ pub fn is_valid_email(#[wasm_bindgen(unchecked_param_type = "string")] s: JsValu
     text(&s).is_some_and(|s| validate::is_valid_email(&s))
 }
 
-#[wasm_bindgen(js_name = emailError)]
-pub fn email_error(#[wasm_bindgen(unchecked_param_type = "string")] s: JsValue) -> Option<String> {
-    validate::email_error(&text(&s).unwrap_or_default()).map(str::to_owned)
+#[wasm_bindgen(js_name = emailError, unchecked_return_type = "Message | null")]
+pub fn email_error(#[wasm_bindgen(unchecked_param_type = "string")] s: JsValue) -> JsValue {
+    to_js(&validate::email_error(&text(&s).unwrap_or_default()))
 }
 
 #[wasm_bindgen(js_name = sanitizePhone)]
@@ -282,10 +210,7 @@ pub fn validate_feedback(
         Ok(form) => to_js(&feedback::validate_feedback(&form)),
         Err(_) => to_js(&feedback::FeedbackCheck {
             ok: false,
-            errors: vec![feedback::FieldError {
-                field: "form".to_owned(),
-                message: "Invalid feedback form".to_owned(),
-            }],
+            errors: vec![feedback::FieldError::new("form", feedback::MSG_FORM_INVALID)],
         }),
     }
 }
@@ -295,17 +220,17 @@ pub fn content_counter(#[wasm_bindgen(unchecked_param_type = "string")] s: JsVal
     to_js(&feedback::content_counter(&text(&s).unwrap_or_default()))
 }
 
-#[wasm_bindgen(js_name = checkImage)]
+#[wasm_bindgen(js_name = checkImage, unchecked_return_type = "Message | null")]
 pub fn check_image(
     #[wasm_bindgen(unchecked_param_type = "ImageFile")] file: JsValue,
     #[wasm_bindgen(unchecked_param_type = "number")] already_selected: JsValue,
-) -> Option<String> {
+) -> JsValue {
     let already = usize::try_from(count(&already_selected)).unwrap_or(usize::MAX);
     let message = match de::from_value::<feedback::ImageFile>(file) {
         Ok(file) => feedback::check_image(&file, already),
         Err(_) => Some(feedback::MSG_IMAGE_BAD_TYPE),
     };
-    message.map(str::to_owned)
+    to_js(&message)
 }
 
 // ---- tasks ----
@@ -382,27 +307,13 @@ pub fn unwrap_response(
     ])
 }
 
-#[derive(Serialize)]
-struct EndpointError {
-    code: i32,
-    message: &'static str,
-    key: &'static str,
-}
-
 #[wasm_bindgen(js_name = checkEndpoint, unchecked_return_type = "EndpointError | null")]
 pub fn check_endpoint(
     #[wasm_bindgen(unchecked_param_type = "string")] path: JsValue,
     #[wasm_bindgen(unchecked_param_type = "boolean")] has_token: JsValue,
 ) -> JsValue {
     let path = text(&path).unwrap_or_default();
-    match envelope::check_endpoint(&path, flag(&has_token)) {
-        Some(kind) => to_js(&EndpointError {
-            code: kind.code(),
-            message: kind.message(),
-            key: kind.key(),
-        }),
-        None => JsValue::NULL,
-    }
+    to_js(&envelope::check_endpoint(&path, flag(&has_token)).map(EndpointError::from))
 }
 
 /// The locale key of an error code from the catalogue, if it is one.
@@ -448,11 +359,6 @@ pub fn uses_chinese_type(#[wasm_bindgen(unchecked_param_type = "Locale")] locale
 pub fn split_locale_path(
     #[wasm_bindgen(unchecked_param_type = "string")] path: JsValue,
 ) -> JsValue {
-    #[derive(Serialize)]
-    struct LocalePath {
-        locale: Option<&'static str>,
-        path: String,
-    }
     let (locale, path) = locale::split_locale_path(&text(&path).unwrap_or_default());
     to_js(&LocalePath { locale, path })
 }
@@ -475,47 +381,59 @@ pub fn parse_theme(
         .map_err(JsError::new)
 }
 
+#[wasm_bindgen(js_name = localePath)]
+pub fn locale_path(
+    #[wasm_bindgen(unchecked_param_type = "string")] locale: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] path: JsValue,
+) -> String {
+    locale::locale_path(&text(&locale).unwrap_or_default(), &text(&path).unwrap_or_default())
+}
+
+#[wasm_bindgen(js_name = pickLocale, unchecked_return_type = "Locale")]
+pub fn pick_locale(
+    #[wasm_bindgen(unchecked_param_type = "LocaleSources")] sources: JsValue,
+) -> String {
+    let sources = de::from_value(sources).unwrap_or_default();
+    locale::pick_locale(&sources).to_owned()
+}
+
+// ---- feeds and tracking ----
+
+#[wasm_bindgen(js_name = tabKinds, unchecked_return_type = "FeedKind[] | null")]
+pub fn tab_kinds(#[wasm_bindgen(unchecked_param_type = "FeedTab")] tab: JsValue) -> JsValue {
+    to_js(&text(&tab).and_then(|t| feed::tab_kinds(&t)).flatten())
+}
+
+#[wasm_bindgen(js_name = cardLayout, unchecked_return_type = "CardLayout")]
+pub fn card_layout(
+    #[wasm_bindgen(unchecked_param_type = "string")] kind: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] summary: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] tags: JsValue,
+) -> JsValue {
+    let tags = usize::try_from(count(&tags)).unwrap_or(usize::MAX);
+    let (kind, summary) = (text(&kind).unwrap_or_default(), text(&summary).unwrap_or_default());
+    to_js(&feed::card_layout(&kind, &summary, tags))
+}
+
+#[wasm_bindgen(js_name = trackBatchLen)]
+pub fn track_batch_len(
+    #[wasm_bindgen(unchecked_param_type = "number[]")] entry_bytes: JsValue,
+) -> u32 {
+    let sizes: Vec<usize> = de::from_value::<Vec<f64>>(entry_bytes)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|n| if n.is_finite() && n >= 0.0 { n as usize } else { usize::MAX })
+        .collect();
+    u32::try_from(track::batch_len(&sizes)).unwrap_or(u32::MAX)
+}
+
 #[wasm_bindgen(js_name = cutDescription)]
 pub fn cut_description(#[wasm_bindgen(unchecked_param_type = "string")] s: JsValue) -> String {
     locale::cut_description(&text(&s).unwrap_or_default())
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Constants {
-    success_code: i32,
-    otp_code_length: usize,
-    otp_resend_seconds: i64,
-    email_error_debounce_ms: u32,
-    default_dial_code: &'static str,
-    feedback_content_max_chars: usize,
-    feedback_max_images: usize,
-    feedback_image_max_bytes: u64,
-    feedback_types: &'static [&'static str],
-    logout_throttle_ms: u32,
-    track_flush_ms: u32,
-    locales: &'static [&'static str],
-    default_locale: &'static str,
-    event_types: &'static [&'static str],
-}
-
-/// The spec's numbers that the interface needs (countdowns, limits, lists).
+/// The spec's numbers that the interface needs (countdowns, limits, lists, error codes).
 #[wasm_bindgen(unchecked_return_type = "Constants")]
 pub fn constants() -> JsValue {
-    to_js(&Constants {
-        success_code: c::SUCCESS_CODE,
-        otp_code_length: c::OTP_CODE_LEN,
-        otp_resend_seconds: c::OTP_RESEND_SECONDS,
-        email_error_debounce_ms: c::EMAIL_ERROR_DEBOUNCE_MS,
-        default_dial_code: c::DEFAULT_DIAL_CODE,
-        feedback_content_max_chars: c::FEEDBACK_CONTENT_MAX_CHARS,
-        feedback_max_images: c::FEEDBACK_MAX_IMAGES,
-        feedback_image_max_bytes: c::FEEDBACK_IMAGE_MAX_BYTES,
-        feedback_types: &feedback::FEEDBACK_TYPES,
-        logout_throttle_ms: c::LOGOUT_THROTTLE_MS,
-        track_flush_ms: c::TRACK_FLUSH_MS,
-        locales: &locale::LOCALES,
-        default_locale: locale::DEFAULT_LOCALE,
-        event_types: &task::EVENT_TYPES,
-    })
+    to_js(&surface::constants())
 }

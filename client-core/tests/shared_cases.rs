@@ -1,7 +1,7 @@
 //! Runs `cases.json` against the native build. `pkg-tests/cases.test.mjs` runs the same file
 //! against the wasm package, so the two builds are shown to give the same answers.
 
-use client_core::{envelope, feedback, link, locale, task, theme, validate};
+use client_core::{envelope, feed, feedback, link, locale, task, theme, track, validate};
 use serde_json::{Value, json};
 
 fn cases() -> Value {
@@ -126,6 +126,22 @@ fn run(function: &str, input: &Value) -> Value {
             Ok(t) => out(json!(t)),
             Err(e) => json!({ "error": e }),
         },
+        "isSchemeLink" => out(json!(link::is_scheme_link(s(input)))),
+        "localePath" => out(json!(locale::locale_path(s(arg(0)), s(arg(1))))),
+        "pickLocale" => {
+            let sources: locale::LocaleSources =
+                serde_json::from_value(input.clone()).expect("sources");
+            out(json!(locale::pick_locale(&sources)))
+        }
+        "tabKinds" => out(json!(feed::tab_kinds(s(input)).flatten())),
+        "cardLayout" => {
+            let tags = arg(2).as_u64().expect("tag count") as usize;
+            out(json!(feed::card_layout(s(arg(0)), s(arg(1)), tags)))
+        }
+        "trackBatchLen" => {
+            let sizes: Vec<usize> = serde_json::from_value(input.clone()).expect("sizes");
+            out(json!(track::batch_len(&sizes)))
+        }
         "cutDescription" => out(json!(locale::cut_description(s(input)))),
         "safeRedirectOrigin" => {
             let allowed: Vec<String> = serde_json::from_value(arg(1).clone()).expect("origins");

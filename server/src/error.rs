@@ -28,6 +28,11 @@ impl AppError {
         }
     }
 
+    /// A readable request that breaks a rule of a parameter: `InvalidParam` saying which.
+    pub fn invalid(message: impl Into<String>) -> Self {
+        Self::new(ErrorKind::InvalidParam).with_message(message)
+    }
+
     /// A more precise message than the catalogue's (for the client's own mistakes only).
     pub fn with_message(mut self, message: impl Into<String>) -> Self {
         self.message = Some(message.into());

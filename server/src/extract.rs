@@ -10,7 +10,7 @@ use axum::http::request::Parts;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use client_core::envelope::{DeviceHeader, ErrorKind, parse_device_header};
-use client_core::locale::normalize_locale;
+use client_core::locale::{LocaleSources, pick_locale};
 use serde::de::DeserializeOwned;
 
 use crate::auth::tokens;
@@ -49,6 +49,14 @@ fn json_error(rejection: &JsonRejection) -> AppError {
     AppError::new(ErrorKind::BadRequest).with_message(detail)
 }
 
+/// The cookie that keeps the reader's language (the app writes it, `lib/i18n.ts`).
+pub const LOCALE_COOKIE: &str = "NEXT_LOCALE";
+
+/// A header's value as text, if present and readable.
+pub fn header_text(headers: &axum::http::HeaderMap, name: &str) -> Option<String> {
+    headers.get(name)?.to_str().ok().map(str::to_owned)
+}
+
 /// The value of cookie `name`, if the request carries it.
 pub fn cookie(headers: &axum::http::HeaderMap, name: &str) -> Option<String> {
     let all = headers.get_all(axum::http::header::COOKIE);
@@ -84,25 +92,13 @@ impl FromRequestParts<AppState> for ClientMeta {
             .get::<ConnectInfo<SocketAddr>>()
             .map(|c| c.0.ip().to_string());
         let ip = forwarded.or(peer).unwrap_or_else(|| "unknown".to_owned());
-        let cookie_locale = cookie(&parts.headers, "NEXT_LOCALE");
-        let language = cookie_locale
-            .or_else(|| {
-                device
-                    .as_ref()
-                    .map(|d| d.language.clone())
-                    .filter(|l| !l.is_empty())
-            })
-            .or_else(|| {
-                header("accept-language")
-                    .and_then(|v| v.split([',', ';']).next())
-                    .map(str::to_owned)
-            })
-            .unwrap_or_default();
-        Ok(Self {
-            ip,
-            locale: normalize_locale(&language),
-            device,
-        })
+        let locale = pick_locale(&LocaleSources {
+            path: None,
+            cookie: cookie(&parts.headers, LOCALE_COOKIE),
+            device: device.as_ref().map(|d| d.language.clone()),
+            accept_language: header_text(&parts.headers, "accept-language"),
+        });
+        Ok(Self { ip, locale, device })
     }
 }
 

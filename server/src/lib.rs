@@ -24,6 +24,7 @@ pub mod feedback;
 pub mod i18n;
 pub mod mail;
 pub mod migration;
+pub mod pagination;
 pub mod platform;
 pub mod points;
 mod routes;
@@ -31,6 +32,8 @@ pub mod sms;
 pub mod state;
 pub mod time;
 pub mod track;
+#[cfg(test)]
+mod typescript;
 pub mod uploads;
 
 pub use state::AppState;
@@ -78,14 +81,13 @@ async fn page_shell(
 ) -> axum::response::Response {
     use axum::http::header;
     use axum::response::IntoResponse;
-    // The reader's saved language, else the browser's (as the app picks it).
-    let saved_locale = extract::cookie(&headers, "NEXT_LOCALE")
-        .or_else(|| {
-            let accepted = headers.get(header::ACCEPT_LANGUAGE)?.to_str().ok()?;
-            accepted.split([',', ';']).next().map(str::to_owned)
-        })
-        .map(|l| client_core::locale::normalize_locale(&l));
-    match content::head::for_path(&state, uri.path(), saved_locale).await {
+    // As the app picks it: a page load carries no device header.
+    let sources = client_core::locale::LocaleSources {
+        cookie: extract::cookie(&headers, extract::LOCALE_COOKIE),
+        accept_language: extract::header_text(&headers, header::ACCEPT_LANGUAGE.as_str()),
+        ..Default::default()
+    };
+    match content::head::for_path(&state, uri.path(), sources).await {
         Ok(head) => {
             let mut html = content::head::render(&shell, &head, &state.config.public_url);
             if head.path == "/" {

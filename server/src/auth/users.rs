@@ -25,6 +25,7 @@ pub const SESSION_TYPE_USER: i32 = 1;
 
 /// What the client keeps of a signed-in user.
 #[derive(Debug, Serialize)]
+#[derive(ts_rs::TS)]
 pub struct SessionUser {
     pub token: Option<String>,
     pub id: i64,
@@ -176,6 +177,7 @@ async fn completed_binding(state: &AppState, user_id: i64, kind: &str) -> AppRes
 
 /// A sign-in account as the account page lists it.
 #[derive(Debug, Serialize)]
+#[derive(ts_rs::TS)]
 pub struct AccountView {
     #[serde(rename = "type")]
     pub kind: String,

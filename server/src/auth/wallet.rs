@@ -113,7 +113,7 @@ pub async fn issue(state: &AppState, address: &str, purpose: Purpose) -> AppResu
     Ok(message)
 }
 
-fn invalid(message: &str) -> AppError {
+fn message_invalid(message: &str) -> AppError {
     AppError::new(ErrorKind::WalletMessageInvalid).with_message(message)
 }
 
@@ -165,29 +165,29 @@ pub async fn verify(
     let domain = lines
         .next()
         .and_then(|l| l.strip_suffix(HEADER_TAIL))
-        .ok_or_else(|| invalid("Malformed sign-in message"))?;
+        .ok_or_else(|| message_invalid("Malformed sign-in message"))?;
     if domain != state.config.public_authority()
         || field(message, "URI") != Some(state.config.public_url.as_str())
     {
-        return Err(invalid("This message is for another site"));
+        return Err(message_invalid("This message is for another site"));
     }
     if lines.next().and_then(parse_address) != Some(claimed) {
-        return Err(invalid("This message is for another address"));
+        return Err(message_invalid("This message is for another address"));
     }
     let chain_ok = field(message, "Chain ID")
         .and_then(|c| c.parse::<u64>().ok())
         .is_some_and(|c| state.config.siwe_chain_ids.contains(&c));
     if !chain_ok {
-        return Err(invalid("This chain is not supported"));
+        return Err(message_invalid("This chain is not supported"));
     }
-    let nonce = field(message, "Nonce").ok_or_else(|| invalid("Malformed sign-in message"))?;
+    let nonce = field(message, "Nonce").ok_or_else(|| message_invalid("Malformed sign-in message"))?;
     let now = state.now();
     let issued = wallet_nonce::Entity::find_by_id(nonce.to_owned())
         .one(&state.db)
         .await?
         .ok_or_else(|| AppError::new(ErrorKind::WalletNonceInvalid))?;
     if issued.message != message {
-        return Err(invalid("The message was changed after it was issued"));
+        return Err(message_invalid("The message was changed after it was issued"));
     }
     let for_this = issued.purpose == purpose.name() && issued.user_id == purpose.user_id();
     if !for_this || issued.used || issued.expires_at <= now {

@@ -15,6 +15,7 @@ fn not_found(what: &str) -> AppError {
 }
 
 #[derive(Debug, Serialize)]
+#[derive(ts_rs::TS)]
 pub struct TagView {
     pub id: i64,
     pub code: String,
@@ -27,6 +28,7 @@ pub struct TagView {
 }
 
 #[derive(Debug, Clone, Serialize)]
+#[derive(ts_rs::TS)]
 pub struct TokenView {
     pub id: i64,
     pub symbol: String,
@@ -136,6 +138,7 @@ pub async fn token(state: &AppState, symbol: &str) -> AppResult<TokenView> {
 }
 
 #[derive(Debug, Serialize)]
+#[derive(ts_rs::TS)]
 pub struct ChannelView {
     pub id: i64,
     pub code: String,
@@ -171,6 +174,7 @@ pub async fn channel(state: &AppState, code: &str, locale: &str) -> AppResult<Ch
 }
 
 #[derive(Debug, Serialize)]
+#[derive(ts_rs::TS)]
 pub struct KolView {
     pub id: i64,
     pub handle: String,
@@ -212,6 +216,7 @@ pub async fn kol(state: &AppState, id: i64, locale: &str) -> AppResult<KolView> 
 }
 
 #[derive(Debug, Serialize)]
+#[derive(ts_rs::TS)]
 pub struct TopicView {
     pub id: i64,
     pub code: String,
@@ -257,6 +262,7 @@ pub async fn topic(state: &AppState, id: i64, locale: &str) -> AppResult<TopicVi
 }
 
 #[derive(Debug, Serialize)]
+#[derive(ts_rs::TS)]
 pub struct BenefitView {
     pub id: i64,
     pub project: String,
@@ -317,6 +323,7 @@ pub async fn benefit(state: &AppState, id: i64, locale: &str) -> AppResult<Benef
 }
 
 #[derive(Debug, Serialize)]
+#[derive(ts_rs::TS)]
 pub struct Explore {
     pub topics: Vec<TopicView>,
     pub tags: Vec<TagView>,

@@ -13,7 +13,7 @@ use serde::Serialize;
 use super::{PAGE_DEFAULT, PAGE_MAX, localized};
 use crate::entity::{channel, feed_item, feed_link, feed_translation, follow, kol, tag, token};
 use crate::error::{AppError, AppResult};
-use crate::points::ledger::{Page, split_page};
+use crate::pagination::{Page, bad_cursor, split_page};
 use crate::state::AppState;
 
 /// Which feeds a page lists.
@@ -39,6 +39,7 @@ pub struct Reading {
 }
 
 #[derive(Debug, Clone, Serialize)]
+#[derive(ts_rs::TS)]
 pub struct TagRef {
     pub id: i64,
     pub code: String,
@@ -46,12 +47,14 @@ pub struct TagRef {
 }
 
 #[derive(Debug, Clone, Serialize)]
+#[derive(ts_rs::TS)]
 pub struct TokenRef {
     pub id: i64,
     pub symbol: String,
 }
 
 #[derive(Debug, Clone, Serialize)]
+#[derive(ts_rs::TS)]
 pub struct AuthorRef {
     pub id: i64,
     pub handle: String,
@@ -60,8 +63,10 @@ pub struct AuthorRef {
 }
 
 #[derive(Debug, Clone, Serialize)]
+#[derive(ts_rs::TS)]
 pub struct FeedView {
     pub id: i64,
+    #[ts(type = "FeedKind")]
     pub kind: String,
     pub title: String,
     pub summary: String,
@@ -85,16 +90,13 @@ pub struct FeedView {
 }
 
 #[derive(Debug, Serialize)]
+#[derive(ts_rs::TS)]
 pub struct FeedDetail {
     #[serde(flatten)]
     pub item: FeedView,
     /// Sanitized HTML.
     pub content: String,
     pub related: Vec<FeedView>,
-}
-
-fn bad_cursor() -> AppError {
-    AppError::new(ErrorKind::InvalidParam).with_message("Malformed cursor")
 }
 
 /// `"<published_at>.<id>"` of the last item of the previous page.

@@ -6,6 +6,9 @@
 
 use serde::Deserialize;
 
+use client_core::feed::{card_shows_summary, card_tag_count};
+use client_core::locale::locale_path;
+
 use crate::i18n::t;
 
 /// Where the built `index.html` takes the markup (inside its root, after the static header).
@@ -66,11 +69,6 @@ pub fn render(template: &str, envelope: &[u8], locale: &str) -> String {
     if !template.contains(MARKUP_SLOT) {
         return template.to_owned();
     }
-    let prefix = if locale == client_core::locale::DEFAULT_LOCALE {
-        String::new()
-    } else {
-        format!("/{locale}")
-    };
     let mut markup =
         String::from(r#"<main class="content"><section class="page home"><div class="feed-list">"#);
     for card in &data.list {
@@ -90,29 +88,26 @@ pub fn render(template: &str, envelope: &[u8], locale: &str) -> String {
             ));
         }
         markup.push_str(&format!(
-            r#"<span class="kind">{}</span></div><h3 class="card-title"><a href="{prefix}/feed/{}">{}</a></h3>"#,
+            r#"<span class="kind">{}</span></div><h3 class="card-title"><a href="{}">{}</a></h3>"#,
             text(source),
-            card.id,
+            attr(&locale_path(locale, &format!("/feed/{}", card.id))),
             text(&card.title)
         ));
-        // As the app does: a long flash item shows its title only.
-        if card.kind != "flash" || card.summary.encode_utf16().count() < 240 {
+        if card_shows_summary(&card.kind, &card.summary) {
             markup.push_str(&format!(
                 r#"<p class="card-summary">{}</p>"#,
                 text(&card.summary)
             ));
         }
         markup.push_str(r#"<div class="card-tags">"#);
-        for tag in card.tags.iter().take(3) {
+        for tag in &card.tags[..card_tag_count(card.tags.len())] {
+            let code = percent_encoding::utf8_percent_encode(
+                &tag.code,
+                percent_encoding::NON_ALPHANUMERIC,
+            );
             markup.push_str(&format!(
-                r#"<a class="chip" href="{prefix}/recommendTag?q={}">#{}</a>"#,
-                attr(
-                    &percent_encoding::utf8_percent_encode(
-                        &tag.code,
-                        percent_encoding::NON_ALPHANUMERIC
-                    )
-                    .to_string()
-                ),
+                r#"<a class="chip" href="{}">#{}</a>"#,
+                attr(&locale_path(locale, &format!("/recommendTag?q={code}"))),
                 text(&tag.name)
             ));
         }

@@ -4,7 +4,10 @@
 
 use axum::http::StatusCode;
 use client_core::envelope::ErrorKind;
-use client_core::locale::{LOCALES, cut_description, split_locale_path};
+use client_core::locale::{
+    DEFAULT_LOCALE, LOCALES, LocaleSources, cut_description, locale_path, pick_locale,
+    split_locale_path,
+};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 
 use super::catalogue;
@@ -27,15 +30,18 @@ pub struct Head {
     pub status: StatusCode,
 }
 
-/// The head for a request path; `cookie_locale` is the reader's saved choice when the path has
-/// no locale prefix.
+/// The head for a request path, in the locale client-core's rule picks from the path and what
+/// the request says (`sources.path` is set here).
 pub async fn for_path(
     state: &AppState,
     path: &str,
-    cookie_locale: Option<&'static str>,
+    sources: LocaleSources,
 ) -> AppResult<Head> {
-    let (prefix, rest) = split_locale_path(path);
-    let locale = prefix.or(cookie_locale).unwrap_or(LOCALES[0]);
+    let locale = pick_locale(&LocaleSources {
+        path: Some(path.to_owned()),
+        ..sources
+    });
+    let (_, rest) = split_locale_path(path);
     let site = t(locale, "head.name", &[]);
     let mut head = Head {
         locale,
@@ -114,11 +120,8 @@ fn attr(s: &str) -> String {
 /// set, and the meta and link tags added before `</head>`.
 pub fn render(template: &str, head: &Head, public_url: &str) -> String {
     let base = public_url.trim_end_matches('/');
-    let url_for = |locale: Option<&str>| match locale {
-        Some(l) if l != LOCALES[0] => format!("{base}/{l}{}", head.path),
-        _ => format!("{base}{}", head.path),
-    };
-    let canonical = url_for(Some(head.locale));
+    let url_for = |locale: &str| format!("{base}{}", locale_path(locale, &head.path));
+    let canonical = url_for(head.locale);
     let mut tags = vec![
         format!(
             r#"<meta name="description" content="{}">"#,
@@ -170,12 +173,12 @@ pub fn render(template: &str, head: &Head, public_url: &str) -> String {
     for locale in LOCALES {
         tags.push(format!(
             r#"<link rel="alternate" hreflang="{locale}" href="{}">"#,
-            attr(&url_for(Some(locale)))
+            attr(&url_for(locale))
         ));
     }
     tags.push(format!(
         r#"<link rel="alternate" hreflang="x-default" href="{}">"#,
-        attr(&url_for(None))
+        attr(&url_for(DEFAULT_LOCALE))
     ));
     let title = format!("<title>{}</title>", html_escape::encode_text(&head.title));
     let mut html = match (template.find("<title>"), template.find("</title>")) {

@@ -18,13 +18,13 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use client_core::envelope::ErrorKind;
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseBackend, DatabaseConnection, DbErr, EntityTrait,
     FromQueryResult, QueryFilter, QueryOrder, QuerySelect, Statement, TransactionTrait, Value,
 };
 use serde::Serialize;
 
+use client_core::constants::SEARCH_QUERY_MAX_CHARS;
 use client_core::locale::DEFAULT_LOCALE;
 
 use super::localized;
@@ -32,7 +32,6 @@ use crate::entity::{feed_item, feed_translation, kol, tag, token};
 use crate::error::{AppError, AppResult};
 
 /// Longest query accepted, in characters.
-pub const QUERY_MAX_CHARS: usize = 100;
 /// Results per page.
 pub const SEARCH_PAGE: u64 = 20;
 const MAX_TERMS: usize = 8;
@@ -375,9 +374,10 @@ pub async fn optimize(db: &impl ConnectionTrait) -> AppResult<()> {
 
 /// The words of a query: runs of letters and digits in any script, lower-cased.
 pub fn terms(query: &str) -> AppResult<Vec<String>> {
-    let invalid = |m: &str| AppError::new(ErrorKind::InvalidParam).with_message(m.to_owned());
-    if query.chars().count() > QUERY_MAX_CHARS {
-        return Err(invalid("Search at most 100 characters"));
+    if query.chars().count() > SEARCH_QUERY_MAX_CHARS {
+        return Err(AppError::invalid(format!(
+            "Search at most {SEARCH_QUERY_MAX_CHARS} characters"
+        )));
     }
     let terms: Vec<String> = query
         .split(|c: char| !c.is_alphanumeric())
@@ -387,7 +387,7 @@ pub fn terms(query: &str) -> AppResult<Vec<String>> {
         .collect();
     let letters: usize = terms.iter().map(|t| t.chars().count()).sum();
     if letters < 2 {
-        return Err(invalid("Search needs at least 2 letters or digits"));
+        return Err(AppError::invalid("Search needs at least 2 letters or digits"));
     }
     Ok(terms)
 }
@@ -428,7 +428,7 @@ impl Cursor {
 
     /// `tier.id`, as `encode` writes it.
     pub fn parse(text: &str) -> AppResult<Self> {
-        let malformed = || AppError::new(ErrorKind::InvalidParam).with_message("Malformed cursor");
+        let malformed = crate::pagination::bad_cursor;
         let (tier, after) = text.split_once('.').ok_or_else(malformed)?;
         let tier = tier
             .parse::<usize>()
@@ -610,7 +610,9 @@ pub fn snippet(title: &str, body: &str, terms: &[String]) -> String {
 }
 
 #[derive(Debug, Serialize)]
+#[derive(ts_rs::TS)]
 pub struct Hit {
+    #[ts(type = "\"feed\" | \"tag\" | \"token\" | \"kol\"")]
     pub kind: &'static str,
     pub id: i64,
     pub title: String,

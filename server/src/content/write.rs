@@ -4,7 +4,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use client_core::envelope::ErrorKind;
+use client_core::feed::FEED_KINDS;
 use client_core::link::is_absolute_http_url;
 use client_core::locale::LOCALES;
 use sea_orm::sea_query::OnConflict;
@@ -20,16 +20,11 @@ use crate::entity::{
 use crate::error::{AppError, AppResult};
 use crate::state::AppState;
 
-pub const FEED_KINDS: [&str; 4] = ["flash", "article", "thread", "research"];
 const TITLE_MAX_CHARS: usize = 300;
 const SUMMARY_MAX_CHARS: usize = 2_000;
 const CONTENT_MAX_BYTES: usize = 512 * 1024;
 const URL_MAX_BYTES: usize = 1024;
 const LINKS_MAX: usize = 20;
-
-fn invalid(message: impl Into<String>) -> AppError {
-    AppError::new(ErrorKind::InvalidParam).with_message(message)
-}
 
 /// A time given as Unix seconds or as an RFC 3339 string.
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -45,8 +40,8 @@ impl Timestamp {
             Self::Unix(s) if *s >= 0 => Ok(*s),
             Self::Text(t) => chrono::DateTime::parse_from_rfc3339(t)
                 .map(|d| d.timestamp())
-                .map_err(|_| invalid("published_at must be Unix seconds or an RFC 3339 time")),
-            Self::Unix(_) => Err(invalid("published_at must not be negative")),
+                .map_err(|_| AppError::invalid("published_at must be Unix seconds or an RFC 3339 time")),
+            Self::Unix(_) => Err(AppError::invalid("published_at must not be negative")),
         }
     }
 }
@@ -121,10 +116,10 @@ pub fn plain_text(text: &str) -> String {
 fn checked_text(field: &str, text: &str, max_chars: usize, required: bool) -> AppResult<String> {
     let text = plain_text(text);
     if required && text.is_empty() {
-        return Err(invalid(format!("{field} must not be empty")));
+        return Err(AppError::invalid(format!("{field} must not be empty")));
     }
     if text.chars().count() > max_chars {
-        return Err(invalid(format!(
+        return Err(AppError::invalid(format!(
             "{field} is longer than {max_chars} characters"
         )));
     }
@@ -133,7 +128,7 @@ fn checked_text(field: &str, text: &str, max_chars: usize, required: bool) -> Ap
 
 fn checked_content(text: &str) -> AppResult<String> {
     if text.len() > CONTENT_MAX_BYTES {
-        return Err(invalid("content is larger than 512 KB"));
+        return Err(AppError::invalid("content is larger than 512 KB"));
     }
     Ok(clean_html(text))
 }
@@ -141,7 +136,7 @@ fn checked_content(text: &str) -> AppResult<String> {
 fn checked_url(field: &str, url: &str) -> AppResult<String> {
     let url = url.trim();
     if url.len() > URL_MAX_BYTES || !is_absolute_http_url(url) {
-        return Err(invalid(format!("{field} must be an http(s) URL")));
+        return Err(AppError::invalid(format!("{field} must be an http(s) URL")));
     }
     Ok(url.to_owned())
 }
@@ -154,7 +149,7 @@ fn checked_code(field: &str, code: &str) -> AppResult<String> {
             .chars()
             .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.'));
     if !ok {
-        return Err(invalid(format!(
+        return Err(AppError::invalid(format!(
             "{field} must be 1–64 letters, digits, _ - ."
         )));
     }
@@ -172,7 +167,7 @@ fn clean_feed(input: FeedInput) -> AppResult<CleanFeed> {
     let mut input = input;
     input.source_url = checked_url("source_url", &input.source_url)?;
     if !FEED_KINDS.contains(&input.kind.as_str()) {
-        return Err(invalid(format!(
+        return Err(AppError::invalid(format!(
             "kind must be one of {}",
             FEED_KINDS.join(", ")
         )));
@@ -182,7 +177,7 @@ fn clean_feed(input: FeedInput) -> AppResult<CleanFeed> {
         && lang.len() <= 16
         && lang.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
     if !well_formed {
-        return Err(invalid("lang must be a language tag such as en or zh-Hant"));
+        return Err(AppError::invalid("lang must be a language tag such as en or zh-Hant"));
     }
     input.lang = client_core::locale::normalize_locale(lang).to_owned();
     input.title = checked_text("title", &input.title, TITLE_MAX_CHARS, true)?;
@@ -190,7 +185,7 @@ fn clean_feed(input: FeedInput) -> AppResult<CleanFeed> {
     input.content = checked_content(&input.content)?;
     input.source_name = checked_text("source_name", &input.source_name, 128, false)?;
     if input.tags.len() + input.tokens.len() + input.topics.len() > LINKS_MAX {
-        return Err(invalid(format!(
+        return Err(AppError::invalid(format!(
             "at most {LINKS_MAX} tags, tokens and topics"
         )));
     }
@@ -201,7 +196,7 @@ fn clean_feed(input: FeedInput) -> AppResult<CleanFeed> {
         *symbol = checked_code("token symbols", symbol)?.to_uppercase();
     }
     if input.images.len() > 10 {
-        return Err(invalid("at most 10 images"));
+        return Err(AppError::invalid("at most 10 images"));
     }
     for image in &mut input.images {
         *image = checked_url("images", image)?;
@@ -210,7 +205,7 @@ fn clean_feed(input: FeedInput) -> AppResult<CleanFeed> {
     let mut translations = Vec::new();
     for (locale, t) in std::mem::take(&mut input.translations) {
         if !LOCALES.contains(&locale.as_str()) {
-            return Err(invalid(format!(
+            return Err(AppError::invalid(format!(
                 "translations are keyed by {}",
                 LOCALES.join(", ")
             )));
@@ -274,7 +269,7 @@ async fn store_feed(
                 .filter(channel::Column::Code.eq(code.as_str()))
                 .one(db)
                 .await?
-                .ok_or_else(|| invalid(format!("unknown channel {code}")))?
+                .ok_or_else(|| AppError::invalid(format!("unknown channel {code}")))?
                 .id,
         ),
     };
@@ -294,7 +289,7 @@ async fn store_feed(
             .filter(topic::Column::Code.eq(code.as_str()))
             .one(db)
             .await?
-            .ok_or_else(|| invalid(format!("unknown topic {code}")))?;
+            .ok_or_else(|| AppError::invalid(format!("unknown topic {code}")))?;
         links.push(("topic", topic.id));
     }
     let images = serde_json::to_string(&input.images).map_err(AppError::internal)?;
@@ -429,12 +424,12 @@ async fn kol_id(db: &impl ConnectionTrait, author: &AuthorInput) -> AppResult<i6
 /// Text keyed by locale, checked and stored as one JSON object.
 fn locale_map(field: &str, map: &HashMap<String, String>, required: bool) -> AppResult<String> {
     if required && !map.contains_key("en") {
-        return Err(invalid(format!("{field} needs an en entry")));
+        return Err(AppError::invalid(format!("{field} needs an en entry")));
     }
     let mut clean = BTreeMap::new();
     for (locale, text) in map {
         if !LOCALES.contains(&locale.as_str()) {
-            return Err(invalid(format!(
+            return Err(AppError::invalid(format!(
                 "{field} is keyed by {}",
                 LOCALES.join(", ")
             )));
@@ -707,12 +702,12 @@ async fn upsert_kol(db: &impl ConnectionTrait, k: &KolInput) -> AppResult<i64> {
 
 async fn upsert_benefit(db: &impl ConnectionTrait, b: &BenefitInput) -> AppResult<()> {
     if !b.texts.contains_key("en") {
-        return Err(invalid("benefit texts need an en entry"));
+        return Err(AppError::invalid("benefit texts need an en entry"));
     }
     let mut texts = BTreeMap::new();
     for (locale, text) in &b.texts {
         if !LOCALES.contains(&locale.as_str()) {
-            return Err(invalid(format!(
+            return Err(AppError::invalid(format!(
                 "benefit texts are keyed by {}",
                 LOCALES.join(", ")
             )));

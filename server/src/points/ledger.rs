@@ -1,6 +1,5 @@
 //! Balances, the ledger and the leaderboard.
 
-use client_core::envelope::ErrorKind;
 use sea_orm::sea_query::{Alias, Expr, Order};
 use sea_orm::{
     ColumnTrait, EntityTrait, FromQueryResult, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
@@ -8,7 +7,8 @@ use sea_orm::{
 use serde::Serialize;
 
 use crate::entity::{point_ledger, user};
-use crate::error::{AppError, AppResult};
+use crate::error::AppResult;
+use crate::pagination::{Page, split_page};
 use crate::state::AppState;
 use crate::time::day_start;
 
@@ -21,6 +21,7 @@ pub async fn balance(state: &AppState, user_id: i64) -> AppResult<i64> {
 }
 
 #[derive(Debug, Serialize)]
+#[derive(ts_rs::TS)]
 pub struct LedgerItem {
     pub id: i64,
     pub amount: i64,
@@ -30,29 +31,6 @@ pub struct LedgerItem {
     pub created_at: i64,
 }
 
-#[derive(Debug, Serialize)]
-pub struct Page<T> {
-    pub list: Vec<T>,
-    /// Pass back to get the next page; `null` at the end.
-    pub next_cursor: Option<String>,
-}
-
-/// The first `limit` of `rows` (fetched with one extra) and, when there were more, the cursor
-/// of the last row kept.
-pub fn split_page<R>(
-    mut rows: Vec<R>,
-    limit: u64,
-    cursor_of: impl Fn(&R) -> String,
-) -> (Vec<R>, Option<String>) {
-    let more = rows.len() as u64 > limit;
-    rows.truncate(limit as usize);
-    let next = if more {
-        rows.last().map(cursor_of)
-    } else {
-        None
-    };
-    (rows, next)
-}
 
 /// Newest first; the cursor is the last id seen, so new rows never shift a page.
 pub async fn page(
@@ -63,7 +41,7 @@ pub async fn page(
     let before = match cursor.filter(|c| !c.is_empty()) {
         None => None,
         Some(c) => Some(c.parse::<i64>().ok().filter(|id| *id > 0).ok_or_else(|| {
-            AppError::new(ErrorKind::InvalidParam).with_message("Malformed cursor")
+            crate::pagination::bad_cursor()
         })?),
     };
     let mut query = point_ledger::Entity::find().filter(point_ledger::Column::UserId.eq(user_id));
@@ -98,6 +76,7 @@ pub enum Period {
 }
 
 #[derive(Debug, Serialize)]
+#[derive(ts_rs::TS)]
 pub struct Ranked {
     pub rank: u64,
     pub exposed_uid: String,
@@ -107,6 +86,7 @@ pub struct Ranked {
 }
 
 #[derive(Debug, Serialize)]
+#[derive(ts_rs::TS)]
 pub struct MyRank {
     /// `null` while the caller has no points in the period.
     pub rank: Option<u64>,
@@ -114,6 +94,7 @@ pub struct MyRank {
 }
 
 #[derive(Debug, Serialize)]
+#[derive(ts_rs::TS)]
 pub struct Leaderboard {
     pub list: Vec<Ranked>,
     /// The caller's own standing (signed-in callers only).

@@ -18,6 +18,7 @@ use crate::error::{AppError, AppResult};
 use crate::state::AppState;
 
 #[derive(Debug, Serialize)]
+#[derive(ts_rs::TS)]
 pub struct TaskButtonView {
     /// Empty: the client shows its default label for the status.
     pub text: String,
@@ -26,6 +27,7 @@ pub struct TaskButtonView {
 }
 
 #[derive(Debug, Serialize)]
+#[derive(ts_rs::TS)]
 pub struct Progress {
     pub count: i32,
     pub target: i32,
@@ -33,6 +35,7 @@ pub struct Progress {
 
 /// A task as `POST /point/task/list` gives it (the shape client-core's `Task` reads).
 #[derive(Debug, Serialize)]
+#[derive(ts_rs::TS)]
 pub struct TaskView {
     pub point_id: i64,
     pub event_type: String,
@@ -198,6 +201,7 @@ pub async fn record_event(
 }
 
 #[derive(Debug, Serialize)]
+#[derive(ts_rs::TS)]
 pub struct Collected {
     pub award: i64,
     pub balance: i64,

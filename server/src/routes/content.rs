@@ -5,7 +5,9 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use axum::{Json, Router};
+use client_core::constants::SEARCH_QUERY_MAX_CHARS;
 use client_core::envelope::{Envelope, ErrorKind};
+use client_core::feed::{DEFAULT_FEED_TAB, FEED_TABS, tab_kinds};
 use serde::{Deserialize, Serialize};
 
 use super::ok;
@@ -18,7 +20,7 @@ use crate::content::follows::{self, Target};
 use crate::content::search::{self, DocKind};
 use crate::error::{AppError, AppResult};
 use crate::extract::{ApiJson, Caller, ClientMeta, CurrentUser};
-use crate::points::ledger::Page;
+use crate::pagination::Page;
 use crate::points::tasks::{self, Source};
 use crate::state::AppState;
 
@@ -51,10 +53,6 @@ pub fn router() -> Router<AppState> {
 #[derive(Serialize)]
 struct List<T> {
     list: Vec<T>,
-}
-
-fn invalid(message: &str) -> AppError {
-    AppError::new(ErrorKind::InvalidParam).with_message(message.to_owned())
 }
 
 /// The reader's language, and whether they want translations (their setting; on for visitors).
@@ -95,7 +93,7 @@ async fn feed_scope(state: &AppState, req: &FeedListRequest, caller: &Caller) ->
         req.channel.is_some(),
     ];
     if picked.iter().filter(|p| **p).count() > 1 {
-        return Err(invalid(
+        return Err(AppError::invalid(
             "Give one of tab, tag_id, token_id, topic_id, kol_id or channel",
         ));
     }
@@ -116,20 +114,23 @@ async fn feed_scope(state: &AppState, req: &FeedListRequest, caller: &Caller) ->
             channel: Some(code),
             ..
         } => Scope::Channel(catalogue::channel(state, code, "en").await?.id),
-        _ => match req.tab.as_deref().unwrap_or("for_you") {
-            "for_you" => Scope::All,
-            "news" => Scope::Kinds(&["flash"]),
-            "articles" => Scope::Kinds(&["article", "research", "thread"]),
-            "following" => match caller.user_id() {
-                Some(id) => Scope::Following(id),
-                None => return Err(ErrorKind::LoginRequired.into()),
-            },
-            _ => {
-                return Err(invalid(
-                    "tab must be one of for_you, news, articles, following",
-                ));
+        _ => {
+            let tab = req.tab.as_deref().unwrap_or(DEFAULT_FEED_TAB);
+            match (tab, tab_kinds(tab)) {
+                ("following", _) => match caller.user_id() {
+                    Some(id) => Scope::Following(id),
+                    None => return Err(ErrorKind::LoginRequired.into()),
+                },
+                (_, Some(None)) => Scope::All,
+                (_, Some(Some(kinds))) => Scope::Kinds(kinds),
+                (_, None) => {
+                    return Err(AppError::invalid(format!(
+                        "tab must be one of {}",
+                        FEED_TABS.join(", ")
+                    )));
+                }
             }
-        },
+        }
     })
 }
 
@@ -256,7 +257,7 @@ async fn search_all(
         "all" => None,
         name => Some(
             DocKind::parse(name)
-                .ok_or_else(|| invalid("kind must be one of all, feed, tag, token, kol"))?,
+                .ok_or_else(|| AppError::invalid("kind must be one of all, feed, tag, token, kol"))?,
         ),
     };
     let cursor = match req.cursor.as_deref().filter(|c| !c.is_empty()) {
@@ -299,9 +300,11 @@ async fn tag_list(
     if req
         .q
         .as_deref()
-        .is_some_and(|q| q.chars().count() > search::QUERY_MAX_CHARS)
+        .is_some_and(|q| q.chars().count() > SEARCH_QUERY_MAX_CHARS)
     {
-        return Err(invalid("Search at most 100 characters"));
+        return Err(AppError::invalid(format!(
+            "Search at most {SEARCH_QUERY_MAX_CHARS} characters"
+        )));
     }
     let list = catalogue::recommended_tags(&state, req.q.as_deref(), limit, client.locale).await?;
     Ok(ok(List { list }))

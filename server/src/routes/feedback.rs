@@ -48,7 +48,7 @@ struct Uploaded {
 }
 
 fn too_large() -> AppError {
-    AppError::new(ErrorKind::PayloadTooLarge).with_message(MSG_IMAGE_TOO_LARGE)
+    AppError::new(ErrorKind::PayloadTooLarge).with_message(MSG_IMAGE_TOO_LARGE.text)
 }
 
 fn multipart_error(e: &axum::extract::multipart::MultipartError) -> AppError {

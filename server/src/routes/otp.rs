@@ -54,7 +54,7 @@ fn check_purpose(purpose: &str) -> AppResult<()> {
     if purpose == PURPOSE_LOGIN {
         Ok(())
     } else {
-        Err(AppError::new(ErrorKind::InvalidParam).with_message("purpose must be \"login\""))
+        Err(AppError::invalid("purpose must be \"login\""))
     }
 }
 

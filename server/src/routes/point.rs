@@ -11,7 +11,8 @@ use serde_json::Value;
 use super::ok;
 use crate::error::{AppError, AppResult};
 use crate::extract::{ApiJson, Caller, ClientMeta, CurrentUser};
-use crate::points::ledger::{self, Leaderboard, LedgerItem, Page, Period};
+use crate::pagination::Page;
+use crate::points::ledger::{self, Leaderboard, LedgerItem, Period};
 use crate::points::tasks::{self, Collected, TaskView};
 use crate::state::AppState;
 
@@ -80,7 +81,7 @@ async fn event_report(
         }
     }
     if !client_core::task::EVENT_TYPES.contains(&req.event_type.as_str()) {
-        return Err(AppError::new(ErrorKind::InvalidParam).with_message("Unknown event_type"));
+        return Err(AppError::invalid("Unknown event_type"));
     }
     if !is_client_reported(&req.event_type) {
         return Err(ErrorKind::EventNotReportable.into());

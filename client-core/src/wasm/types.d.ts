@@ -1,0 +1,113 @@
+// Generated from client-core's Rust types by `make types`; do not edit.
+export type Locale = "en" | "zh-Hans" | "zh-Hant" | "vi" | "ko";
+export type FeedKind = "flash" | "article" | "thread" | "research";
+export type FeedTab = "for_you" | "news" | "articles" | "following";
+export type FeedbackType = "suggestion" | "bug" | "other";
+export type TwitterStatus = "BOUND" | "UNBOUND" | "LOADING" | "QUERY_ERROR";
+export type ErrorName = "badRequest" | "unauthorized" | "loginRequired" | "wrongUrl" | "methodNotAllowed" | "notFound" | "payloadTooLarge" | "rateLimited" | "invalidParam" | "invalidEmail" | "invalidPhone" | "invalidCode" | "codeExpired" | "tooManyAttempts" | "resendTooSoon" | "captchaFailed" | "smsDisabled" | "taskNotCollectable" | "eventNotReportable" | "imageRejected" | "walletMessageInvalid" | "walletSignatureInvalid" | "walletNonceInvalid" | "accountBoundElsewhere" | "lastSignInMethod" | "invitationInvalid" | "invitationUsed" | "providerDisabled" | "identityTokenInvalid" | "userDenied" | "forbidden" | "internal" | "unavailable";
+export type Params = Record<string, string>;
+export type Theme = "light" | "dark";
+/**
+ * Where a first load can find a theme; any of them may be missing.
+ */
+export type ThemeSources = { 
+/**
+ * The `theme` query parameter: `0` light, `1` dark.
+ */
+query?: string | null, session?: string | null, local?: string | null, userAgent?: string | null, };
+/**
+ * What a request says about the reader's language. Any may be missing or empty.
+ */
+export type LocaleSources = { 
+/**
+ * The page path (`/zh-Hant/explore`); API calls have none.
+ */
+path?: string | null, 
+/**
+ * The saved choice (the `NEXT_LOCALE` cookie).
+ */
+cookie?: string | null, 
+/**
+ * The device's language (`navigator.language`, or `X-BPARAM`'s `language`).
+ */
+device?: string | null, 
+/**
+ * The `Accept-Language` header; its first tag counts.
+ */
+acceptLanguage?: string | null, };
+/**
+ * A path split into its locale prefix and the rest.
+ */
+export type LocalePath = { locale: Locale | null, path: string, };
+export type Message = { key: string, message: string };
+/**
+ * A link's target, or why it was refused.
+ */
+export type LinkResult = { "kind": "internal", path: string, } | { "kind": "external", url: string, } | { "kind": "invalid", error: string, };
+/**
+ * `{ok: true, value}` or `{ok: false, error}`.
+ */
+export type Outcome<T> = { ok: true, value: T, } | { ok: false, error: string, };
+/**
+ * The form as both sides see it; missing fields read as empty so they are reported, not fatal.
+ */
+export type FeedbackForm = { type: string, content: string, contact?: string | null, images: Array<string>, };
+/**
+ * A form field's error: the field, the message's locale key and its English text.
+ */
+export type FieldError = { field: string, key: string, message: string, };
+export type FeedbackCheck = { ok: boolean, errors: Array<FieldError>, };
+export type ContentCounter = { count: number, max: number, 
+/**
+ * The counter turns to the error colour.
+ */
+atLimit: boolean, };
+/**
+ * What the browser knows of a chosen file.
+ */
+export type ImageFile = { name: string, size: number, type: string, };
+export type TaskStatus = "not_start" | "in_progress" | "to_receive" | "completed";
+export type TaskButtonSpec = { text?: string | null, disabled?: boolean | null, app_link?: string | null, };
+/**
+ * A task as the server lists it.
+ */
+export type Task = { point_id: number, event_type: string, status: TaskStatus, award: number, button?: TaskButtonSpec | null, report_time: 0 | 1, };
+/**
+ * Everything the button depends on.
+ */
+export type TaskContext = { task: Task, group: string, loggedIn: boolean, mobileOs: boolean, 
+/**
+ * Twitter binding status: `BOUND`, `UNBOUND`, `LOADING` or `QUERY_ERROR`.
+ */
+twitter: TwitterStatus, };
+export type TaskButton = { label: string, disabled: boolean, };
+export type TaskPress = { "action": "none" } | { "action": "login" } | { "action": "openMeTab" } | { "action": "collect" } | { "action": "toast", toast: string, } | { "action": "openAppLink", url: string, } | { "action": "reportAndOpen", url: string, };
+export type CallError = { code: number, message: string, data: unknown, };
+/**
+ * A response as the client sees it.
+ */
+export type Unwrapped = { ok: true, data: unknown, } | { ok: false, error: CallError, logout: boolean, };
+/**
+ * Why the client refuses a call before sending it.
+ */
+export type EndpointError = { code: number, message: string, key: string, };
+/**
+ * What the browser knows of its device; any field may be missing.
+ */
+export type DeviceInfo = { os?: string | null, language?: string | null, 
+/**
+ * As `Date.prototype.getTimezoneOffset` gives it: minutes, positive west of UTC.
+ */
+timezoneOffsetMinutes?: number | null, vendor?: string | null, model?: string | null, userAgent?: string | null, };
+/**
+ * A feed card's layout, for callers that hold the item only as JSON (the wasm surface).
+ */
+export type CardLayout = { showsSummary: boolean, tagCount: number, };
+/**
+ * The spec's numbers and lists that the interface needs (countdowns, limits, tabs, codes).
+ */
+export type Constants = { successCode: number, otpCodeLength: number, otpResendSeconds: number, emailErrorDebounceMs: number, defaultDialCode: string, feedbackContentMaxChars: number, feedbackMaxImages: number, feedbackImageMaxBytes: number, feedbackTypes: FeedbackType[], logoutThrottleMs: number, trackFlushMs: number, trackMaxEntries: number, trackMaxBodyBytes: number, searchQueryMaxChars: number, locales: Locale[], defaultLocale: Locale, eventTypes: Array<string>, feedTabs: FeedTab[], 
+/**
+ * Each catalogue error's code by its name (`notFound` → 4040).
+ */
+errorCodes: Record<ErrorName, number>, };

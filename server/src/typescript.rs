@@ -1,0 +1,82 @@
+//! The generated TypeScript, checked: the web app's types of the API's answers
+//! (`web/src/lib/api-types.ts`, from the views below) and the wasm package's types
+//! (`client-core/src/wasm/types.d.ts`, from client-core's). `make types` rewrites both
+//! (`UPDATE_TYPES=1`); otherwise the test fails when either differs from what the types say.
+
+use std::path::PathBuf;
+
+use client_core::typescript::{config, declare, wasm_types};
+
+use crate::auth::users::{AccountView, SessionUser};
+use crate::content::catalogue::{
+    BenefitView, ChannelView, Explore, KolView, TagView, TokenView, TopicView,
+};
+use crate::content::feeds::{AuthorRef, FeedDetail, FeedView, TagRef, TokenRef};
+use crate::content::search::Hit;
+use crate::pagination::Page;
+use crate::points::ledger::{Leaderboard, LedgerItem, MyRank, Ranked};
+use crate::points::tasks::{Collected, Progress, TaskButtonView, TaskView};
+
+/// Names the answers take from client-core's own types.
+const CORE_IMPORTS: &str = "FeedKind, TaskStatus";
+
+fn api_types() -> String {
+    let cfg = config();
+    let mut out = format!(
+        "// Generated from the server's Rust types by `make types`; do not edit.\n\
+         import type {{ {CORE_IMPORTS} }} from \"@blockbrief/client-core\";\n"
+    );
+    for decl in [
+        declare::<Page<()>>(&cfg),
+        declare::<SessionUser>(&cfg),
+        declare::<AccountView>(&cfg),
+        declare::<TagRef>(&cfg),
+        declare::<TokenRef>(&cfg),
+        declare::<AuthorRef>(&cfg),
+        declare::<FeedView>(&cfg),
+        declare::<FeedDetail>(&cfg),
+        declare::<TokenView>(&cfg),
+        declare::<TagView>(&cfg),
+        declare::<ChannelView>(&cfg),
+        declare::<KolView>(&cfg),
+        declare::<TopicView>(&cfg),
+        declare::<BenefitView>(&cfg),
+        declare::<Explore>(&cfg),
+        declare::<Hit>(&cfg),
+        declare::<TaskButtonView>(&cfg),
+        declare::<Progress>(&cfg),
+        declare::<TaskView>(&cfg),
+        declare::<Collected>(&cfg),
+        declare::<LedgerItem>(&cfg),
+        declare::<Ranked>(&cfg),
+        declare::<MyRank>(&cfg),
+        declare::<Leaderboard>(&cfg),
+    ] {
+        out += &decl;
+    }
+    out
+}
+
+fn workspace_file(path: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..").join(path)
+}
+
+#[test]
+fn generated_typescript_is_current() {
+    let update = std::env::var_os("UPDATE_TYPES").is_some();
+    let files = [
+        ("web/src/lib/api-types.ts", api_types()),
+        ("client-core/src/wasm/types.d.ts", wasm_types()),
+    ];
+    for (path, want) in files {
+        let file = workspace_file(path);
+        if update {
+            std::fs::write(&file, &want).expect("write the generated file");
+        }
+        let have = std::fs::read_to_string(&file).unwrap_or_default();
+        assert!(
+            have == want,
+            "{path} is out of date with the Rust types: run `make types`"
+        );
+    }
+}

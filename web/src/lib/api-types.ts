@@ -1,0 +1,95 @@
+// Generated from the server's Rust types by `make types`; do not edit.
+import type { FeedKind, TaskStatus } from "@blockbrief/client-core";
+export type Page<T> = { list: Array<T>, 
+/**
+ * Pass back to get the next page; `null` at the end.
+ */
+next_cursor: string | null, };
+/**
+ * What the client keeps of a signed-in user.
+ */
+export type SessionUser = { token: string | null, id: number, exposed_uid: string, username: string, nickname: string, avatar: string, invitation_code: string, type: number, 
+/**
+ * A new user is asked for the invitation code of whoever brought them.
+ */
+prompt_for_code: boolean, 
+/**
+ * Feeds come in the reader's language where a translation exists.
+ */
+auto_translate: boolean, };
+/**
+ * A sign-in account as the account page lists it.
+ */
+export type AccountView = { type: string, name: string, id: number, };
+export type TagRef = { id: number, code: string, name: string, };
+export type TokenRef = { id: number, symbol: string, };
+export type AuthorRef = { id: number, handle: string, name: string, avatar: string, };
+export type FeedView = { id: number, kind: FeedKind, title: string, summary: string, 
+/**
+ * The language the item was written in.
+ */
+lang: string, 
+/**
+ * The language of `title` and `summary` as returned.
+ */
+shown_lang: string, translated: boolean, source_name: string, source_url: string, author: AuthorRef | null, channel: string | null, images: Array<string>, important: boolean, published_at: number, views: number, likes: number, comments: number, tags: Array<TagRef>, tokens: Array<TokenRef>, };
+export type FeedDetail = { 
+/**
+ * Sanitized HTML.
+ */
+content: string, related: Array<FeedView>, id: number, kind: FeedKind, title: string, summary: string, 
+/**
+ * The language the item was written in.
+ */
+lang: string, 
+/**
+ * The language of `title` and `summary` as returned.
+ */
+shown_lang: string, translated: boolean, source_name: string, source_url: string, author: AuthorRef | null, channel: string | null, images: Array<string>, important: boolean, published_at: number, views: number, likes: number, comments: number, tags: Array<TagRef>, tokens: Array<TokenRef>, };
+export type TokenView = { id: number, symbol: string, name: string, chain: string, logo: string, };
+export type TagView = { id: number, code: string, name: string, description: string, logo: string, follower_count: number, 
+/**
+ * The token this tag stands for.
+ */
+token: TokenView | null, };
+export type ChannelView = { id: number, code: string, name: string, };
+export type KolView = { id: number, handle: string, name: string, avatar: string, bio: string, follower_count: number, };
+export type TopicView = { id: number, code: string, title: string, description: string, cover: string, heat: number, };
+export type BenefitView = { id: number, project: string, logo: string, title: string, steps: Array<string>, reward: string, deadline: number, 
+/**
+ * The deadline has passed.
+ */
+ended: boolean, link: string, published_at: number, };
+export type Explore = { topics: Array<TopicView>, tags: Array<TagView>, channels: Array<ChannelView>, kols: Array<KolView>, };
+export type Hit = { kind: "feed" | "tag" | "token" | "kol", id: number, title: string, 
+/**
+ * HTML-escaped text with matches in `<mark>`.
+ */
+snippet: string, };
+export type TaskButtonView = { 
+/**
+ * Empty: the client shows its default label for the status.
+ */
+text: string, disabled: boolean, app_link: string, };
+export type Progress = { count: number, target: number, };
+/**
+ * A task as `POST /point/task/list` gives it (the shape client-core's `Task` reads).
+ */
+export type TaskView = { point_id: number, event_type: string, status: TaskStatus, award: number, title: string, progress: Progress, button: TaskButtonView, report_time: number, };
+export type Collected = { award: number, balance: number, };
+export type LedgerItem = { id: number, amount: number, 
+/**
+ * The event type of the task that paid it.
+ */
+reason: string, point_id: number, created_at: number, };
+export type Ranked = { rank: number, exposed_uid: string, nickname: string, avatar: string, points: number, };
+export type MyRank = { 
+/**
+ * `null` while the caller has no points in the period.
+ */
+rank: number | null, points: number, };
+export type Leaderboard = { list: Array<Ranked>, 
+/**
+ * The caller's own standing (signed-in callers only).
+ */
+me: MyRank | null, };
