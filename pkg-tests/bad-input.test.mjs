@@ -76,7 +76,8 @@ test("lone surrogates are replaced, never trusted", () => {
 
 test("the TypeScript declarations are exact: no `any` in the exported signatures", () => {
   const dts = readFileSync(new URL("../pkg/client_core.d.ts", import.meta.url), "utf8");
-  assert.doesNotMatch(dts, /\bany\b/);
+  const code = dts.replace(/\/\*[\s\S]*?\*\//g, "");
+  assert.doesNotMatch(code, /\bany\b/);
   for (const name of ["mapLink", "decodeExt", "validateFeedback", "taskPress", "unwrapResponse"]) {
     assert.match(dts, new RegExp(`export function ${name}\\(`));
   }

@@ -2,9 +2,7 @@
 //! results and the constants table. Plain data compiled on every target, so their TypeScript is
 //! generated from them with the rest (`typescript.rs`).
 
-use std::collections::BTreeMap;
-
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 
 use crate::constants as c;
 use crate::envelope::ErrorKind;
@@ -106,7 +104,18 @@ pub struct Constants {
     pub feed_tabs: &'static [&'static str],
     /// Each catalogue error's code by its name (`notFound` → 4040).
     #[cfg_attr(feature = "ts", ts(type = "Record<ErrorName, number>"))]
-    pub error_codes: BTreeMap<&'static str, i32>,
+    pub error_codes: ErrorCodes,
+}
+
+/// The catalogue's codes by name, written as an object straight from [`ErrorKind::ALL`] (a map
+/// type would add its own code to the wasm module).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ErrorCodes;
+
+impl Serialize for ErrorCodes {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(ErrorKind::ALL.map(|k| (error_name(k), k.code())))
+    }
 }
 
 /// The name of a catalogue error: its locale key without `error.`.
@@ -134,9 +143,6 @@ pub fn constants() -> Constants {
         default_locale: locale::DEFAULT_LOCALE,
         event_types: &task::EVENT_TYPES,
         feed_tabs: &feed::FEED_TABS,
-        error_codes: ErrorKind::ALL
-            .into_iter()
-            .map(|k| (error_name(k), k.code()))
-            .collect(),
+        error_codes: ErrorCodes,
     }
 }

@@ -149,7 +149,7 @@ pub struct TaskContext {
     pub logged_in: bool,
     pub mobile_os: bool,
     /// Twitter binding status: `BOUND`, `UNBOUND`, `LOADING` or `QUERY_ERROR`.
-    #[cfg_attr(feature = "ts", ts(type = "TwitterStatus"))]
+    #[cfg_attr(feature = "ts", ts(type = "TwitterStatus | null"))]
     pub twitter: Option<String>,
 }
 

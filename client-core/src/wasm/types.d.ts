@@ -79,7 +79,7 @@ export type TaskContext = { task: Task, group: string, loggedIn: boolean, mobile
 /**
  * Twitter binding status: `BOUND`, `UNBOUND`, `LOADING` or `QUERY_ERROR`.
  */
-twitter: TwitterStatus, };
+twitter: TwitterStatus | null, };
 export type TaskButton = { label: string, disabled: boolean, };
 export type TaskPress = { "action": "none" } | { "action": "login" } | { "action": "openMeTab" } | { "action": "collect" } | { "action": "toast", toast: string, } | { "action": "openAppLink", url: string, } | { "action": "reportAndOpen", url: string, };
 export type CallError = { code: number, message: string, data: unknown, };

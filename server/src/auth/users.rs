@@ -27,6 +27,8 @@ pub const SESSION_TYPE_USER: i32 = 1;
 #[derive(Debug, Serialize)]
 #[derive(ts_rs::TS)]
 pub struct SessionUser {
+    /// Given once, at sign-in; the client keeps it apart from the user.
+    #[ts(optional = nullable)]
     pub token: Option<String>,
     pub id: i64,
     pub exposed_uid: String,

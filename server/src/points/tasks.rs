@@ -44,6 +44,7 @@ pub struct TaskView {
     pub title: String,
     pub progress: Progress,
     pub button: TaskButtonView,
+    #[ts(type = "0 | 1")]
     pub report_time: i32,
 }
 

@@ -4,10 +4,10 @@ import { useTranslation } from "../lib/i18n";
 import { Link, NavLink, Outlet, useLocation, useNavigate, useNavigationPending } from "./router";
 
 import { downloadOpenAtom, feedbackOpenAtom, inviteOpenAtom, loginOpenAtom } from "./atoms";
-import { C, type Locale, splitLocalePath } from "../lib/core";
+import { C, type Locale, localePath, splitLocalePath, usesChineseType } from "../lib/core";
 import { onLogout } from "../lib/api";
 import { applyLocale } from "../lib/i18n";
-import { localePath, useLocalePath } from "../lib/paths";
+import { useLocalePath } from "../lib/paths";
 import { userAtom } from "../lib/session";
 import { setTheme, themeAtom } from "../lib/theme";
 import { storeLink, unsupportedClient } from "../lib/device";
@@ -195,7 +195,7 @@ function Footer() {
         <a href="https://x.com/blockbrief" target="_blank" rel="noopener noreferrer">{t("web.footer.twitter")}</a>
         <a href="https://t.me/blockbrief_bot" target="_blank" rel="noopener noreferrer">{t("web.footer.bot")}</a>
         <Link to={to(`/feed/${TELEGRAM_GUIDE_FEED}`)}>{t("web.footer.telegramGuide")}</Link>
-        {locale.startsWith("zh") && <Link to={to("/feed/2")}>{t("web.footer.lineGuide")}</Link>}
+        {usesChineseType(locale) && <Link to={to("/feed/2")}>{t("web.footer.lineGuide")}</Link>}
         <button
           type="button"
           className="link-button"

@@ -8,7 +8,11 @@ next_cursor: string | null, };
 /**
  * What the client keeps of a signed-in user.
  */
-export type SessionUser = { token: string | null, id: number, exposed_uid: string, username: string, nickname: string, avatar: string, invitation_code: string, type: number, 
+export type SessionUser = { 
+/**
+ * Given once, at sign-in; the client keeps it apart from the user.
+ */
+token?: string | null, id: number, exposed_uid: string, username: string, nickname: string, avatar: string, invitation_code: string, type: number, 
 /**
  * A new user is asked for the invitation code of whoever brought them.
  */
@@ -75,7 +79,7 @@ export type Progress = { count: number, target: number, };
 /**
  * A task as `POST /point/task/list` gives it (the shape client-core's `Task` reads).
  */
-export type TaskView = { point_id: number, event_type: string, status: TaskStatus, award: number, title: string, progress: Progress, button: TaskButtonView, report_time: number, };
+export type TaskView = { point_id: number, event_type: string, status: TaskStatus, award: number, title: string, progress: Progress, button: TaskButtonView, report_time: 0 | 1, };
 export type Collected = { award: number, balance: number, };
 export type LedgerItem = { id: number, amount: number, 
 /**

@@ -3,7 +3,7 @@
 import i18next, { type BackendModule, type ReadCallback } from "i18next";
 import { useMemo, useSyncExternalStore } from "react";
 
-import { C, type Locale, normalizeLocale, splitLocalePath, usesChineseType } from "./core";
+import { C, type Locale, type Message, pickLocale, usesChineseType } from "./core";
 import { getCookie, setCookie } from "./cookies";
 
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>("@locales/*/common.json");
@@ -37,17 +37,21 @@ const backend: BackendModule = {
   },
 };
 
-/** The locale of this visit: the URL prefix, then the saved cookie, then the browser. */
+/** The cookie that keeps the reader's language; the server reads it too. */
+export const LOCALE_COOKIE = "NEXT_LOCALE";
+
+/** The locale of this visit, by client-core's rule (the server's page head uses the same). */
 export function detectLocale(pathname: string): Locale {
-  const fromPath = splitLocalePath(pathname).locale;
-  if (fromPath) return fromPath;
-  const saved = getCookie("NEXT_LOCALE");
-  if (saved) return normalizeLocale(saved);
-  return normalizeLocale(navigator.language || C.defaultLocale);
+  return pickLocale({ path: pathname, cookie: getCookie(LOCALE_COOKIE), device: navigator.language });
+}
+
+/** A rule's message in the reader's language (its English text where a locale lacks it). */
+export function say(message: Message): string {
+  return i18next.t(message.key, { defaultValue: message.message });
 }
 
 export function applyLocale(locale: Locale): void {
-  setCookie("NEXT_LOCALE", locale);
+  setCookie(LOCALE_COOKIE, locale);
   document.documentElement.lang = locale;
   document.documentElement.dataset.cjk = String(usesChineseType(locale));
 }

@@ -4,16 +4,9 @@ import { atom } from "jotai";
 import { setCookie } from "./cookies";
 import { store } from "./store";
 
-export interface SessionUser {
-  id: number;
-  exposed_uid: string;
-  nickname: string;
-  avatar: string;
-  invitation_code: string;
-  prompt_for_code: boolean;
-  auto_translate: boolean;
-  token?: string | null;
-}
+import type { SessionUser } from "./api-types";
+
+export type { SessionUser };
 
 const USER_KEY = "bb.user";
 const TOKEN_KEY = "bb.token";

@@ -1,5 +1,5 @@
 // Click and view events, batched: sent at most every few seconds, and on page hide by beacon.
-import { C } from "./core";
+import { C, trackBatchLen } from "./core";
 
 interface Entry {
   type: "click" | "view";
@@ -22,12 +22,19 @@ function flush(beacon = false): void {
   if (timer) clearTimeout(timer);
   timer = null;
   if (queue.length === 0) return;
-  const body = JSON.stringify({ track_logs: queue.splice(0, 500) });
+  // As many as client-core's batch limits let through; an entry too large to send is dropped.
+  const encoder = new TextEncoder();
+  const taken = trackBatchLen(queue.map((e) => encoder.encode(JSON.stringify(e)).length));
+  const batch = queue.splice(0, Math.max(taken, 1));
+  if (taken === 0) return;
+  const body = JSON.stringify({ track_logs: batch });
   if (beacon && navigator.sendBeacon) {
     navigator.sendBeacon("/api/log/track", new Blob([body], { type: "application/json" }));
   } else {
     void fetch("/api/log/track", { method: "POST", headers: { "content-type": "application/json" }, body, keepalive: true }).catch(() => {});
   }
+  // The rest goes in the next batch.
+  if (queue.length > 0) timer = setTimeout(() => flush(beacon), beacon ? 0 : C.trackFlushMs);
 }
 
 export function track(type: Entry["type"], event: string, extra: Record<string, string> = {}): void {

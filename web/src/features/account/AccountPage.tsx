@@ -11,9 +11,8 @@ import { type SessionUser, updateUser, userAtom } from "../../lib/session";
 import { themeAtom } from "../../lib/theme";
 import { runOAuth } from "../auth/oauth";
 import { useAccounts, useTwitterStatus } from "./api";
+import type { LedgerItem } from "../../lib/api-types";
 import { TaskPanel } from "./TaskPanel";
-
-interface LedgerItem { id: number; amount: number; reason: string; created_at: number }
 
 export function AccountPage() {
   const { t, i18n } = useTranslation();

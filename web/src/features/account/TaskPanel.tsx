@@ -5,16 +5,12 @@ import { useTranslation } from "../../lib/i18n";
 import { loginOpenAtom } from "../../app/atoms";
 import { Spinner } from "../../app/ui";
 import { call } from "../../lib/api";
-import { appLinkErrorKey, type Task, taskButton, taskPress } from "../../lib/core";
+import type { TaskView } from "../../lib/api-types";
+import { appLinkErrorKey, isSchemeLink, taskButton, taskPress } from "../../lib/core";
 import { mobileOs } from "../../lib/device";
 import { userAtom } from "../../lib/session";
 import { toast } from "../../lib/toast";
 import { useTwitterStatus } from "./api";
-
-interface TaskView extends Task {
-  title: string;
-  progress: { count: number; target: number };
-}
 
 /** Tasks: what each button says and does is decided by client-core (`taskButton`, `taskPress`). */
 export function TaskPanel() {
@@ -77,7 +73,7 @@ function TaskGroup({ group, loggedIn }: { group: "novice" | "daily"; loggedIn: b
                   void call("/point/task_event_report", { event_type: task.event_type }, { silent: true });
                 }
                 // App links only open inside the app: say so on the web.
-                if (action.url.startsWith("blockbrief://")) toast("error", t(appLinkErrorKey(task.event_type), { defaultValue: t("AppDidNotExist") }));
+                if (isSchemeLink(action.url)) toast("error", t(appLinkErrorKey(task.event_type), { defaultValue: t("AppDidNotExist") }));
                 else window.open(action.url, "_blank", "noopener,noreferrer");
                 break;
               }

@@ -5,13 +5,14 @@ import { call } from "../../lib/api";
 import type { TwitterStatus } from "../../lib/core";
 import { userAtom } from "../../lib/session";
 
-export interface Account { id: number; type: string; name: string }
+export type { AccountView as Account } from "../../lib/api-types";
+import type { AccountView } from "../../lib/api-types";
 
 export function useAccounts() {
   const user = useAtomValue(userAtom);
   return useQuery({
     queryKey: ["accounts", user?.id],
-    queryFn: () => call<{ list: Account[] }>("/user/account/list"),
+    queryFn: () => call<{ list: AccountView[] }>("/user/account/list"),
     enabled: !!user,
   });
 }

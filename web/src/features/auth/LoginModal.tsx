@@ -1,11 +1,11 @@
 import { useSetAtom } from "jotai";
 import { useCallback, useEffect, useState } from "react";
-import { useTranslation } from "../../lib/i18n";
+import { say, useTranslation } from "../../lib/i18n";
 
 import { inviteOpenAtom, loginOpenAtom } from "../../app/atoms";
 import { Dialog } from "../../app/ui";
 import { call, messageOf } from "../../lib/api";
-import { C, canLoginWithEmail, canSendEmailCode, emailError, sanitizeCode } from "../../lib/core";
+import { C, canLoginWithEmail, canSendEmailCode, emailError, type Message, sanitizeCode } from "../../lib/core";
 import { mobileOs } from "../../lib/device";
 import { type SessionUser, signIn } from "../../lib/session";
 import { toast } from "../../lib/toast";
@@ -19,7 +19,7 @@ export default function LoginModal() {
   const setOpen = useSetAtom(loginOpenAtom);
   const openInvite = useSetAtom(inviteOpenAtom);
   const [email, setEmail] = useState("");
-  const [shownError, setShownError] = useState<string | undefined>();
+  const [shownError, setShownError] = useState<Message | null>(null);
   const [code, setCode] = useState("");
   const [countdown, setCountdown] = useState(0);
   const [sending, setSending] = useState(false);
@@ -102,7 +102,7 @@ export default function LoginModal() {
             onChange={(e) => setEmail(e.target.value)}
           />
         </label>
-        <p id="email-error" className="field-error" role="alert">{shownError ? t(shownError, { defaultValue: shownError }) : ""}</p>
+        <p id="email-error" className="field-error" role="alert">{shownError ? say(shownError) : ""}</p>
         <div className="code-row">
           <label>
             <span>{t("web.login.code")}</span>

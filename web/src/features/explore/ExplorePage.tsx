@@ -4,15 +4,9 @@ import { Link } from "../../app/router";
 
 import { Spinner } from "../../app/ui";
 import { call } from "../../lib/api";
+import type { BenefitView, Explore } from "../../lib/api-types";
 import { useLocalePath } from "../../lib/paths";
 
-interface Explore {
-  topics: { id: number; code: string; title: string; description: string; heat: number }[];
-  tags: { id: number; code: string; name: string; follower_count: number }[];
-  channels: { id: number; code: string; name: string }[];
-  kols: { id: number; handle: string; name: string; bio: string; follower_count: number }[];
-}
-interface Benefit { id: number; project: string; title: string; reward: string; deadline: number; ended: boolean }
 
 export function ExplorePage() {
   const { t, i18n } = useTranslation();
@@ -20,7 +14,7 @@ export function ExplorePage() {
   const explore = useQuery({ queryKey: ["explore", i18n.language], queryFn: () => call<Explore>("/explore") });
   const benefits = useQuery({
     queryKey: ["benefits", i18n.language],
-    queryFn: () => call<{ list: Benefit[] }>("/benefit/list"),
+    queryFn: () => call<{ list: BenefitView[] }>("/benefit/list"),
   });
   if (explore.isPending) return <Spinner />;
   if (explore.isError) return null;

@@ -4,7 +4,8 @@ import { Link } from "../../app/router";
 
 import { useLocalePath } from "../../lib/paths";
 import { track } from "../../lib/track";
-import type { FeedItem } from "./api";
+import type { FeedView } from "../../lib/api-types";
+import { cardLayout } from "../../lib/core";
 
 /**
  * "3h ago" from the locale's own words. Not `Intl.RelativeTimeFormat`: its first use loads the
@@ -18,9 +19,10 @@ export function timeAgo(seconds: number, t: TFunction): string {
   return t("web.time.days", { n: Math.floor(minutes / (60 * 24)) });
 }
 
-export function FeedCard({ item }: { item: FeedItem }) {
+export function FeedCard({ item }: { item: FeedView }) {
   const { t } = useTranslation();
   const to = useLocalePath();
+  const layout = cardLayout(item.kind, item.summary, item.tags.length);
   return (
     <article className={`card feed-card ${item.kind}${item.important ? " important" : ""}`}>
       <div className="card-meta">
@@ -33,9 +35,9 @@ export function FeedCard({ item }: { item: FeedItem }) {
           {item.title}
         </Link>
       </h3>
-      {item.kind !== "flash" || item.summary.length < 240 ? <p className="card-summary">{item.summary}</p> : null}
+      {layout.showsSummary ? <p className="card-summary">{item.summary}</p> : null}
       <div className="card-tags">
-        {item.tags.slice(0, 3).map((tag) => (
+        {item.tags.slice(0, layout.tagCount).map((tag) => (
           <Link key={tag.id} className="chip" to={to(`/recommendTag?q=${encodeURIComponent(tag.code)}`)}>
             #{tag.name}
           </Link>

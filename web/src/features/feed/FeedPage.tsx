@@ -5,7 +5,7 @@ import { Link, useParams } from "../../app/router";
 import { BottomSheet } from "../../app/BottomSheet";
 import { Spinner } from "../../app/ui";
 import { ApiError, messageOf } from "../../lib/api";
-import { mapLink } from "../../lib/core";
+import { C, mapLink } from "../../lib/core";
 import { useLocalePath } from "../../lib/paths";
 import { toast } from "../../lib/toast";
 import { track } from "../../lib/track";
@@ -22,7 +22,7 @@ export function FeedPage() {
   useEffect(() => track("view", "feed", { id: String(id) }), [id]);
   if (feed.isPending) return <Spinner />;
   if (feed.isError) {
-    if (feed.error instanceof ApiError && feed.error.code === 4040) return <NotFoundPage />;
+    if (feed.error instanceof ApiError && feed.error.code === C.errorCodes.notFound) return <NotFoundPage />;
     return <p className="empty">{messageOf(feed.error)}</p>;
   }
   const item = feed.data;

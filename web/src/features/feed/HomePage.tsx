@@ -5,23 +5,22 @@ import { useTranslation } from "../../lib/i18n";
 import { loginOpenAtom } from "../../app/atoms";
 import { TabBar } from "../../app/TabBar";
 import { userAtom } from "../../lib/session";
+import { C, type FeedTab } from "../../lib/core";
 import { FeedList } from "./FeedList";
 
-type Tab = "for_you" | "news" | "articles" | "following";
-const TABS: Tab[] = ["for_you", "news", "articles", "following"];
 
 export function HomePage() {
   const { t } = useTranslation();
   const user = useAtomValue(userAtom);
   const openLogin = useSetAtom(loginOpenAtom);
-  const [tab, setTab] = useState<Tab>("for_you");
+  const [tab, setTab] = useState<FeedTab>(C.feedTabs[0]);
   const [onlyImportant, setOnlyImportant] = useState(false);
   return (
     <section className="page home">
       <div className="home-head">
         <TabBar
           label={t("web.tabs.label")}
-          items={TABS.map((key) => ({ key, label: t(`web.tabs.${key}`) }))}
+          items={C.feedTabs.map((key) => ({ key, label: t(`web.tabs.${key}`) }))}
           value={tab}
           onChange={(next) => {
             if (next === "following" && !user) openLogin(true);

@@ -4,35 +4,12 @@ import { useTranslation } from "../../lib/i18n";
 import { call, queryClient } from "../../lib/api";
 import { userAtom } from "../../lib/session";
 import { store } from "../../lib/store";
+import type { FeedTab } from "../../lib/core";
 
-export interface TagRef { id: number; code: string; name: string }
-export interface FeedItem {
-  id: number;
-  kind: "flash" | "article" | "thread" | "research";
-  title: string;
-  summary: string;
-  lang: string;
-  shown_lang: string;
-  translated: boolean;
-  source_name: string;
-  source_url: string;
-  author: { id: number; handle: string; name: string; avatar: string } | null;
-  channel: string | null;
-  images: string[];
-  important: boolean;
-  published_at: number;
-  views: number;
-  tags: TagRef[];
-  tokens: { id: number; symbol: string }[];
-}
-export interface FeedDetail extends FeedItem {
-  content: string;
-  related: FeedItem[];
-}
-export interface Page<T> { list: T[]; next_cursor: string | null }
+import type { FeedDetail, FeedView, Page } from "../../lib/api-types";
 
 export type FeedScope =
-  | { tab: "for_you" | "news" | "articles" | "following" }
+  | { tab: FeedTab }
   | { tag_id: number }
   | { channel: string }
   | { topic_id: number }
@@ -49,7 +26,7 @@ export function seedFirstPage(locale: string): void {
   const node = document.getElementById("first-page");
   if (!node || node.dataset.locale !== locale || store.get(userAtom)) return;
   try {
-    const page = (JSON.parse(node.textContent ?? "") as { data: Page<FeedItem> }).data;
+    const page = (JSON.parse(node.textContent ?? "") as { data: Page<FeedView> }).data;
     queryClient.setQueryData(feedsKey({ tab: "for_you" }, false, locale), { pages: [page], pageParams: [null] });
   } catch {
     // Unreadable: the home page asks for it.
@@ -61,7 +38,7 @@ export function useFeeds(scope: FeedScope, onlyImportant = false, enabled = true
   return useInfiniteQuery({
     queryKey: feedsKey(scope, onlyImportant, i18n.language),
     queryFn: ({ pageParam }) =>
-      call<Page<FeedItem>>("/feed/list", { ...scope, only_important: onlyImportant, cursor: pageParam, limit: 20 }),
+      call<Page<FeedView>>("/feed/list", { ...scope, only_important: onlyImportant, cursor: pageParam, limit: 20 }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
     enabled,

@@ -1,6 +1,6 @@
 import { useSetAtom } from "jotai";
 import { useState } from "react";
-import { useTranslation } from "../../lib/i18n";
+import { say, useTranslation } from "../../lib/i18n";
 
 import { feedbackOpenAtom } from "../../app/atoms";
 import { Dialog } from "../../app/ui";
@@ -40,7 +40,7 @@ export default function FeedbackModal() {
       const live = images.filter((i) => i.state !== "error").length;
       const refused = checkImage({ name: file.name, size: file.size, type: file.type }, live);
       if (refused) {
-        toast("error", t(refused, { defaultValue: refused }));
+        toast("error", say(refused));
         continue;
       }
       const item: Picked = { id: nextId++, preview: URL.createObjectURL(file), state: "loading" };

@@ -4,9 +4,8 @@ import { useParams, useSearchParams } from "../../app/router";
 
 import { Spinner } from "../../app/ui";
 import { call } from "../../lib/api";
+import type { BenefitView } from "../../lib/api-types";
 import { mergeExtQuery } from "../../lib/core";
-
-interface Benefit { id: number; project: string; title: string; steps: string[]; reward: string; deadline: number; ended: boolean; link: string }
 
 /** `/benefit/{id}/{ext}`: the ext segment's parameters are merged into the query by client-core. */
 export function BenefitPage() {
@@ -17,7 +16,7 @@ export function BenefitPage() {
   const params = merged.ok ? merged.value : Object.fromEntries(query);
   const benefit = useQuery({
     queryKey: ["benefit", benefitId, i18n.language],
-    queryFn: () => call<Benefit>("/benefit/detail", { id: Number(benefitId) }),
+    queryFn: () => call<BenefitView>("/benefit/detail", { id: Number(benefitId) }),
   });
   if (benefit.isPending) return <Spinner />;
   if (benefit.isError) return null;

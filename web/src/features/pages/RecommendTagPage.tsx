@@ -6,9 +6,9 @@ import { useSearchParams } from "../../app/router";
 import { loginOpenAtom } from "../../app/atoms";
 import { Spinner } from "../../app/ui";
 import { call } from "../../lib/api";
+import type { TagView } from "../../lib/api-types";
+import { C } from "../../lib/core";
 import { userAtom } from "../../lib/session";
-
-interface Tag { id: number; code: string; name: string; description: string; follower_count: number }
 
 export function RecommendTagPage() {
   const { t, i18n } = useTranslation();
@@ -19,15 +19,15 @@ export function RecommendTagPage() {
   const queryClient = useQueryClient();
   const tags = useQuery({
     queryKey: ["tags", q, i18n.language],
-    queryFn: () => call<{ list: Tag[] }>("/tag/list", { q, limit: 50 }),
+    queryFn: () => call<{ list: TagView[] }>("/tag/list", { q, limit: 50 }),
   });
   const followed = useQuery({
     queryKey: ["followed-tags", user?.id],
-    queryFn: () => call<{ list: Tag[] }>("/tag/follow/list"),
+    queryFn: () => call<{ list: TagView[] }>("/tag/follow/list"),
     enabled: !!user,
   });
   const toggle = useMutation({
-    mutationFn: ({ tag, follow }: { tag: Tag; follow: boolean }) =>
+    mutationFn: ({ tag, follow }: { tag: TagView; follow: boolean }) =>
       call(follow ? "/tag/follow/add" : "/tag/follow/del", { tag_id: tag.id }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ["followed-tags"] });
@@ -43,7 +43,7 @@ export function RecommendTagPage() {
         aria-label={t("web.tag.search")}
         placeholder={t("web.tag.search")}
         value={q}
-        maxLength={100}
+        maxLength={C.searchQueryMaxChars}
         onChange={(e) => setParams(e.target.value ? { q: e.target.value } : {})}
       />
       {tags.isPending ? (

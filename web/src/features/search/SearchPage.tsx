@@ -5,9 +5,10 @@ import { Link, useSearchParams } from "../../app/router";
 import { TabBar } from "../../app/TabBar";
 import { Spinner } from "../../app/ui";
 import { call, messageOf } from "../../lib/api";
+import type { Hit } from "../../lib/api-types";
+import { C } from "../../lib/core";
 import { useLocalePath } from "../../lib/paths";
 
-interface Hit { kind: "feed" | "tag" | "token" | "kol"; id: number; title: string; snippet: string }
 const KINDS = ["all", "feed", "tag", "token", "kol"] as const;
 type Kind = (typeof KINDS)[number];
 
@@ -43,7 +44,7 @@ export function SearchPage() {
           aria-label={t("web.nav.search")}
           placeholder={t("web.search.placeholder")}
           defaultValue={q}
-          maxLength={100}
+          maxLength={C.searchQueryMaxChars}
         />
         <button type="submit" className="button">{t("web.nav.search")}</button>
       </form>
