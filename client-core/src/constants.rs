@@ -65,6 +65,9 @@ pub const LOGOUT_THROTTLE_MS: u32 = 5000;
 /// Tracking events are flushed at most this often, in milliseconds.
 pub const TRACK_FLUSH_MS: u32 = 3000;
 
+/// The cookie that keeps the reader's chosen language (the app writes it, the server reads it).
+pub const LOCALE_COOKIE: &str = "NEXT_LOCALE";
+
 /// The custom scheme of in-app links.
 pub const LINK_SCHEME: &str = "blockbrief://";
 /// Marker in front of an external link that must open in a new window.

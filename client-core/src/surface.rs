@@ -95,6 +95,7 @@ pub struct Constants {
     pub track_max_entries: usize,
     pub track_max_body_bytes: usize,
     pub search_query_max_chars: usize,
+    pub locale_cookie: &'static str,
     #[cfg_attr(feature = "ts", ts(type = "Locale[]"))]
     pub locales: &'static [&'static str],
     #[cfg_attr(feature = "ts", ts(type = "Locale"))]
@@ -139,6 +140,7 @@ pub fn constants() -> Constants {
         track_max_entries: crate::track::TRACK_MAX_ENTRIES,
         track_max_body_bytes: crate::track::TRACK_MAX_BODY_BYTES,
         search_query_max_chars: c::SEARCH_QUERY_MAX_CHARS,
+        locale_cookie: c::LOCALE_COOKIE,
         locales: &locale::LOCALES,
         default_locale: locale::DEFAULT_LOCALE,
         event_types: &task::EVENT_TYPES,

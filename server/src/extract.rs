@@ -10,6 +10,7 @@ use axum::http::request::Parts;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use client_core::envelope::{DeviceHeader, ErrorKind, parse_device_header};
+use client_core::constants::LOCALE_COOKIE;
 use client_core::locale::{LocaleSources, pick_locale};
 use serde::de::DeserializeOwned;
 
@@ -48,9 +49,6 @@ fn json_error(rejection: &JsonRejection) -> AppError {
     };
     AppError::new(ErrorKind::BadRequest).with_message(detail)
 }
-
-/// The cookie that keeps the reader's language (the app writes it, `lib/i18n.ts`).
-pub const LOCALE_COOKIE: &str = "NEXT_LOCALE";
 
 /// A header's value as text, if present and readable.
 pub fn header_text(headers: &axum::http::HeaderMap, name: &str) -> Option<String> {

@@ -83,7 +83,7 @@ async fn page_shell(
     use axum::response::IntoResponse;
     // As the app picks it: a page load carries no device header.
     let sources = client_core::locale::LocaleSources {
-        cookie: extract::cookie(&headers, extract::LOCALE_COOKIE),
+        cookie: extract::cookie(&headers, client_core::constants::LOCALE_COOKIE),
         accept_language: extract::header_text(&headers, header::ACCEPT_LANGUAGE.as_str()),
         ..Default::default()
     };

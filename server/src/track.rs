@@ -2,7 +2,7 @@
 //! transaction per batch, the bad ones counted and dropped, never failing the batch.
 //!
 //! Scale: the table is append-only and written in batches, the same on SQLite and PostgreSQL.
-//! Moving it to ClickHouse (or behind Kafka) means replacing `store` below with a writer to that
+//! Moving it to ClickHouse (or behind Kafka) means replacing the INSERT in `ingest` with a writer to that
 //! sink: batches are already formed per request, and nothing reads the table inside the app.
 
 use client_core::track::check_track_entry;

@@ -6,7 +6,6 @@ import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
 import { CALLBACK_PATH, runCallbackPage } from "./features/auth/callbackPage";
 import { seedFirstPage } from "./features/feed/api";
-import { setCookie } from "./lib/cookies";
 import { detectLocale, initI18n } from "./lib/i18n";
 import { applyTheme, themeAtom } from "./lib/theme";
 import { store } from "./lib/store";
@@ -17,10 +16,6 @@ applyTheme(store.get(themeAtom));
 // evaluated in one, and a slow phone should not see both as one long task.
 await new Promise((resolve) => setTimeout(resolve, 0));
 
-// Ten seconds in, when idle: the first use of Intl loads the ICU data, a task of over 100 ms on
-// a phone, and nothing at start needs the time zone.
-const saveTimeZone = () => setCookie("TZ", Intl.DateTimeFormat().resolvedOptions().timeZone);
-setTimeout(() => ("requestIdleCallback" in window ? requestIdleCallback(saveTimeZone) : saveTimeZone()), 10_000);
 const ic = new URLSearchParams(location.search).get("ic");
 if (ic) sessionStorage.setItem("ic", ic);
 startTracking();

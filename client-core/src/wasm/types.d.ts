@@ -106,7 +106,7 @@ export type CardLayout = { showsSummary: boolean, tagCount: number, };
 /**
  * The spec's numbers and lists that the interface needs (countdowns, limits, tabs, codes).
  */
-export type Constants = { successCode: number, otpCodeLength: number, otpResendSeconds: number, emailErrorDebounceMs: number, defaultDialCode: string, feedbackContentMaxChars: number, feedbackMaxImages: number, feedbackImageMaxBytes: number, feedbackTypes: FeedbackType[], logoutThrottleMs: number, trackFlushMs: number, trackMaxEntries: number, trackMaxBodyBytes: number, searchQueryMaxChars: number, locales: Locale[], defaultLocale: Locale, eventTypes: Array<string>, feedTabs: FeedTab[], 
+export type Constants = { successCode: number, otpCodeLength: number, otpResendSeconds: number, emailErrorDebounceMs: number, defaultDialCode: string, feedbackContentMaxChars: number, feedbackMaxImages: number, feedbackImageMaxBytes: number, feedbackTypes: FeedbackType[], logoutThrottleMs: number, trackFlushMs: number, trackMaxEntries: number, trackMaxBodyBytes: number, searchQueryMaxChars: number, localeCookie: string, locales: Locale[], defaultLocale: Locale, eventTypes: Array<string>, feedTabs: FeedTab[], 
 /**
  * Each catalogue error's code by its name (`notFound` → 4040).
  */

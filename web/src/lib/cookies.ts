@@ -1,4 +1,5 @@
-/** Cookies the server reads: `T` (token), `G` (guest token), `NEXT_LOCALE`, `TZ`. */
+/** The one cookie the app keeps is the reader's language (`C.localeCookie`), which the server
+ * reads for the page head and the API; tokens travel in headers, never in cookies. */
 export function setCookie(name: string, value: string | null): void {
   const base = `${name}=${value === null ? "" : encodeURIComponent(value)}; path=/; SameSite=Lax`;
   document.cookie = value === null ? `${base}; max-age=0` : `${base}; max-age=31536000`;

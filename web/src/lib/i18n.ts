@@ -37,12 +37,9 @@ const backend: BackendModule = {
   },
 };
 
-/** The cookie that keeps the reader's language; the server reads it too. */
-export const LOCALE_COOKIE = "NEXT_LOCALE";
-
 /** The locale of this visit, by client-core's rule (the server's page head uses the same). */
 export function detectLocale(pathname: string): Locale {
-  return pickLocale({ path: pathname, cookie: getCookie(LOCALE_COOKIE), device: navigator.language });
+  return pickLocale({ path: pathname, cookie: getCookie(C.localeCookie), device: navigator.language });
 }
 
 /** A rule's message in the reader's language (its English text where a locale lacks it). */
@@ -51,7 +48,7 @@ export function say(message: Message): string {
 }
 
 export function applyLocale(locale: Locale): void {
-  setCookie(LOCALE_COOKIE, locale);
+  setCookie(C.localeCookie, locale);
   document.documentElement.lang = locale;
   document.documentElement.dataset.cjk = String(usesChineseType(locale));
 }

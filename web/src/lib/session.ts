@@ -1,7 +1,6 @@
-// The signed-in user and the tokens, persisted in local storage and mirrored in cookies.
+// The signed-in user and the tokens, persisted in local storage (tokens travel in headers only).
 import { atom } from "jotai";
 
-import { setCookie } from "./cookies";
 import { store } from "./store";
 
 import type { SessionUser } from "./api-types";
@@ -29,7 +28,6 @@ export function signIn(user: SessionUser): void {
   const { token, ...rest } = user;
   if (token) {
     localStorage.setItem(TOKEN_KEY, token);
-    setCookie("T", token);
     store.set(tokenAtom, token);
   }
   localStorage.setItem(USER_KEY, JSON.stringify(rest));
@@ -46,7 +44,6 @@ export function updateUser(user: SessionUser): void {
 export function clearSession(): void {
   localStorage.removeItem(USER_KEY);
   localStorage.removeItem(TOKEN_KEY);
-  setCookie("T", null);
   store.set(userAtom, null);
   store.set(tokenAtom, null);
 }
@@ -61,5 +58,4 @@ export function storedGuestToken(): string | null {
 
 export function storeGuestToken(token: string): void {
   localStorage.setItem(GUEST_KEY, token);
-  setCookie("G", token);
 }

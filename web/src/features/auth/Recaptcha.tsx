@@ -38,7 +38,7 @@ function grecaptcha(): Grecaptcha | undefined {
   return (window as unknown as { grecaptcha?: Grecaptcha }).grecaptcha;
 }
 
-/** Loads Google's script once; `true` when it failed to load. */
+/** Loads Google's script once; `onError` runs when it fails to load. */
 function loadScript(src: string, onError: () => void): void {
   if (document.querySelector(`script[data-recaptcha]`)) return;
   const script = document.createElement("script");
