@@ -2,19 +2,23 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::message::Message;
 use crate::constants::{
     FEEDBACK_CONTACT_MAX_CHARS, FEEDBACK_CONTENT_MAX_CHARS, FEEDBACK_IMAGE_MAX_BYTES,
     FEEDBACK_MAX_IMAGES,
 };
+use crate::message::Message;
 
 /// Feedback types, in the order the form offers them.
 pub const FEEDBACK_TYPES: [&str; 3] = ["suggestion", "bug", "other"];
 
-pub const MSG_TYPE_REQUIRED: Message =
-    Message::new("rules.feedback.typeRequired", "Please choose a feedback type");
-pub const MSG_CONTENT_REQUIRED: Message =
-    Message::new("rules.feedback.contentRequired", "Please describe your feedback");
+pub const MSG_TYPE_REQUIRED: Message = Message::new(
+    "rules.feedback.typeRequired",
+    "Please choose a feedback type",
+);
+pub const MSG_CONTENT_REQUIRED: Message = Message::new(
+    "rules.feedback.contentRequired",
+    "Please describe your feedback",
+);
 pub const MSG_CONTENT_TOO_LONG: Message = Message::new(
     "rules.feedback.contentTooLong",
     "Feedback can be at most 300 characters",
@@ -33,7 +37,8 @@ pub const MSG_IMAGE_BAD_TYPE: Message = Message::new(
     "rules.image.badType",
     "Only accept type of .png .jpeg .jpg .gif .",
 );
-pub const MSG_FORM_INVALID: Message = Message::new("rules.feedback.formInvalid", "Invalid feedback form");
+pub const MSG_FORM_INVALID: Message =
+    Message::new("rules.feedback.formInvalid", "Invalid feedback form");
 pub const MSG_IMAGE_BAD_URL: Message = Message::new("rules.image.badUrl", "Invalid image");
 
 /// The form as both sides see it; missing fields read as empty so they are reported, not fatal.

@@ -43,12 +43,16 @@ pub fn declare<T: TS + ?Sized>(cfg: &Config) -> String {
 /// The whole file.
 pub fn wasm_types() -> String {
     let cfg = config();
-    let mut out = String::from("// Generated from client-core's Rust types by `make types`; do not edit.\n");
+    let mut out =
+        String::from("// Generated from client-core's Rust types by `make types`; do not edit.\n");
     out += &union("Locale", LOCALES);
     out += &union("FeedKind", FEED_KINDS);
     out += &union("FeedTab", FEED_TABS);
     out += &union("FeedbackType", FEEDBACK_TYPES);
-    out += &union("TwitterStatus", ["BOUND", "UNBOUND", "LOADING", "QUERY_ERROR"]);
+    out += &union(
+        "TwitterStatus",
+        ["BOUND", "UNBOUND", "LOADING", "QUERY_ERROR"],
+    );
     out += &union("ErrorName", ErrorKind::ALL.map(error_name));
     out += "export type Params = Record<string, string>;\n";
     for decl in [

@@ -1,9 +1,9 @@
 //! Email, phone, area and one-time-code rules of the sign-in forms.
 
-use crate::message::Message;
 use crate::constants::{
     EMAIL_ERROR_MIN_CHARS, EMAIL_MAX_CHARS, OTP_CODE_LEN, PHONE_MAX_DIGITS, PHONE_MIN_DIGITS,
 };
+use crate::message::Message;
 
 /// Shown under the email field when the address is invalid.
 pub const EMAIL_ERROR: Message = Message::new(

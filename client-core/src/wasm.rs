@@ -75,7 +75,9 @@ impl<'de> Deserialize<'de> for OrderedParams {
 }
 
 fn outcome(result: Result<link::Params, link::LinkError>) -> JsValue {
-    to_js(&Outcome::of(result.map(OrderedParams), |e| e.message().to_owned()))
+    to_js(&Outcome::of(result.map(OrderedParams), |e| {
+        e.message().to_owned()
+    }))
 }
 
 // ---- links ----
@@ -210,7 +212,10 @@ pub fn validate_feedback(
         Ok(form) => to_js(&feedback::validate_feedback(&form)),
         Err(_) => to_js(&feedback::FeedbackCheck {
             ok: false,
-            errors: vec![feedback::FieldError::new("form", feedback::MSG_FORM_INVALID)],
+            errors: vec![feedback::FieldError::new(
+                "form",
+                feedback::MSG_FORM_INVALID,
+            )],
         }),
     }
 }
@@ -386,7 +391,10 @@ pub fn locale_path(
     #[wasm_bindgen(unchecked_param_type = "string")] locale: JsValue,
     #[wasm_bindgen(unchecked_param_type = "string")] path: JsValue,
 ) -> String {
-    locale::locale_path(&text(&locale).unwrap_or_default(), &text(&path).unwrap_or_default())
+    locale::locale_path(
+        &text(&locale).unwrap_or_default(),
+        &text(&path).unwrap_or_default(),
+    )
 }
 
 #[wasm_bindgen(js_name = pickLocale, unchecked_return_type = "Locale")]
@@ -411,7 +419,10 @@ pub fn card_layout(
     #[wasm_bindgen(unchecked_param_type = "number")] tags: JsValue,
 ) -> JsValue {
     let tags = usize::try_from(count(&tags)).unwrap_or(usize::MAX);
-    let (kind, summary) = (text(&kind).unwrap_or_default(), text(&summary).unwrap_or_default());
+    let (kind, summary) = (
+        text(&kind).unwrap_or_default(),
+        text(&summary).unwrap_or_default(),
+    );
     to_js(&feed::card_layout(&kind, &summary, tags))
 }
 
@@ -422,7 +433,13 @@ pub fn track_batch_len(
     let sizes: Vec<usize> = de::from_value::<Vec<f64>>(entry_bytes)
         .unwrap_or_default()
         .into_iter()
-        .map(|n| if n.is_finite() && n >= 0.0 { n as usize } else { usize::MAX })
+        .map(|n| {
+            if n.is_finite() && n >= 0.0 {
+                n as usize
+            } else {
+                usize::MAX
+            }
+        })
         .collect();
     u32::try_from(track::batch_len(&sizes)).unwrap_or(u32::MAX)
 }

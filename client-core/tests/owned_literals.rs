@@ -15,7 +15,10 @@ const OWNED: &[(&str, &str)] = &[
     ("< 240", "feed::card_shows_summary"),
     ("take(3)", "feed::card_tag_count"),
     ("slice(0, 3)", "cardLayout(…).tagCount"),
-    ("\"NEXT_LOCALE\"", "constants::LOCALE_COOKIE / C.localeCookie"),
+    (
+        "\"NEXT_LOCALE\"",
+        "constants::LOCALE_COOKIE / C.localeCookie",
+    ),
     ("\"for_you\", \"news\"", "feed::FEED_TABS / C.feedTabs"),
     ("\"flash\", \"article\"", "feed::FEED_KINDS"),
     ("? path : `/${locale}", "localePath"),
@@ -30,7 +33,10 @@ fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
         let path = entry.expect("an entry").path();
         if path.is_dir() {
             sources(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs" || e == "ts" || e == "tsx") {
+        } else if path
+            .extension()
+            .is_some_and(|e| e == "rs" || e == "ts" || e == "tsx")
+        {
             out.push(path);
         }
     }
@@ -45,7 +51,10 @@ fn literals_client_core_owns_are_not_written_again() {
     assert!(files.len() > 50, "only {} source files found", files.len());
     let mut found = Vec::new();
     for file in files {
-        let name = file.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+        let name = file
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
         if GENERATED.contains(&name) {
             continue;
         }
@@ -56,5 +65,9 @@ fn literals_client_core_owns_are_not_written_again() {
             }
         }
     }
-    assert!(found.is_empty(), "rules written again:\n{}", found.join("\n"));
+    assert!(
+        found.is_empty(),
+        "rules written again:\n{}",
+        found.join("\n")
+    );
 }

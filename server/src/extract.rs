@@ -9,8 +9,8 @@ use axum::http::StatusCode;
 use axum::http::request::Parts;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use client_core::envelope::{DeviceHeader, ErrorKind, parse_device_header};
 use client_core::constants::LOCALE_COOKIE;
+use client_core::envelope::{DeviceHeader, ErrorKind, parse_device_header};
 use client_core::locale::{LocaleSources, pick_locale};
 use serde::de::DeserializeOwned;
 

@@ -5,8 +5,7 @@ use serde::Serialize;
 
 use crate::error::AppError;
 
-#[derive(Debug, Serialize)]
-#[derive(ts_rs::TS)]
+#[derive(Debug, Serialize, ts_rs::TS)]
 pub struct Page<T> {
     pub list: Vec<T>,
     /// Pass back to get the next page; `null` at the end.

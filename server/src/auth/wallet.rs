@@ -180,14 +180,17 @@ pub async fn verify(
     if !chain_ok {
         return Err(message_invalid("This chain is not supported"));
     }
-    let nonce = field(message, "Nonce").ok_or_else(|| message_invalid("Malformed sign-in message"))?;
+    let nonce =
+        field(message, "Nonce").ok_or_else(|| message_invalid("Malformed sign-in message"))?;
     let now = state.now();
     let issued = wallet_nonce::Entity::find_by_id(nonce.to_owned())
         .one(&state.db)
         .await?
         .ok_or_else(|| AppError::new(ErrorKind::WalletNonceInvalid))?;
     if issued.message != message {
-        return Err(message_invalid("The message was changed after it was issued"));
+        return Err(message_invalid(
+            "The message was changed after it was issued",
+        ));
     }
     let for_this = issued.purpose == purpose.name() && issued.user_id == purpose.user_id();
     if !for_this || issued.used || issued.expires_at <= now {

@@ -14,8 +14,7 @@ fn not_found(what: &str) -> AppError {
     AppError::new(ErrorKind::NotFound).with_message(format!("No such {what}"))
 }
 
-#[derive(Debug, Serialize)]
-#[derive(ts_rs::TS)]
+#[derive(Debug, Serialize, ts_rs::TS)]
 pub struct TagView {
     pub id: i64,
     pub code: String,
@@ -27,8 +26,7 @@ pub struct TagView {
     pub token: Option<TokenView>,
 }
 
-#[derive(Debug, Clone, Serialize)]
-#[derive(ts_rs::TS)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct TokenView {
     pub id: i64,
     pub symbol: String,
@@ -137,8 +135,7 @@ pub async fn token(state: &AppState, symbol: &str) -> AppResult<TokenView> {
         .ok_or_else(|| not_found("token"))
 }
 
-#[derive(Debug, Serialize)]
-#[derive(ts_rs::TS)]
+#[derive(Debug, Serialize, ts_rs::TS)]
 pub struct ChannelView {
     pub id: i64,
     pub code: String,
@@ -173,8 +170,7 @@ pub async fn channel(state: &AppState, code: &str, locale: &str) -> AppResult<Ch
     })
 }
 
-#[derive(Debug, Serialize)]
-#[derive(ts_rs::TS)]
+#[derive(Debug, Serialize, ts_rs::TS)]
 pub struct KolView {
     pub id: i64,
     pub handle: String,
@@ -215,8 +211,7 @@ pub async fn kol(state: &AppState, id: i64, locale: &str) -> AppResult<KolView> 
     Ok(kol_view(k, locale))
 }
 
-#[derive(Debug, Serialize)]
-#[derive(ts_rs::TS)]
+#[derive(Debug, Serialize, ts_rs::TS)]
 pub struct TopicView {
     pub id: i64,
     pub code: String,
@@ -261,8 +256,7 @@ pub async fn topic(state: &AppState, id: i64, locale: &str) -> AppResult<TopicVi
     Ok(topic_view(t, locale))
 }
 
-#[derive(Debug, Serialize)]
-#[derive(ts_rs::TS)]
+#[derive(Debug, Serialize, ts_rs::TS)]
 pub struct BenefitView {
     pub id: i64,
     pub project: String,
@@ -322,8 +316,7 @@ pub async fn benefit(state: &AppState, id: i64, locale: &str) -> AppResult<Benef
     Ok(benefit_view(b, locale, state.now()))
 }
 
-#[derive(Debug, Serialize)]
-#[derive(ts_rs::TS)]
+#[derive(Debug, Serialize, ts_rs::TS)]
 pub struct Explore {
     pub topics: Vec<TopicView>,
     pub tags: Vec<TagView>,

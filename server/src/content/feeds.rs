@@ -38,23 +38,20 @@ pub struct Reading {
     pub translate: bool,
 }
 
-#[derive(Debug, Clone, Serialize)]
-#[derive(ts_rs::TS)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct TagRef {
     pub id: i64,
     pub code: String,
     pub name: String,
 }
 
-#[derive(Debug, Clone, Serialize)]
-#[derive(ts_rs::TS)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct TokenRef {
     pub id: i64,
     pub symbol: String,
 }
 
-#[derive(Debug, Clone, Serialize)]
-#[derive(ts_rs::TS)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct AuthorRef {
     pub id: i64,
     pub handle: String,
@@ -62,8 +59,7 @@ pub struct AuthorRef {
     pub avatar: String,
 }
 
-#[derive(Debug, Clone, Serialize)]
-#[derive(ts_rs::TS)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct FeedView {
     pub id: i64,
     #[ts(type = "FeedKind")]
@@ -89,8 +85,7 @@ pub struct FeedView {
     pub tokens: Vec<TokenRef>,
 }
 
-#[derive(Debug, Serialize)]
-#[derive(ts_rs::TS)]
+#[derive(Debug, Serialize, ts_rs::TS)]
 pub struct FeedDetail {
     #[serde(flatten)]
     pub item: FeedView,

@@ -32,11 +32,7 @@ pub struct Head {
 
 /// The head for a request path, in the locale client-core's rule picks from the path and what
 /// the request says (`sources.path` is set here).
-pub async fn for_path(
-    state: &AppState,
-    path: &str,
-    sources: LocaleSources,
-) -> AppResult<Head> {
+pub async fn for_path(state: &AppState, path: &str, sources: LocaleSources) -> AppResult<Head> {
     let locale = pick_locale(&LocaleSources {
         path: Some(path.to_owned()),
         ..sources

@@ -387,7 +387,9 @@ pub fn terms(query: &str) -> AppResult<Vec<String>> {
         .collect();
     let letters: usize = terms.iter().map(|t| t.chars().count()).sum();
     if letters < 2 {
-        return Err(AppError::invalid("Search needs at least 2 letters or digits"));
+        return Err(AppError::invalid(
+            "Search needs at least 2 letters or digits",
+        ));
     }
     Ok(terms)
 }
@@ -609,8 +611,7 @@ pub fn snippet(title: &str, body: &str, terms: &[String]) -> String {
     out
 }
 
-#[derive(Debug, Serialize)]
-#[derive(ts_rs::TS)]
+#[derive(Debug, Serialize, ts_rs::TS)]
 pub struct Hit {
     #[ts(type = "\"feed\" | \"tag\" | \"token\" | \"kol\"")]
     pub kind: &'static str,

@@ -40,7 +40,9 @@ impl Timestamp {
             Self::Unix(s) if *s >= 0 => Ok(*s),
             Self::Text(t) => chrono::DateTime::parse_from_rfc3339(t)
                 .map(|d| d.timestamp())
-                .map_err(|_| AppError::invalid("published_at must be Unix seconds or an RFC 3339 time")),
+                .map_err(|_| {
+                    AppError::invalid("published_at must be Unix seconds or an RFC 3339 time")
+                }),
             Self::Unix(_) => Err(AppError::invalid("published_at must not be negative")),
         }
     }
@@ -177,7 +179,9 @@ fn clean_feed(input: FeedInput) -> AppResult<CleanFeed> {
         && lang.len() <= 16
         && lang.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
     if !well_formed {
-        return Err(AppError::invalid("lang must be a language tag such as en or zh-Hant"));
+        return Err(AppError::invalid(
+            "lang must be a language tag such as en or zh-Hant",
+        ));
     }
     input.lang = client_core::locale::normalize_locale(lang).to_owned();
     input.title = checked_text("title", &input.title, TITLE_MAX_CHARS, true)?;

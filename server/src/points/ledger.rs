@@ -20,8 +20,7 @@ pub async fn balance(state: &AppState, user_id: i64) -> AppResult<i64> {
     Ok(found.map_or(0, |u| u.points))
 }
 
-#[derive(Debug, Serialize)]
-#[derive(ts_rs::TS)]
+#[derive(Debug, Serialize, ts_rs::TS)]
 pub struct LedgerItem {
     pub id: i64,
     pub amount: i64,
@@ -31,7 +30,6 @@ pub struct LedgerItem {
     pub created_at: i64,
 }
 
-
 /// Newest first; the cursor is the last id seen, so new rows never shift a page.
 pub async fn page(
     state: &AppState,
@@ -40,9 +38,12 @@ pub async fn page(
 ) -> AppResult<Page<LedgerItem>> {
     let before = match cursor.filter(|c| !c.is_empty()) {
         None => None,
-        Some(c) => Some(c.parse::<i64>().ok().filter(|id| *id > 0).ok_or_else(|| {
-            crate::pagination::bad_cursor()
-        })?),
+        Some(c) => Some(
+            c.parse::<i64>()
+                .ok()
+                .filter(|id| *id > 0)
+                .ok_or_else(|| crate::pagination::bad_cursor())?,
+        ),
     };
     let mut query = point_ledger::Entity::find().filter(point_ledger::Column::UserId.eq(user_id));
     if let Some(before) = before {
@@ -75,8 +76,7 @@ pub enum Period {
     All,
 }
 
-#[derive(Debug, Serialize)]
-#[derive(ts_rs::TS)]
+#[derive(Debug, Serialize, ts_rs::TS)]
 pub struct Ranked {
     pub rank: u64,
     pub exposed_uid: String,
@@ -85,16 +85,14 @@ pub struct Ranked {
     pub points: i64,
 }
 
-#[derive(Debug, Serialize)]
-#[derive(ts_rs::TS)]
+#[derive(Debug, Serialize, ts_rs::TS)]
 pub struct MyRank {
     /// `null` while the caller has no points in the period.
     pub rank: Option<u64>,
     pub points: i64,
 }
 
-#[derive(Debug, Serialize)]
-#[derive(ts_rs::TS)]
+#[derive(Debug, Serialize, ts_rs::TS)]
 pub struct Leaderboard {
     pub list: Vec<Ranked>,
     /// The caller's own standing (signed-in callers only).

@@ -4,26 +4,34 @@ use axum::Json;
 use axum::Router;
 use client_core::constants::{SUCCESS_CODE, SUCCESS_MSG};
 use client_core::envelope::{Envelope, ErrorKind};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::error::AppError;
 use crate::state::AppState;
 
 mod admin;
 mod app;
-pub(crate) mod content;
+mod cached;
+mod catalogue;
 mod feedback;
+pub(crate) mod feeds;
+mod follows;
 mod oauth;
 mod otp;
 mod point;
+mod search;
 mod track;
 mod user;
 mod wallet;
+pub(crate) mod web;
 
 pub fn router() -> Router<AppState> {
     Router::new()
         .merge(app::router())
-        .merge(content::router())
+        .merge(feeds::router())
+        .merge(catalogue::router())
+        .merge(follows::router())
+        .merge(search::router())
         .merge(admin::router())
         .merge(otp::router())
         .merge(point::router())
@@ -43,4 +51,16 @@ pub fn ok<T: Serialize>(data: T) -> Json<Envelope<T>> {
         msg: SUCCESS_MSG.to_owned(),
         data,
     })
+}
+
+/// `{list}`: an answer that is a whole list, not a page.
+#[derive(Serialize)]
+pub struct List<T> {
+    pub list: Vec<T>,
+}
+
+/// `{id}`: the body of calls about one row.
+#[derive(Deserialize)]
+pub struct IdRequest {
+    pub id: i64,
 }

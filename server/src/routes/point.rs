@@ -8,7 +8,7 @@ use client_core::task::{TASK_GROUPS, is_client_reported};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::ok;
+use super::{List, ok};
 use crate::error::{AppError, AppResult};
 use crate::extract::{ApiJson, Caller, ClientMeta, CurrentUser};
 use crate::pagination::Page;
@@ -29,11 +29,6 @@ pub fn router() -> Router<AppState> {
 #[derive(Deserialize)]
 struct GroupRequest {
     group: String,
-}
-
-#[derive(Serialize)]
-struct List<T> {
-    list: Vec<T>,
 }
 
 async fn task_list(

@@ -1,0 +1,158 @@
+//! The catalogue: explore, tags, tokens, topics, channels, KOLs and benefits.
+
+use axum::extract::State;
+use axum::response::Response;
+use axum::routing::post;
+use axum::{Json, Router};
+use client_core::constants::SEARCH_QUERY_MAX_CHARS;
+use client_core::envelope::Envelope;
+use serde::Deserialize;
+
+use super::cached::cached_ok;
+use super::{IdRequest, List, ok};
+use crate::content::catalogue::{
+    self, BenefitView, ChannelView, KolView, TagKey, TagView, TokenView, TopicView,
+};
+use crate::content::feeds;
+use crate::error::{AppError, AppResult};
+use crate::extract::{ApiJson, ClientMeta};
+use crate::state::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/explore", post(explore))
+        .route("/tag/list", post(tag_list))
+        .route("/tag/detail", post(tag_detail))
+        .route("/token/detail", post(token_detail))
+        .route("/topic/list", post(topic_list))
+        .route("/topic/detail", post(topic_detail))
+        .route("/channel/list", post(channel_list))
+        .route("/channel/detail", post(channel_detail))
+        .route("/kol/list", post(kol_list))
+        .route("/kol/detail", post(kol_detail))
+        .route("/benefit/list", post(benefit_list))
+        .route("/benefit/detail", post(benefit_detail))
+}
+
+async fn explore(State(state): State<AppState>, client: ClientMeta) -> AppResult<Response> {
+    let key = format!("explore|{}", client.locale);
+    cached_ok(&state, Some(key), catalogue::explore(&state, client.locale)).await
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct TagListRequest {
+    /// Narrows by code or name (the `/recommendTag?q=` page).
+    q: Option<String>,
+    limit: Option<u64>,
+}
+
+async fn tag_list(
+    State(state): State<AppState>,
+    client: ClientMeta,
+    ApiJson(req): ApiJson<TagListRequest>,
+) -> AppResult<Json<Envelope<List<TagView>>>> {
+    let limit = feeds::page_size(req.limit)?;
+    if req
+        .q
+        .as_deref()
+        .is_some_and(|q| q.chars().count() > SEARCH_QUERY_MAX_CHARS)
+    {
+        return Err(AppError::invalid(format!(
+            "Search at most {SEARCH_QUERY_MAX_CHARS} characters"
+        )));
+    }
+    let list = catalogue::recommended_tags(&state, req.q.as_deref(), limit, client.locale).await?;
+    Ok(ok(List { list }))
+}
+
+async fn tag_detail(
+    State(state): State<AppState>,
+    client: ClientMeta,
+    ApiJson(req): ApiJson<TagKey>,
+) -> AppResult<Json<Envelope<TagView>>> {
+    Ok(ok(catalogue::tag(&state, &req, client.locale).await?))
+}
+
+#[derive(Deserialize)]
+struct SymbolRequest {
+    symbol: String,
+}
+
+async fn token_detail(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<SymbolRequest>,
+) -> AppResult<Json<Envelope<TokenView>>> {
+    Ok(ok(catalogue::token(&state, &req.symbol).await?))
+}
+
+async fn topic_list(
+    State(state): State<AppState>,
+    client: ClientMeta,
+) -> AppResult<Json<Envelope<List<TopicView>>>> {
+    let list = catalogue::trending_topics(&state, 50, client.locale).await?;
+    Ok(ok(List { list }))
+}
+
+async fn topic_detail(
+    State(state): State<AppState>,
+    client: ClientMeta,
+    ApiJson(req): ApiJson<IdRequest>,
+) -> AppResult<Json<Envelope<TopicView>>> {
+    Ok(ok(catalogue::topic(&state, req.id, client.locale).await?))
+}
+
+async fn channel_list(
+    State(state): State<AppState>,
+    client: ClientMeta,
+) -> AppResult<Json<Envelope<List<ChannelView>>>> {
+    let list = catalogue::channels(&state, client.locale).await?;
+    Ok(ok(List { list }))
+}
+
+#[derive(Deserialize)]
+struct CodeRequest {
+    code: String,
+}
+
+async fn channel_detail(
+    State(state): State<AppState>,
+    client: ClientMeta,
+    ApiJson(req): ApiJson<CodeRequest>,
+) -> AppResult<Json<Envelope<ChannelView>>> {
+    Ok(ok(
+        catalogue::channel(&state, &req.code, client.locale).await?
+    ))
+}
+
+async fn kol_list(
+    State(state): State<AppState>,
+    client: ClientMeta,
+) -> AppResult<Json<Envelope<List<KolView>>>> {
+    let list = catalogue::popular_kols(&state, 50, client.locale).await?;
+    Ok(ok(List { list }))
+}
+
+async fn kol_detail(
+    State(state): State<AppState>,
+    client: ClientMeta,
+    ApiJson(req): ApiJson<IdRequest>,
+) -> AppResult<Json<Envelope<KolView>>> {
+    Ok(ok(catalogue::kol(&state, req.id, client.locale).await?))
+}
+
+async fn benefit_list(
+    State(state): State<AppState>,
+    client: ClientMeta,
+) -> AppResult<Json<Envelope<List<BenefitView>>>> {
+    let list = catalogue::benefits(&state, client.locale).await?;
+    Ok(ok(List { list }))
+}
+
+async fn benefit_detail(
+    State(state): State<AppState>,
+    client: ClientMeta,
+    ApiJson(req): ApiJson<IdRequest>,
+) -> AppResult<Json<Envelope<BenefitView>>> {
+    Ok(ok(catalogue::benefit(&state, req.id, client.locale).await?))
+}

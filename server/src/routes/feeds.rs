@@ -1,0 +1,157 @@
+//! The feeds: lists by tab or by what they are about, and one item.
+
+use axum::extract::State;
+use axum::response::Response;
+use axum::routing::post;
+use axum::{Json, Router};
+use client_core::envelope::{Envelope, ErrorKind};
+use client_core::feed::{DEFAULT_FEED_TAB, FEED_TABS, tab_kinds};
+use serde::Deserialize;
+
+use super::cached::{cached_envelope, json_bytes};
+use super::{IdRequest, ok};
+use crate::content::catalogue;
+use crate::content::feeds::{self, FeedDetail, Reading, Scope};
+use crate::error::{AppError, AppResult};
+use crate::extract::{ApiJson, Caller, ClientMeta};
+use crate::points::tasks::{self, Source};
+use crate::state::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/feed/list", post(feed_list))
+        .route("/feed/detail", post(feed_detail))
+}
+
+/// The reader's language, and whether they want translations (their setting; on for visitors).
+async fn reading(state: &AppState, caller: &Caller, client: &ClientMeta) -> AppResult<Reading> {
+    let translate = match caller.user_id() {
+        Some(id) => crate::auth::users::get(state, id).await?.auto_translate,
+        None => true,
+    };
+    Ok(Reading {
+        locale: client.locale,
+        translate,
+    })
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct FeedListRequest {
+    /// `for_you` (default), `news`, `articles` or `following`.
+    tab: Option<String>,
+    tag_id: Option<i64>,
+    token_id: Option<i64>,
+    topic_id: Option<i64>,
+    kol_id: Option<i64>,
+    /// A channel code.
+    channel: Option<String>,
+    cursor: Option<String>,
+    limit: Option<u64>,
+    only_important: bool,
+}
+
+async fn feed_scope(state: &AppState, req: &FeedListRequest, caller: &Caller) -> AppResult<Scope> {
+    let picked = [
+        req.tab.is_some(),
+        req.tag_id.is_some(),
+        req.token_id.is_some(),
+        req.topic_id.is_some(),
+        req.kol_id.is_some(),
+        req.channel.is_some(),
+    ];
+    if picked.iter().filter(|p| **p).count() > 1 {
+        return Err(AppError::invalid(
+            "Give one of tab, tag_id, token_id, topic_id, kol_id or channel",
+        ));
+    }
+    Ok(match req {
+        FeedListRequest {
+            tag_id: Some(id), ..
+        } => Scope::Linked("tag", *id),
+        FeedListRequest {
+            token_id: Some(id), ..
+        } => Scope::Linked("token", *id),
+        FeedListRequest {
+            topic_id: Some(id), ..
+        } => Scope::Linked("topic", *id),
+        FeedListRequest {
+            kol_id: Some(id), ..
+        } => Scope::Kol(*id),
+        FeedListRequest {
+            channel: Some(code),
+            ..
+        } => Scope::Channel(catalogue::channel(state, code, "en").await?.id),
+        _ => {
+            let tab = req.tab.as_deref().unwrap_or(DEFAULT_FEED_TAB);
+            match (tab, tab_kinds(tab)) {
+                ("following", _) => match caller.user_id() {
+                    Some(id) => Scope::Following(id),
+                    None => return Err(ErrorKind::LoginRequired.into()),
+                },
+                (_, Some(None)) => Scope::All,
+                (_, Some(Some(kinds))) => Scope::Kinds(kinds),
+                (_, None) => {
+                    return Err(AppError::invalid(format!(
+                        "tab must be one of {}",
+                        FEED_TABS.join(", ")
+                    )));
+                }
+            }
+        }
+    })
+}
+
+async fn feed_list(
+    State(state): State<AppState>,
+    caller: Caller,
+    client: ClientMeta,
+    ApiJson(req): ApiJson<FeedListRequest>,
+) -> AppResult<Response> {
+    let scope = feed_scope(&state, &req, &caller).await?;
+    let limit = feeds::page_size(req.limit)?;
+    let reading = reading(&state, &caller, &client).await?;
+    let cursor = req.cursor.as_deref().filter(|c| !c.is_empty());
+    // First pages of shared scopes are the same for every reader of a language: built once a second.
+    let cache_key = (cursor.is_none() && !matches!(scope, Scope::Following(_)))
+        .then(|| first_page_key(&scope, req.only_important, limit, reading));
+    let page = feeds::page(&state, &scope, req.only_important, cursor, limit, reading);
+    Ok(json_bytes(
+        cached_envelope(&state.content_cache, cache_key, page).await?,
+    ))
+}
+
+fn first_page_key(scope: &Scope, only_important: bool, limit: u64, reading: Reading) -> String {
+    format!(
+        "feeds|{scope:?}|{only_important}|{limit}|{}|{}",
+        reading.locale, reading.translate
+    )
+}
+
+/// The envelope of the home feed's first page as a visitor reading `locale` gets it from
+/// `/feed/list` (the same cached bytes): the app shell carries it, so the home page paints
+/// without waiting for a request.
+pub async fn home_first_page(state: &AppState, locale: &'static str) -> AppResult<bytes::Bytes> {
+    let reading = Reading {
+        locale,
+        translate: true,
+    };
+    let limit = crate::content::PAGE_DEFAULT;
+    let key = first_page_key(&Scope::All, false, limit, reading);
+    let page = feeds::page(state, &Scope::All, false, None, limit, reading);
+    cached_envelope(&state.content_cache, Some(key), page).await
+}
+
+async fn feed_detail(
+    State(state): State<AppState>,
+    caller: Caller,
+    client: ClientMeta,
+    ApiJson(req): ApiJson<IdRequest>,
+) -> AppResult<Json<Envelope<FeedDetail>>> {
+    let reading = reading(&state, &caller, &client).await?;
+    let detail = feeds::detail(&state, req.id, reading).await?;
+    if let Some(user_id) = caller.user_id() {
+        tasks::record_event(&state, user_id, "view_feed", Source::Server).await?;
+    }
+    Ok(ok(detail))
+}

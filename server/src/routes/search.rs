@@ -1,0 +1,58 @@
+//! Search across tags, tokens, KOLs and feeds.
+
+use axum::Router;
+use axum::extract::State;
+use axum::response::Response;
+use axum::routing::post;
+use serde::Deserialize;
+
+use super::cached::{cached_envelope, json_bytes};
+use crate::content::search::{self, DocKind};
+use crate::error::{AppError, AppResult};
+use crate::extract::{ApiJson, ClientMeta};
+use crate::pagination::Page;
+use crate::state::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/search", post(search_all))
+}
+
+#[derive(Deserialize)]
+struct SearchRequest {
+    q: String,
+    #[serde(default)]
+    kind: Option<String>,
+    #[serde(default)]
+    cursor: Option<String>,
+}
+
+async fn search_all(
+    State(state): State<AppState>,
+    client: ClientMeta,
+    ApiJson(req): ApiJson<SearchRequest>,
+) -> AppResult<Response> {
+    let terms = search::terms(&req.q)?;
+    let kind =
+        match req.kind.as_deref().unwrap_or("all") {
+            "all" => None,
+            name => Some(DocKind::parse(name).ok_or_else(|| {
+                AppError::invalid("kind must be one of all, feed, tag, token, kol")
+            })?),
+        };
+    let cursor = match req.cursor.as_deref().filter(|c| !c.is_empty()) {
+        None => search::Cursor::START,
+        Some(c) => search::Cursor::parse(c)?,
+    };
+    let key = format!("{terms:?}|{kind:?}|{cursor:?}|{}", client.locale);
+    let page = async {
+        let index = state.search_index().await?;
+        let (docs, next) = search::find(index, &terms, kind, cursor).await?;
+        Ok(Page {
+            list: search::hits(docs, &terms, client.locale),
+            next_cursor: next.map(search::Cursor::encode),
+        })
+    };
+    Ok(json_bytes(
+        cached_envelope(&state.search_cache, Some(key), page).await?,
+    ))
+}

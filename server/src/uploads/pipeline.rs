@@ -1,0 +1,130 @@
+//! The upload pipeline: one multipart file streamed into the store as it arrives, its kind judged
+//! from its first bytes, its size capped, its header and end markers checked before it is kept.
+//! Memory per upload is a [`HEAD_BYTES`] head and one store part, whatever the file's size.
+
+use axum::extract::multipart::{Field, MultipartError};
+use client_core::constants::FEEDBACK_IMAGE_MAX_BYTES;
+use client_core::envelope::ErrorKind;
+use client_core::feedback::MSG_IMAGE_TOO_LARGE;
+use object_store::WriteMultipart;
+
+use super::sniff::{HEAD_BYTES, ImageInfo, ImageKind, SniffError, TAIL_BYTES, inspect, kind_of};
+use crate::error::{AppError, AppResult};
+use crate::state::AppState;
+
+/// The largest file accepted.
+pub const MAX_FILE: usize = FEEDBACK_IMAGE_MAX_BYTES as usize;
+
+/// A file kept in the store.
+pub struct Stored {
+    pub key: String,
+    pub size: usize,
+    pub info: ImageInfo,
+}
+
+pub fn too_large() -> AppError {
+    AppError::new(ErrorKind::PayloadTooLarge).with_message(MSG_IMAGE_TOO_LARGE.text)
+}
+
+pub fn multipart_error(e: &MultipartError) -> AppError {
+    if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+        too_large()
+    } else {
+        AppError::new(ErrorKind::BadRequest)
+            .with_message(format!("Malformed upload: {}", e.body_text()))
+    }
+}
+
+/// What has arrived of one file so far.
+struct Incoming {
+    head: Vec<u8>,
+    tail: Vec<u8>,
+    size: usize,
+    /// Opened once the first bytes tell the kind; gets every byte from then on.
+    sink: Option<(String, ImageKind, WriteMultipart)>,
+}
+
+impl Incoming {
+    async fn take(&mut self, state: &AppState, chunk: &[u8]) -> AppResult<()> {
+        self.size += chunk.len();
+        if self.size > MAX_FILE {
+            return Err(too_large());
+        }
+        let into_head = (HEAD_BYTES - self.head.len()).min(chunk.len());
+        self.head.extend_from_slice(&chunk[..into_head]);
+        self.tail
+            .extend_from_slice(&chunk[chunk.len().saturating_sub(TAIL_BYTES)..]);
+        self.tail
+            .drain(..self.tail.len().saturating_sub(TAIL_BYTES));
+        match &mut self.sink {
+            Some((_, _, writer)) => writer.write(chunk),
+            None if self.head.len() < 8 => return Ok(()),
+            None => {
+                // The first bytes decide: anything but PNG, JPEG or GIF is refused before the rest.
+                let kind =
+                    kind_of(&self.head).ok_or_else(|| AppError::new(ErrorKind::ImageRejected))?;
+                let mut name = [0u8; 16];
+                state.random.fill(&mut name);
+                let key = format!("feedback/{}.{}", hex::encode(name), kind.extension());
+                let mut writer = state.store.writer(&key).await.map_err(AppError::internal)?;
+                writer.write(&self.head);
+                writer.write(&chunk[into_head..]);
+                self.sink = Some((key, kind, writer));
+            }
+        }
+        if let Some((_, _, writer)) = &mut self.sink {
+            // Back-pressure: at most one part in flight per upload.
+            writer
+                .wait_for_capacity(1)
+                .await
+                .map_err(AppError::internal)?;
+        }
+        Ok(())
+    }
+
+    /// Leaves nothing behind in the store.
+    async fn abandon(self) {
+        if let Some((_, _, writer)) = self.sink {
+            let _ = writer.abort().await;
+        }
+    }
+}
+
+/// Streams one field into the store under a new random name; on any failure nothing is left
+/// behind.
+pub async fn store_field(state: &AppState, field: &mut Field<'_>) -> AppResult<Stored> {
+    let mut incoming = Incoming {
+        head: Vec::new(),
+        tail: Vec::new(),
+        size: 0,
+        sink: None,
+    };
+    let streamed: AppResult<()> = async {
+        while let Some(chunk) = field.chunk().await.map_err(|e| multipart_error(&e))? {
+            incoming.take(state, &chunk).await?;
+        }
+        Ok(())
+    }
+    .await;
+    let judged = streamed.and_then(|()| {
+        inspect(&incoming.head, &incoming.tail).map_err(|e| match e {
+            SniffError::NotAnImage => AppError::new(ErrorKind::ImageRejected),
+            SniffError::TooManyPixels => AppError::new(ErrorKind::ImageRejected)
+                .with_message("The image is too large in pixels"),
+        })
+    });
+    let info = match judged {
+        Ok(info) => info,
+        Err(e) => {
+            incoming.abandon().await;
+            return Err(e);
+        }
+    };
+    let size = incoming.size;
+    let Some((key, kind, writer)) = incoming.sink else {
+        return Err(AppError::new(ErrorKind::ImageRejected));
+    };
+    debug_assert_eq!(kind, info.kind);
+    writer.finish().await.map_err(AppError::internal)?;
+    Ok(Stored { key, size, info })
+}
