@@ -17,6 +17,7 @@ PKG_WASM := pkg/client_core_bg.wasm
 APT_INSTALL := apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq
 
 .PHONY: help setup toolchain node-deps test-deps pkg web test lint fmt-check clippy test-rust test-pkg test-web run \
+	dev check types \
 	bench bench-pkg bench-server bench-content bench-web screenshots clean
 
 help:
@@ -24,6 +25,9 @@ help:
 	@echo "make test   everything CI runs: fmt, clippy, Rust tests (SQLite + PostgreSQL), wasm tests,"
 	@echo "            tsc, eslint, vitest and the browser specs (Chromium)"
 	@echo "make bench  benchmarks (figures go to BENCHMARKS.md)"
+	@echo "make dev    the server and Vite's dev server (hot reload, /api proxied) on embedded defaults"
+	@echo "make check  the quick loop: fmt, clippy, the SQLite tests and vitest (a couple of minutes)"
+	@echo "make types  rewrite the TypeScript generated from the Rust types (CI fails when stale)"
 	@echo "make pkg    build the wasm package into pkg/"
 	@echo "make screenshots  the main screens, light and dark, phone and desktop (bench-out/)"
 
@@ -99,6 +103,27 @@ test-web: web test-deps
 
 run: web
 	DEMO_CONTENT=true cargo run --release -p server
+
+# The server (debug build, demo content) on :8080 and Vite on :5173 with hot reload, proxying
+# /api to the server; Ctrl-C stops both.
+dev: pkg node-deps
+	@trap 'kill 0' EXIT INT TERM; \
+		DEMO_CONTENT=true cargo run -p server & \
+		vite web --port 5173 --strictPort & \
+		wait
+
+# What a change most often breaks, without PostgreSQL, Chromium or the wasm tools: fmt, clippy,
+# the Rust tests on SQLite (the PostgreSQL half is skipped by name) and vitest.
+check: pkg node-deps
+	cargo fmt --all --check
+	cargo clippy --workspace --all-targets -- -D warnings
+	cargo test --workspace -- --skip postgres
+	npm run --silent web:unit
+
+# The TypeScript written from the Rust types: web/src/lib/api-types.ts and client-core's
+# src/wasm/types.d.ts. `make test` fails while either is stale.
+types:
+	UPDATE_TYPES=1 cargo test -p server --lib typescript
 
 bench: bench-pkg bench-server bench-content bench-web
 
