@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::entity::{point_ledger, user};
 use crate::error::AppResult;
-use crate::pagination::{Page, split_page};
+use crate::pagination::{Page, bad_cursor, split_page};
 use crate::state::AppState;
 use crate::time::day_start;
 
@@ -42,7 +42,7 @@ pub async fn page(
             c.parse::<i64>()
                 .ok()
                 .filter(|id| *id > 0)
-                .ok_or_else(|| crate::pagination::bad_cursor())?,
+                .ok_or_else(bad_cursor)?,
         ),
     };
     let mut query = point_ledger::Entity::find().filter(point_ledger::Column::UserId.eq(user_id));
