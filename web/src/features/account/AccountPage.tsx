@@ -10,7 +10,7 @@ import { call, logout } from "../../lib/api";
 import { type SessionUser, updateUser, userAtom } from "../../lib/session";
 import { themeAtom } from "../../lib/theme";
 import { runOAuth } from "../auth/oauth";
-import { useAccounts, useTwitterStatus } from "./api";
+import { accountKeys, useAccounts, useTwitterStatus } from "./api";
 import type { LedgerItem } from "../../lib/api-types";
 import { TaskPanel } from "./TaskPanel";
 
@@ -24,12 +24,12 @@ export function AccountPage() {
     if (!user) openLogin(true);
   }, [user, openLogin]);
   const balance = useQuery({
-    queryKey: ["balance", user?.id],
+    queryKey: accountKeys.balance(user?.id),
     queryFn: () => call<{ balance: number }>("/point/balance"),
     enabled: !!user,
   });
   const ledger = useQuery({
-    queryKey: ["ledger", user?.id],
+    queryKey: accountKeys.ledger(user?.id),
     queryFn: () => call<{ list: LedgerItem[] }>("/point/ledger", {}),
     enabled: !!user,
   });
@@ -38,8 +38,8 @@ export function AccountPage() {
   const queryClient = useQueryClient();
   const bindTwitter = () =>
     void runOAuth("twitter", "/user/account/bind/twitter/oauth").then(() => {
-      void queryClient.invalidateQueries({ queryKey: ["accounts"] });
-      void queryClient.invalidateQueries({ queryKey: ["tasks"] });
+      void queryClient.invalidateQueries({ queryKey: accountKeys.accounts() });
+      void queryClient.invalidateQueries({ queryKey: accountKeys.tasks() });
     }, () => {});
   if (!user) return <TaskPanel />;
   return (

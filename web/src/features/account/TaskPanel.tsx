@@ -10,7 +10,7 @@ import { appLinkErrorKey, isSchemeLink, taskButton, taskPress } from "../../lib/
 import { mobileOs } from "../../lib/device";
 import { userAtom } from "../../lib/session";
 import { toast } from "../../lib/toast";
-import { useTwitterStatus } from "./api";
+import { accountKeys, useTwitterStatus } from "./api";
 
 /** Tasks: what each button says and does is decided by client-core (`taskButton`, `taskPress`). */
 export function TaskPanel() {
@@ -32,16 +32,16 @@ function TaskGroup({ group, loggedIn }: { group: "novice" | "daily"; loggedIn: b
   const openLogin = useSetAtom(loginOpenAtom);
   const twitter = useTwitterStatus();
   const tasks = useQuery({
-    queryKey: ["tasks", group, loggedIn, i18n.language],
+    queryKey: accountKeys.tasks(group, loggedIn, i18n.language),
     queryFn: () => call<{ list: TaskView[] }>("/point/task/list", { group }),
   });
   const collect = useMutation({
     mutationFn: (task: TaskView) => call<{ award: number }>("/point/collect", { point_id: task.point_id }),
     onSuccess: (done, task) => {
       toast("success", t("task.award.success", { n: done.award ?? task.award }));
-      void queryClient.invalidateQueries({ queryKey: ["tasks"] });
-      void queryClient.invalidateQueries({ queryKey: ["balance"] });
-      void queryClient.invalidateQueries({ queryKey: ["ledger"] });
+      void queryClient.invalidateQueries({ queryKey: accountKeys.tasks() });
+      void queryClient.invalidateQueries({ queryKey: accountKeys.balance() });
+      void queryClient.invalidateQueries({ queryKey: accountKeys.ledger() });
     },
   });
   if (tasks.isPending) return <Spinner />;

@@ -8,10 +8,18 @@ import { userAtom } from "../../lib/session";
 export type { AccountView as Account } from "../../lib/api-types";
 import type { AccountView } from "../../lib/api-types";
 
+/** The account area's query keys: every use and invalidation goes through these. */
+export const accountKeys = {
+  accounts: (userId?: number) => (userId === undefined ? ["accounts"] : ["accounts", userId]),
+  balance: (userId?: number) => (userId === undefined ? ["balance"] : ["balance", userId]),
+  ledger: (userId?: number) => (userId === undefined ? ["ledger"] : ["ledger", userId]),
+  tasks: (...scope: (string | boolean)[]) => ["tasks", ...scope],
+};
+
 export function useAccounts() {
   const user = useAtomValue(userAtom);
   return useQuery({
-    queryKey: ["accounts", user?.id],
+    queryKey: accountKeys.accounts(user?.id),
     queryFn: () => call<{ list: AccountView[] }>("/user/account/list"),
     enabled: !!user,
   });

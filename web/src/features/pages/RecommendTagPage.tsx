@@ -9,6 +9,7 @@ import { call } from "../../lib/api";
 import type { TagView } from "../../lib/api-types";
 import { C } from "../../lib/core";
 import { userAtom } from "../../lib/session";
+import { accountKeys } from "../account/api";
 
 export function RecommendTagPage() {
   const { t, i18n } = useTranslation();
@@ -31,7 +32,7 @@ export function RecommendTagPage() {
       call(follow ? "/tag/follow/add" : "/tag/follow/del", { tag_id: tag.id }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ["followed-tags"] });
-      void queryClient.invalidateQueries({ queryKey: ["tasks"] });
+      void queryClient.invalidateQueries({ queryKey: accountKeys.tasks() });
     },
   });
   const following = new Set(followed.data?.list.map((tag) => tag.id));
