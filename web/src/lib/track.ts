@@ -18,23 +18,31 @@ function props(extra: Record<string, string>): Record<string, string> {
   return out;
 }
 
-function flush(beacon = false): void {
-  if (timer) clearTimeout(timer);
-  timer = null;
-  if (queue.length === 0) return;
-  // As many as client-core's batch limits let through; an entry too large to send is dropped.
-  const encoder = new TextEncoder();
-  const taken = trackBatchLen(queue.map((e) => encoder.encode(JSON.stringify(e)).length));
-  const batch = queue.splice(0, Math.max(taken, 1));
-  if (taken === 0) return;
+function send(batch: Entry[], beacon: boolean): void {
   const body = JSON.stringify({ track_logs: batch });
   if (beacon && navigator.sendBeacon) {
     navigator.sendBeacon("/api/log/track", new Blob([body], { type: "application/json" }));
   } else {
     void fetch("/api/log/track", { method: "POST", headers: { "content-type": "application/json" }, body, keepalive: true }).catch(() => {});
   }
-  // The rest goes in the next batch.
-  if (queue.length > 0) timer = setTimeout(() => flush(beacon), beacon ? 0 : C.trackFlushMs);
+}
+
+/** Sends the queue in batches within client-core's limits (an entry too large for any batch is
+ * dropped): one batch now and the rest later, or all at once when the page is going away. */
+function flush(beacon = false): void {
+  if (timer) clearTimeout(timer);
+  timer = null;
+  const encoder = new TextEncoder();
+  while (queue.length > 0) {
+    const taken = trackBatchLen(queue.map((e) => encoder.encode(JSON.stringify(e)).length));
+    if (taken === 0) {
+      queue.shift();
+      continue;
+    }
+    send(queue.splice(0, taken), beacon);
+    if (!beacon) break;
+  }
+  if (queue.length > 0) timer = setTimeout(() => flush(), C.trackFlushMs);
 }
 
 export function track(type: Entry["type"], event: string, extra: Record<string, string> = {}): void {
