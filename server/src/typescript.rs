@@ -14,6 +14,7 @@ use crate::content::catalogue::{
 use crate::content::feeds::{AuthorRef, FeedDetail, FeedView, TagRef, TokenRef};
 use crate::content::search::Hit;
 use crate::pagination::Page;
+use crate::routes::app::CaptchaUse;
 use crate::points::ledger::{Leaderboard, LedgerItem, MyRank, Ranked};
 use crate::points::tasks::{Collected, Progress, TaskButtonView, TaskView};
 
@@ -51,6 +52,7 @@ fn api_types() -> String {
         declare::<Ranked>(&cfg),
         declare::<MyRank>(&cfg),
         declare::<Leaderboard>(&cfg),
+        declare::<CaptchaUse>(&cfg),
     ] {
         out += &decl;
     }

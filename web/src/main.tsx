@@ -5,7 +5,7 @@ import { createRoot } from "react-dom/client";
 
 import { App } from "./app/App";
 import { CALLBACK_PATH, runCallbackPage } from "./features/auth/callbackPage";
-import { seedFirstPage } from "./features/feed/api";
+import { seedFirstPage } from "./features/feed";
 import { detectLocale, initI18n } from "./lib/i18n";
 import { applyTheme, themeAtom } from "./lib/theme";
 import { store } from "./lib/store";

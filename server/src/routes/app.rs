@@ -51,9 +51,10 @@ struct CaptchaQuery {
     action: Option<String>,
 }
 
-#[derive(Serialize)]
-struct CaptchaUse {
+#[derive(Serialize, ts_rs::TS)]
+pub struct CaptchaUse {
     #[serde(rename = "use")]
+    #[ts(type = "\"none\" | \"reCAPTCHA.v2\" | \"reCAPTCHA.v3\"")]
     kind: &'static str,
     site_key: String,
 }

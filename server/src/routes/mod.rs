@@ -10,7 +10,7 @@ use crate::error::AppError;
 use crate::state::AppState;
 
 mod admin;
-mod app;
+pub(crate) mod app;
 mod cached;
 mod catalogue;
 mod feedback;

@@ -3,14 +3,15 @@ import { Provider } from "jotai";
 
 import { queryClient } from "../lib/api";
 import { store } from "../lib/store";
-import { Router } from "./router";
+import { Router } from "../lib/router";
+import { match } from "./routes";
 import { Shell } from "./Shell";
 
 export function App() {
   return (
     <Provider store={store}>
       <QueryClientProvider client={queryClient}>
-        <Router>
+        <Router match={match}>
           <Shell />
         </Router>
       </QueryClientProvider>

@@ -1,22 +1,22 @@
 import { useAtomValue, useSetAtom } from "jotai";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "../lib/i18n";
-import { Link, NavLink, Outlet, useLocation, useNavigate, useNavigationPending } from "./router";
+import { Link, NavLink, Outlet, useLocation, useNavigate, useNavigationPending } from "../lib/router";
 
-import { downloadOpenAtom, feedbackOpenAtom, inviteOpenAtom, loginOpenAtom } from "./atoms";
+import { ThemeToggle } from "../components/ThemeToggle";
+import { downloadOpenAtom, feedbackOpenAtom, inviteOpenAtom, loginOpenAtom } from "../lib/dialogs";
 import { C, type Locale, localePath, splitLocalePath, usesChineseType } from "../lib/core";
 import { onLogout } from "../lib/api";
 import { applyLocale } from "../lib/i18n";
 import { useLocalePath } from "../lib/paths";
 import { userAtom } from "../lib/session";
-import { setTheme, themeAtom } from "../lib/theme";
 import { storeLink, unsupportedClient } from "../lib/device";
 import { toastsAtom } from "../lib/toast";
 
 const LoginModal = lazy(() => import("../features/auth/LoginModal"));
 const InvitationModal = lazy(() => import("../features/auth/InvitationModal"));
 const FeedbackModal = lazy(() => import("../features/feedback/FeedbackModal"));
-const DownloadModal = lazy(() => import("../features/pages/DownloadModal"));
+const DownloadModal = lazy(() => import("../features/download/DownloadModal"));
 
 const PRODUCTION_HOST = "blockbrief.news";
 const LANGUAGE_NAMES: Record<Locale, string> = { en: "English", "zh-Hans": "简体中文", "zh-Hant": "繁體中文", vi: "Tiếng Việt", ko: "한국어" };
@@ -128,22 +128,6 @@ export function Shell() {
   );
 }
 
-export function ThemeToggle() {
-  const theme = useAtomValue(themeAtom);
-  const { t } = useTranslation();
-  return (
-    <button
-      type="button"
-      className="icon-button"
-      aria-label={t("web.theme.toggle")}
-      aria-pressed={theme === "dark"}
-      onClick={() => setTheme(theme === "dark" ? "light" : "dark")}
-    >
-      {theme === "dark" ? "☀" : "☾"}
-    </button>
-  );
-}
-
 /** Green, 1 px, while a route loads. */
 function LoadingBar() {
   const pending = useNavigationPending();
@@ -181,7 +165,7 @@ const TELEGRAM: Record<Locale, string> = {
   ko: "https://t.me/blockbrief_kr",
 };
 /** The feed that explains the Telegram bot. */
-export const TELEGRAM_GUIDE_FEED = 1;
+const TELEGRAM_GUIDE_FEED = 1;
 
 function Footer() {
   const { t, i18n } = useTranslation();

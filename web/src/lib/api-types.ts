@@ -97,3 +97,4 @@ export type Leaderboard = { list: Array<Ranked>,
  * The caller's own standing (signed-in callers only).
  */
 me: MyRank | null, };
+export type CaptchaUse = { use: "none" | "reCAPTCHA.v2" | "reCAPTCHA.v3", site_key: string, };

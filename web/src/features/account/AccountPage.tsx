@@ -1,17 +1,18 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useAtomValue, useSetAtom } from "jotai";
 import { useEffect } from "react";
 import { useTranslation } from "../../lib/i18n";
 
-import { loginOpenAtom } from "../../app/atoms";
-import { ThemeToggle } from "../../app/Shell";
-import { Spinner } from "../../app/ui";
-import { call, logout } from "../../lib/api";
-import { type SessionUser, updateUser, userAtom } from "../../lib/session";
+import { ThemeToggle } from "../../components/ThemeToggle";
+import { Spinner } from "../../components/ui";
+import { logout } from "../../lib/api";
+import { loginOpenAtom } from "../../lib/dialogs";
+import { userAtom } from "../../lib/session";
 import { themeAtom } from "../../lib/theme";
-import { runOAuth } from "../auth/oauth";
-import { accountKeys, useAccounts, useTwitterStatus } from "./api";
-import type { LedgerItem } from "../../lib/api-types";
+import { useBindTwitter } from "./api/bind-twitter";
+import { useAccounts, useTwitterStatus } from "./api/get-accounts";
+import { useBalance } from "./api/get-balance";
+import { useLedger } from "./api/get-ledger";
+import { updateSettings } from "./api/update-settings";
 import { TaskPanel } from "./TaskPanel";
 
 export function AccountPage() {
@@ -23,24 +24,11 @@ export function AccountPage() {
   useEffect(() => {
     if (!user) openLogin(true);
   }, [user, openLogin]);
-  const balance = useQuery({
-    queryKey: accountKeys.balance(user?.id),
-    queryFn: () => call<{ balance: number }>("/point/balance"),
-    enabled: !!user,
-  });
-  const ledger = useQuery({
-    queryKey: accountKeys.ledger(user?.id),
-    queryFn: () => call<{ list: LedgerItem[] }>("/point/ledger", {}),
-    enabled: !!user,
-  });
+  const balance = useBalance();
+  const ledger = useLedger();
   const accounts = useAccounts();
   const twitter = useTwitterStatus();
-  const queryClient = useQueryClient();
-  const bindTwitter = () =>
-    void runOAuth("twitter", "/user/account/bind/twitter/oauth").then(() => {
-      void queryClient.invalidateQueries({ queryKey: accountKeys.accounts() });
-      void queryClient.invalidateQueries({ queryKey: accountKeys.tasks() });
-    }, () => {});
+  const bindTwitter = useBindTwitter();
   if (!user) return <TaskPanel />;
   return (
     <section className="page account">
@@ -99,7 +87,7 @@ export function AccountPage() {
             type="checkbox"
             checked={user.auto_translate}
             onChange={(e) =>
-              void call<SessionUser>("/user/settings", { auto_translate: e.target.checked }).then(updateUser)
+              void updateSettings({ auto_translate: e.target.checked })
             }
           />
         </label>

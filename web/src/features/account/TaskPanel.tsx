@@ -1,16 +1,16 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useAtomValue, useSetAtom } from "jotai";
 import { useTranslation } from "../../lib/i18n";
 
-import { loginOpenAtom } from "../../app/atoms";
-import { Spinner } from "../../app/ui";
-import { call } from "../../lib/api";
-import type { TaskView } from "../../lib/api-types";
+import { Spinner } from "../../components/ui";
+import { loginOpenAtom } from "../../lib/dialogs";
 import { appLinkErrorKey, isSchemeLink, taskButton, taskPress } from "../../lib/core";
 import { mobileOs } from "../../lib/device";
 import { userAtom } from "../../lib/session";
 import { toast } from "../../lib/toast";
-import { accountKeys, useTwitterStatus } from "./api";
+import { useCollectTask } from "./api/collect-task";
+import { useTwitterStatus } from "./api/get-accounts";
+import { type TaskGroup as Group, useTasks } from "./api/get-tasks";
+import { reportTaskEvent } from "./api/report-task-event";
 
 /** Tasks: what each button says and does is decided by client-core (`taskButton`, `taskPress`). */
 export function TaskPanel() {
@@ -26,24 +26,12 @@ export function TaskPanel() {
   );
 }
 
-function TaskGroup({ group, loggedIn }: { group: "novice" | "daily"; loggedIn: boolean }) {
-  const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
+function TaskGroup({ group, loggedIn }: { group: Group; loggedIn: boolean }) {
+  const { t } = useTranslation();
   const openLogin = useSetAtom(loginOpenAtom);
   const twitter = useTwitterStatus();
-  const tasks = useQuery({
-    queryKey: accountKeys.tasks(group, loggedIn, i18n.language),
-    queryFn: () => call<{ list: TaskView[] }>("/point/task/list", { group }),
-  });
-  const collect = useMutation({
-    mutationFn: (task: TaskView) => call<{ award: number }>("/point/collect", { point_id: task.point_id }),
-    onSuccess: (done, task) => {
-      toast("success", t("task.award.success", { n: done.award ?? task.award }));
-      void queryClient.invalidateQueries({ queryKey: accountKeys.tasks() });
-      void queryClient.invalidateQueries({ queryKey: accountKeys.balance() });
-      void queryClient.invalidateQueries({ queryKey: accountKeys.ledger() });
-    },
-  });
+  const tasks = useTasks(group, loggedIn);
+  const collect = useCollectTask((award) => toast("success", t("task.award.success", { n: award })));
   if (tasks.isPending) return <Spinner />;
   if (tasks.isError) return null;
   const mobile = mobileOs() !== null;
@@ -70,7 +58,7 @@ function TaskGroup({ group, loggedIn }: { group: "novice" | "daily"; loggedIn: b
               case "openAppLink":
               case "reportAndOpen": {
                 if (action.action === "reportAndOpen") {
-                  void call("/point/task_event_report", { event_type: task.event_type }, { silent: true });
+                  void reportTaskEvent(task.event_type);
                 }
                 // App links only open inside the app: say so on the web.
                 if (isSchemeLink(action.url)) toast("error", t(appLinkErrorKey(task.event_type), { defaultValue: t("AppDidNotExist") }));

@@ -2,9 +2,9 @@ import { useSetAtom } from "jotai";
 import { useState } from "react";
 import { useTranslation } from "../../lib/i18n";
 
-import { inviteOpenAtom } from "../../app/atoms";
-import { Dialog } from "../../app/ui";
-import { call } from "../../lib/api";
+import { inviteOpenAtom } from "../../lib/dialogs";
+import { Dialog } from "../../components/ui";
+import { bindInvitation } from "./api/bind-invitation";
 
 /** After a first sign-in: the code of whoever brought the user (pre-filled from `?ic=`). */
 export default function InvitationModal() {
@@ -19,7 +19,7 @@ export default function InvitationModal() {
         onSubmit={(e) => {
           e.preventDefault();
           // A binding failure closes the dialog without a word: the code is optional.
-          void call("/user/invitation/bind", { invitation_code: code.trim() }, { silent: true }).finally(close);
+          void bindInvitation(code.trim()).finally(close);
         }}
       >
         <label>

@@ -2,15 +2,18 @@ import { useSetAtom } from "jotai";
 import { useCallback, useEffect, useState } from "react";
 import { say, useTranslation } from "../../lib/i18n";
 
-import { inviteOpenAtom, loginOpenAtom } from "../../app/atoms";
-import { Dialog } from "../../app/ui";
-import { call, messageOf } from "../../lib/api";
+import { inviteOpenAtom, loginOpenAtom } from "../../lib/dialogs";
+import { Dialog } from "../../components/ui";
+import { messageOf } from "../../lib/api";
 import { C, canLoginWithEmail, canSendEmailCode, emailError, type Message, sanitizeCode } from "../../lib/core";
 import { mobileOs } from "../../lib/device";
 import { type SessionUser, signIn } from "../../lib/session";
 import { toast } from "../../lib/toast";
 import { runOAuth } from "./oauth";
-import { Recaptcha, resetCaptcha, useCaptchaUse, v3Token } from "./Recaptcha";
+import { useCaptchaUse } from "./api/get-captcha-use";
+import { loginWithEmail } from "./api/login-email";
+import { sendEmailCode } from "./api/send-email-code";
+import { Recaptcha, resetCaptcha, v3Token } from "./Recaptcha";
 import { signInWithWallet } from "./wallet";
 
 /** Sign-in: email with a one-time code; other methods below (shown by their device rules). */
@@ -52,7 +55,7 @@ export default function LoginModal() {
     setSending(true);
     try {
       const captchaUsed = captcha?.use === "reCAPTCHA.v3" ? await v3Token(captcha.site_key) : captchaToken;
-      await call("/otp/email", { email: email.trim(), purpose: "login", captcha_token: captchaUsed });
+      await sendEmailCode(email.trim(), captchaUsed);
       setCountdown(C.otpResendSeconds);
       toast("info", t("web.login.codeSent", { email: email.trim() }));
     } catch {
@@ -68,7 +71,7 @@ export default function LoginModal() {
   const login = async () => {
     setLoggingIn(true);
     try {
-      finish(await call<SessionUser>("/user/login/email", { email: email.trim(), otp: code }));
+      finish(await loginWithEmail(email.trim(), code));
     } catch {
       // Toasted by the API client.
     } finally {

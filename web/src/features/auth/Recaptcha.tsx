@@ -1,15 +1,11 @@
 // The reCAPTCHA step before a code is sent, when the server asks for one (`/service/captcha`).
 // v2 renders Google's checkbox; v3 runs invisibly when the code is asked for.
-import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "../../lib/i18n";
 
+import type { CaptchaUse } from "../../lib/api-types";
 import { toast } from "../../lib/toast";
 
-interface CaptchaUse {
-  use: "none" | "reCAPTCHA.v2" | "reCAPTCHA.v3";
-  site_key: string;
-}
 interface Grecaptcha {
   render(el: HTMLElement, options: { sitekey: string; callback: (token: string) => void; "expired-callback": () => void }): number;
   execute(siteKey: string, options: { action: string }): Promise<string>;
@@ -20,19 +16,6 @@ const SCRIPT = "https://www.google.com/recaptcha/api.js";
 /** How often readiness is checked, and how long it may take. */
 const READY_POLL_MS = 300;
 const READY_TIMEOUT_MS = 10_000;
-
-/** Which captcha guards sending codes (a GET with the action in the query). */
-export function useCaptchaUse() {
-  return useQuery({
-    queryKey: ["captcha", "otpemail"],
-    queryFn: async () => {
-      const response = await fetch("/api/service/captcha?action=otpemail");
-      const body = (await response.json()) as { data: CaptchaUse };
-      return body.data;
-    },
-    staleTime: Infinity,
-  });
-}
 
 function grecaptcha(): Grecaptcha | undefined {
   return (window as unknown as { grecaptcha?: Grecaptcha }).grecaptcha;

@@ -1,8 +1,8 @@
 // OAuth 2 / OpenID Connect in a popup: the server starts the authorization (state, PKCE, nonce),
 // the provider sends the popup back to our `/oauth/by/web` page, which posts the result to this
 // window; the server then finishes it.
-import { call } from "../../lib/api";
 import type { SessionUser } from "../../lib/session";
+import { completeOAuth, startOAuth } from "./api/oauth";
 
 export type OAuthProvider = "google" | "line" | "twitter";
 
@@ -52,14 +52,14 @@ function awaitCallback(popup: Window, state: string): Promise<OAuthCallback | nu
 /** Signs in with a provider, or (with `bindPath`) binds it to the signed-in user. */
 export async function runOAuth<T = SessionUser>(provider: OAuthProvider, bindPath?: string): Promise<T> {
   const start = bindPath ?? `/user/login/oauth/${provider}`;
-  const { auth_url, state } = await call<{ auth_url: string; state: string }>(start);
+  const { auth_url, state } = await startOAuth(start);
   const popup = openPopup(auth_url);
   const callback = await awaitCallback(popup, state);
   if (!callback) {
     // Closing X's popup is its denial (the server answers USER_DENIED); elsewhere it is a cancel.
     if (provider !== "twitter") throw new OAuthCancelled("closed");
-    return call<T>(`${start}/complete`, { state, error: "access_denied" });
+    return completeOAuth<T>(start, { state, error: "access_denied" });
   }
   popup.close();
-  return call<T>(`${start}/complete`, { state, code: callback.code ?? null, error: callback.error ?? null });
+  return completeOAuth<T>(start, { state, code: callback.code ?? null, error: callback.error ?? null });
 }

@@ -1,9 +1,10 @@
 // Sign-In with Ethereum through the browser wallet (EIP-1193): the server writes the message,
 // the wallet signs it (personal_sign), the server checks the signature and the nonce.
-import { confirm } from "../../app/ui";
-import { ApiError, call } from "../../lib/api";
+import { confirm } from "../../components/ui";
+import { ApiError } from "../../lib/api";
 import { i18next } from "../../lib/i18n";
 import type { SessionUser } from "../../lib/session";
+import { getSignMessage, loginWithWallet } from "./api/login-wallet";
 
 interface Eip1193 {
   request(args: { method: string; params?: unknown[] }): Promise<unknown>;
@@ -33,10 +34,10 @@ export async function signInWithWallet(): Promise<SessionUser> {
   }
   const address = accounts[0];
   if (!address) throw new WalletError("NO_ALLOW", "web.wallet.noAllow");
-  const { msg } = await call<{ msg: string }>("/user/sig/msg", { address });
+  const { msg } = await getSignMessage(address);
   const sig = (await provider.request({ method: "personal_sign", params: [msg, address] })) as string;
   try {
-    return await call<SessionUser>("/user/login/wallet", { address, sig, msg });
+    return await loginWithWallet(address, sig, msg);
   } catch (e) {
     if (e instanceof ApiError) throw new Error("cancelled", { cause: e }); // already toasted
     throw e;

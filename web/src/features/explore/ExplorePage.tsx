@@ -1,21 +1,16 @@
-import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "../../lib/i18n";
-import { Link } from "../../app/router";
+import { Link } from "../../lib/router";
 
-import { Spinner } from "../../app/ui";
-import { call } from "../../lib/api";
-import type { BenefitView, Explore } from "../../lib/api-types";
+import { Spinner } from "../../components/ui";
 import { useLocalePath } from "../../lib/paths";
-
+import { useBenefits } from "../benefits";
+import { useExplore } from "./api/get-explore";
 
 export function ExplorePage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const to = useLocalePath();
-  const explore = useQuery({ queryKey: ["explore", i18n.language], queryFn: () => call<Explore>("/explore") });
-  const benefits = useQuery({
-    queryKey: ["benefits", i18n.language],
-    queryFn: () => call<{ list: BenefitView[] }>("/benefit/list"),
-  });
+  const explore = useExplore();
+  const benefits = useBenefits();
   if (explore.isPending) return <Spinner />;
   if (explore.isError) return null;
   const e = explore.data;

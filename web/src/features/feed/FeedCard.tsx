@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import { useTranslation } from "../../lib/i18n";
-import { Link } from "../../app/router";
+import { Link } from "../../lib/router";
 
 import { useLocalePath } from "../../lib/paths";
 import { track } from "../../lib/track";

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "../../lib/i18n";
 
-import { Spinner } from "../../app/ui";
+import { Spinner } from "../../components/ui";
 import { messageOf } from "../../lib/api";
-import { type FeedScope, useFeeds } from "./api";
+import { type FeedScope, useFeeds } from "./api/get-feeds";
 import { FeedCard } from "./FeedCard";
 
 /** An endlessly scrolling list of one scope's feeds. */

@@ -1,17 +1,17 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "../../lib/i18n";
-import { Link, useParams } from "../../app/router";
+import { Link, useParams } from "../../lib/router";
 
-import { BottomSheet } from "../../app/BottomSheet";
-import { Spinner } from "../../app/ui";
+import { BottomSheet } from "../../components/BottomSheet";
+import { Spinner } from "../../components/ui";
 import { ApiError, messageOf } from "../../lib/api";
 import { C, mapLink } from "../../lib/core";
 import { useLocalePath } from "../../lib/paths";
 import { toast } from "../../lib/toast";
 import { track } from "../../lib/track";
-import { useFeed } from "./api";
+import { useFeed } from "./api/get-feed";
 import { FeedCard, timeAgo } from "./FeedCard";
-import { NotFoundPage } from "../pages/NotFoundPage";
+import { NotFoundPage } from "../../components/NotFoundPage";
 
 export function FeedPage() {
   const { id } = useParams();

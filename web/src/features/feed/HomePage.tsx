@@ -2,8 +2,8 @@ import { useAtomValue, useSetAtom } from "jotai";
 import { useState } from "react";
 import { useTranslation } from "../../lib/i18n";
 
-import { loginOpenAtom } from "../../app/atoms";
-import { TabBar } from "../../app/TabBar";
+import { loginOpenAtom } from "../../lib/dialogs";
+import { TabBar } from "../../components/TabBar";
 import { userAtom } from "../../lib/session";
 import { C, type FeedTab } from "../../lib/core";
 import { FeedList } from "./FeedList";

@@ -2,12 +2,14 @@ import { useSetAtom } from "jotai";
 import { useState } from "react";
 import { say, useTranslation } from "../../lib/i18n";
 
-import { feedbackOpenAtom } from "../../app/atoms";
-import { Dialog } from "../../app/ui";
-import { call, messageOf, upload } from "../../lib/api";
+import { feedbackOpenAtom } from "../../lib/dialogs";
+import { Dialog } from "../../components/ui";
+import { messageOf } from "../../lib/api";
 import { C, checkImage, contentCounter, type FeedbackType, validateFeedback } from "../../lib/core";
 import { toast } from "../../lib/toast";
 import { track } from "../../lib/track";
+import { createFeedback } from "./api/create-feedback";
+import { uploadFeedbackImage } from "./api/upload-image";
 
 interface Picked {
   id: number;
@@ -45,9 +47,7 @@ export default function FeedbackModal() {
       }
       const item: Picked = { id: nextId++, preview: URL.createObjectURL(file), state: "loading" };
       setImages((list) => [...list, item]);
-      const body = new FormData();
-      body.append("img_file", file);
-      upload<{ absolute: string }>("/img/upload/feedback/v2", body).then(
+      uploadFeedbackImage(file).then(
         (done) => setImages((list) => list.map((i) => (i.id === item.id ? { ...i, state: "success", url: done.absolute } : i))),
         (e: unknown) => {
           toast("error", messageOf(e));
@@ -61,7 +61,7 @@ export default function FeedbackModal() {
   const submit = async () => {
     setSending(true);
     try {
-      await call("/feedback/create", form);
+      await createFeedback(form);
       toast("success", t("web.feedback.thanks"));
       // The server completes the create_feedback task itself; the event goes to tracking.
       track("click", "create_feedback", { type });

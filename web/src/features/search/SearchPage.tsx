@@ -1,31 +1,23 @@
-import { useInfiniteQuery } from "@tanstack/react-query";
 import { useTranslation } from "../../lib/i18n";
-import { Link, useSearchParams } from "../../app/router";
+import { Link, useSearchParams } from "../../lib/router";
 
-import { TabBar } from "../../app/TabBar";
-import { Spinner } from "../../app/ui";
-import { call, messageOf } from "../../lib/api";
+import { TabBar } from "../../components/TabBar";
+import { Spinner } from "../../components/ui";
+import { messageOf } from "../../lib/api";
 import type { Hit } from "../../lib/api-types";
 import { C } from "../../lib/core";
 import { useLocalePath } from "../../lib/paths";
+import { type SearchKind, useSearch } from "./api/search";
 
-const KINDS = ["all", "feed", "tag", "token", "kol"] as const;
-type Kind = (typeof KINDS)[number];
+const KINDS: SearchKind[] = ["all", "feed", "tag", "token", "kol"];
 
 export function SearchPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const to = useLocalePath();
   const [params, setParams] = useSearchParams();
   const q = params.get("q") ?? "";
-  const kind = (params.get("kind") as Kind | null) ?? "all";
-  const results = useInfiniteQuery({
-    queryKey: ["search", q, kind, i18n.language],
-    queryFn: ({ pageParam }) =>
-      call<{ list: Hit[]; next_cursor: string | null }>("/search", { q, kind, cursor: pageParam }, { silent: true }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.next_cursor,
-    enabled: q.trim() !== "",
-  });
+  const kind = (params.get("kind") as SearchKind | null) ?? "all";
+  const results = useSearch(q, kind);
   const href = (hit: Hit) =>
     hit.kind === "feed" ? to(`/feed/${hit.id}`) : to(`/recommendTag?q=${encodeURIComponent(hit.title)}`);
   return (

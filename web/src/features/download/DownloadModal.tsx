@@ -1,8 +1,8 @@
 import { useSetAtom } from "jotai";
 import { useTranslation } from "../../lib/i18n";
 
-import { downloadOpenAtom } from "../../app/atoms";
-import { Dialog } from "../../app/ui";
+import { downloadOpenAtom } from "../../lib/dialogs";
+import { Dialog } from "../../components/ui";
 import { DownloadCard } from "./DownloadCard";
 
 export default function DownloadModal() {

@@ -1,40 +1,24 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useAtomValue, useSetAtom } from "jotai";
 import { useTranslation } from "../../lib/i18n";
-import { useSearchParams } from "../../app/router";
+import { useSearchParams } from "../../lib/router";
 
-import { loginOpenAtom } from "../../app/atoms";
-import { Spinner } from "../../app/ui";
-import { call } from "../../lib/api";
-import type { TagView } from "../../lib/api-types";
+import { loginOpenAtom } from "../../lib/dialogs";
+import { Spinner } from "../../components/ui";
 import { C } from "../../lib/core";
 import { userAtom } from "../../lib/session";
-import { accountKeys } from "../account/api";
+import { useFollowTag } from "./api/follow-tag";
+import { useFollowedTags } from "./api/get-followed-tags";
+import { useTags } from "./api/get-tags";
 
 export function RecommendTagPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const q = params.get("q") ?? "";
   const user = useAtomValue(userAtom);
   const openLogin = useSetAtom(loginOpenAtom);
-  const queryClient = useQueryClient();
-  const tags = useQuery({
-    queryKey: ["tags", q, i18n.language],
-    queryFn: () => call<{ list: TagView[] }>("/tag/list", { q, limit: 50 }),
-  });
-  const followed = useQuery({
-    queryKey: ["followed-tags", user?.id],
-    queryFn: () => call<{ list: TagView[] }>("/tag/follow/list"),
-    enabled: !!user,
-  });
-  const toggle = useMutation({
-    mutationFn: ({ tag, follow }: { tag: TagView; follow: boolean }) =>
-      call(follow ? "/tag/follow/add" : "/tag/follow/del", { tag_id: tag.id }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ["followed-tags"] });
-      void queryClient.invalidateQueries({ queryKey: accountKeys.tasks() });
-    },
-  });
+  const tags = useTags(q);
+  const followed = useFollowedTags();
+  const toggle = useFollowTag();
   const following = new Set(followed.data?.list.map((tag) => tag.id));
   return (
     <section className="page">
@@ -63,7 +47,7 @@ export function RecommendTagPage() {
                   type="button"
                   className={on ? "button small ghost" : "button small"}
                   aria-pressed={on}
-                  onClick={() => (user ? toggle.mutate({ tag, follow: !on }) : openLogin(true))}
+                  onClick={() => (user ? toggle.mutate({ tagId: tag.id, follow: !on }) : openLogin(true))}
                 >
                   {on ? t("web.tag.following") : t("web.tag.follow")}
                 </button>

@@ -1,11 +1,9 @@
-import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "../../lib/i18n";
-import { useParams, useSearchParams } from "../../app/router";
+import { useParams, useSearchParams } from "../../lib/router";
 
-import { Spinner } from "../../app/ui";
-import { call } from "../../lib/api";
-import type { BenefitView } from "../../lib/api-types";
+import { Spinner } from "../../components/ui";
 import { mergeExtQuery } from "../../lib/core";
+import { useBenefit } from "./api/get-benefit";
 
 /** `/benefit/{id}/{ext}`: the ext segment's parameters are merged into the query by client-core. */
 export function BenefitPage() {
@@ -14,10 +12,7 @@ export function BenefitPage() {
   const { t, i18n } = useTranslation();
   const merged = mergeExtQuery(Object.fromEntries(query), ext);
   const params = merged.ok ? merged.value : Object.fromEntries(query);
-  const benefit = useQuery({
-    queryKey: ["benefit", benefitId, i18n.language],
-    queryFn: () => call<BenefitView>("/benefit/detail", { id: Number(benefitId) }),
-  });
+  const benefit = useBenefit(Number(benefitId));
   if (benefit.isPending) return <Spinner />;
   if (benefit.isError) return null;
   const b = benefit.data;

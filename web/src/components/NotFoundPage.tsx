@@ -1,7 +1,7 @@
-import { useTranslation } from "../../lib/i18n";
-import { Link } from "../../app/router";
+import { useTranslation } from "../lib/i18n";
+import { Link } from "../lib/router";
 
-import { useLocalePath } from "../../lib/paths";
+import { useLocalePath } from "../lib/paths";
 
 export function NotFoundPage() {
   const { t } = useTranslation();

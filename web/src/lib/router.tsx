@@ -1,12 +1,11 @@
-// The app's routes and a small router over the History API: a dozen flat routes do not need a
-// routing library (react-router alone was 30 KB of the first load). Navigations run in a React
-// transition, so the current page stays up while the next page's code loads, and that pending
-// state drives the loading bar.
+// A small router over the History API: a dozen flat routes do not need a routing library
+// (react-router alone was 30 KB of the first load). The routes themselves are `app/routes.tsx`.
+// Navigations run in a React transition, so the current page stays up while the next page's code
+// loads, and that pending state drives the loading bar.
 import {
   type AnchorHTMLAttributes,
   type ComponentType,
   createContext,
-  lazy,
   type MouseEvent,
   type ReactNode,
   Suspense,
@@ -17,53 +16,15 @@ import {
   useTransition,
 } from "react";
 
-import { HomePage } from "../features/feed/HomePage";
-import { splitLocalePath } from "../lib/core";
+import { splitLocalePath } from "./core";
 
-type Params = Record<string, string>;
+export type Params = Record<string, string>;
 interface Where { pathname: string; search: string }
-
-/** A page's code, loaded when the page is first visited. */
-function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): ComponentType {
-  return lazy(() => load().then((m) => ({ default: pick(m) })));
-}
-
-/** Every page; each also answers under a locale prefix (`/zh-Hant/explore`). `*` takes the rest. */
-const ROUTES: [string, ComponentType][] = [
-  ["/", HomePage],
-  ["/explore", page(() => import("../features/explore/ExplorePage"), (m) => m.ExplorePage)],
-  ["/feed/:id", page(() => import("../features/feed/FeedPage"), (m) => m.FeedPage)],
-  ["/benefit/:benefitId/*", page(() => import("../features/pages/BenefitPage"), (m) => m.BenefitPage)],
-  ["/search", page(() => import("../features/search/SearchPage"), (m) => m.SearchPage)],
-  ["/recommendTag", page(() => import("../features/pages/RecommendTagPage"), (m) => m.RecommendTagPage)],
-  ["/account", page(() => import("../features/account/AccountPage"), (m) => m.AccountPage)],
-  ["/channel/:code", page(() => import("../features/pages/ChannelPage"), (m) => m.ChannelPage)],
-  ["/download", page(() => import("../features/pages/DownloadPage"), (m) => m.DownloadPage)],
-];
-const NotFound = page(() => import("../features/pages/NotFoundPage"), (m) => m.NotFoundPage);
-
-/** The page for a path (locale prefix removed) and its parameters. */
-export function match(path: string): [ComponentType, Params] {
-  const segments = path.split("/").filter(Boolean);
-  for (const [pattern, component] of ROUTES) {
-    const parts = pattern.split("/").filter(Boolean);
-    const params: Params = {};
-    const fits = parts.every((part, i) => {
-      if (part === "*") {
-        params["*"] = segments.slice(i).join("/");
-        return true;
-      }
-      const segment = segments[i];
-      if (segment === undefined) return false;
-      if (part.startsWith(":")) params[part.slice(1)] = decodeURIComponent(segment);
-      return part.startsWith(":") || part === segment;
-    });
-    if (fits && (parts.at(-1) === "*" || parts.length === segments.length)) return [component, params];
-  }
-  return [NotFound, {}];
-}
+/** The page for a path (locale prefix removed) and its parameters: the app's routes. */
+export type Matcher = (path: string) => [ComponentType, Params];
 
 interface RouterState {
+  match: Matcher;
   location: Where;
   navigate: (to: string, options?: { replace?: boolean }) => void;
   pending: boolean;
@@ -76,7 +37,7 @@ function here(): Where {
 }
 
 /** Renders `children` (the shell) with the current location; the shell places `<Outlet />`. */
-export function Router({ children }: { children: ReactNode }) {
+export function Router({ match, children }: { match: Matcher; children: ReactNode }) {
   const [where, setWhere] = useState(here);
   const [pending, startTransition] = useTransition();
   useEffect(() => {
@@ -86,6 +47,7 @@ export function Router({ children }: { children: ReactNode }) {
   }, []);
   const state = useMemo<RouterState>(
     () => ({
+      match,
       location: where,
       pending,
       navigate: (to, options) => {
@@ -97,7 +59,7 @@ export function Router({ children }: { children: ReactNode }) {
         startTransition(() => setWhere(here()));
       },
     }),
-    [where, pending],
+    [match, where, pending],
   );
   return <RouterContext value={state}>{children}</RouterContext>;
 }
@@ -114,7 +76,8 @@ export const useNavigate = () => useRouter().navigate;
 export const useNavigationPending = (): boolean => useRouter().pending;
 
 export function useParams(): Params {
-  return match(splitLocalePath(useLocation().pathname).path)[1];
+  const { match, location: where } = useRouter();
+  return match(splitLocalePath(where.pathname).path)[1];
 }
 
 /** The query string, and a setter that navigates to the same path with new parameters. */
@@ -125,7 +88,8 @@ export function useSearchParams(): [URLSearchParams, (next: Record<string, strin
 
 /** The current page. */
 export function Outlet() {
-  const [Page] = match(splitLocalePath(useLocation().pathname).path);
+  const { match, location: where } = useRouter();
+  const [Page] = match(splitLocalePath(where.pathname).path);
   return (
     <Suspense fallback={null}>
       <Page />

@@ -1,0 +1,2 @@
+// What other features may use of the sign-in area.
+export { runOAuth } from "./oauth";

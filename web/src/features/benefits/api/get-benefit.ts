@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+
+import { call } from "../../../lib/api";
+import type { BenefitView } from "../../../lib/api-types";
+import { useTranslation } from "../../../lib/i18n";
+import { benefitKeys } from "./keys";
+
+export const getBenefit = (id: number) => call<BenefitView>("/benefit/detail", { id });
+
+export const benefitQueryOptions = (id: number, locale: string) =>
+  queryOptions({ queryKey: benefitKeys.detail(id, locale), queryFn: () => getBenefit(id) });
+
+export function useBenefit(id: number) {
+  return useQuery(benefitQueryOptions(id, useTranslation().i18n.language));
+}

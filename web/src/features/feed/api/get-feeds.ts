@@ -1,0 +1,51 @@
+import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
+
+import { call, queryClient } from "../../../lib/api";
+import type { FeedView, Page } from "../../../lib/api-types";
+import type { FeedTab } from "../../../lib/core";
+import { useTranslation } from "../../../lib/i18n";
+import { userAtom } from "../../../lib/session";
+import { store } from "../../../lib/store";
+import { feedKeys } from "./keys";
+
+export type FeedScope =
+  | { tab: FeedTab }
+  | { tag_id: number }
+  | { channel: string }
+  | { topic_id: number }
+  | { kol_id: number };
+
+const PAGE_SIZE = 20;
+
+export const getFeeds = (scope: FeedScope, onlyImportant: boolean, cursor: string | null) =>
+  call<Page<FeedView>>("/feed/list", { ...scope, only_important: onlyImportant, cursor, limit: PAGE_SIZE });
+
+export const feedsQueryOptions = (scope: FeedScope, onlyImportant: boolean, locale: string) =>
+  infiniteQueryOptions({
+    queryKey: feedKeys.list(scope, onlyImportant, locale),
+    queryFn: ({ pageParam }) => getFeeds(scope, onlyImportant, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+  });
+
+export function useFeeds(scope: FeedScope, onlyImportant = false, enabled = true) {
+  const { i18n } = useTranslation();
+  return useInfiniteQuery({ ...feedsQueryOptions(scope, onlyImportant, i18n.language), enabled });
+}
+
+/**
+ * The home feed's first page that the server wrote into the HTML (and painted as markup): put in
+ * the query cache so the home page renders at once instead of asking again. It is the page a
+ * visitor gets (translations on), so a signed-in reader, whose setting may differ, asks anyway.
+ */
+export function seedFirstPage(locale: string): void {
+  const node = document.getElementById("first-page");
+  if (!node || node.dataset.locale !== locale || store.get(userAtom)) return;
+  try {
+    const page = (JSON.parse(node.textContent ?? "") as { data: Page<FeedView> }).data;
+    const { queryKey } = feedsQueryOptions({ tab: "for_you" }, false, locale);
+    queryClient.setQueryData(queryKey, { pages: [page], pageParams: [null] });
+  } catch {
+    // Unreadable: the home page asks for it.
+  }
+}

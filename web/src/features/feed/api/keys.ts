@@ -1,0 +1,8 @@
+import type { FeedScope } from "./get-feeds";
+
+/** The feed area's query keys: every use and invalidation goes through these. */
+export const feedKeys = {
+  lists: () => ["feeds"],
+  list: (scope: FeedScope, onlyImportant: boolean, locale: string) => ["feeds", scope, onlyImportant, locale],
+  detail: (id: number, locale: string) => ["feed", id, locale],
+};

@@ -1,0 +1,1 @@
+export { RecommendTagPage } from "./RecommendTagPage";
