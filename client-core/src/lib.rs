@@ -14,6 +14,8 @@ pub mod task;
 pub mod theme;
 pub mod track;
 pub mod validate;
+#[cfg(feature = "validate")]
+pub mod validation;
 
 #[cfg(feature = "ts")]
 pub mod typescript;

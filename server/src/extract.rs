@@ -13,26 +13,32 @@ use client_core::constants::LOCALE_COOKIE;
 use client_core::envelope::{DeviceHeader, ErrorKind, parse_device_header};
 use client_core::locale::{LocaleSources, pick_locale};
 use serde::de::DeserializeOwned;
+use validator::Validate;
 
 use crate::auth::tokens;
 use crate::error::AppError;
 use crate::state::AppState;
+use crate::validation;
 
 pub const TOKEN_HEADER: &str = "x-token";
 pub const GUEST_TOKEN_HEADER: &str = "x-gtoken";
 pub const DEVICE_HEADER: &str = "x-bparam";
 
-/// `axum::Json`, but a body that cannot be read is a 400 envelope saying why (413 when too big).
+/// `axum::Json`, but a body that cannot be read is a 400 envelope saying why (413 when too big),
+/// and one that breaks its declared limits (`validator`) an envelope naming the fields.
 pub struct ApiJson<T>(pub T);
 
-impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ApiJson<T> {
+impl<S: Send + Sync, T: DeserializeOwned + Validate> FromRequest<S> for ApiJson<T> {
     type Rejection = AppError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, AppError> {
-        match axum::Json::<T>::from_request(req, state).await {
-            Ok(axum::Json(value)) => Ok(Self(value)),
-            Err(rejection) => Err(json_error(&rejection)),
-        }
+        let axum::Json(value) = axum::Json::<T>::from_request(req, state)
+            .await
+            .map_err(|rejection| json_error(&rejection))?;
+        value
+            .validate()
+            .map_err(|errors| validation::rejection(&errors))?;
+        Ok(Self(value))
     }
 }
 

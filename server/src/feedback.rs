@@ -1,12 +1,11 @@
 //! Feedback: stored with who sent it (user, guest or neither) and only images this server issued.
 
 use client_core::envelope::ErrorKind;
-use client_core::feedback::{FeedbackForm, validate_feedback};
+use client_core::feedback::FeedbackForm;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
     QuerySelect, Set,
 };
-use serde_json::json;
 
 use crate::entity::{feedback, upload};
 use crate::error::{AppError, AppResult};
@@ -35,17 +34,6 @@ pub async fn create(
     locale: &str,
     form: FeedbackForm,
 ) -> AppResult<i64> {
-    let check = validate_feedback(&form);
-    if !check.ok {
-        let first = check
-            .errors
-            .first()
-            .map(|e| e.message.clone())
-            .unwrap_or_default();
-        return Err(AppError::new(ErrorKind::InvalidParam)
-            .with_message(first)
-            .with_data(json!({ "errors": check.errors })));
-    }
     let keys: Vec<&str> = form
         .images
         .iter()

@@ -34,6 +34,7 @@ pub mod track;
 #[cfg(test)]
 mod typescript;
 pub mod uploads;
+pub mod validation;
 
 pub use state::AppState;
 

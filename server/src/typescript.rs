@@ -14,9 +14,9 @@ use crate::content::catalogue::{
 use crate::content::feeds::{AuthorRef, FeedDetail, FeedView, TagRef, TokenRef};
 use crate::content::search::Hit;
 use crate::pagination::Page;
-use crate::routes::app::CaptchaUse;
 use crate::points::ledger::{Leaderboard, LedgerItem, MyRank, Ranked};
 use crate::points::tasks::{Collected, Progress, TaskButtonView, TaskView};
+use crate::routes::app::CaptchaUse;
 
 /// Names the answers take from client-core's own types.
 const CORE_IMPORTS: &str = "FeedKind, TaskStatus";

@@ -12,6 +12,7 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
+use validator::Validate;
 
 use super::id_token::{self, rejected};
 use crate::entity::oauth_state;
@@ -169,7 +170,7 @@ pub async fn start(
 }
 
 /// What the popup page posts back: the provider's redirect parameters.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, Validate)]
 pub struct Callback {
     pub state: String,
     #[serde(default)]

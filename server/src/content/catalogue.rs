@@ -3,6 +3,7 @@
 use client_core::envelope::ErrorKind;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 use serde::{Deserialize, Serialize};
+use validator::Validate;
 
 use super::localized;
 use super::write::BenefitText;
@@ -81,6 +82,13 @@ async fn tag_views(
 pub enum TagKey {
     Id { id: i64 },
     Code { code: String },
+}
+
+/// No limits beyond its shape (the derive takes structs only).
+impl Validate for TagKey {
+    fn validate(&self) -> Result<(), validator::ValidationErrors> {
+        Ok(())
+    }
 }
 
 pub async fn tag(state: &AppState, key: &TagKey, locale: &str) -> AppResult<TagView> {

@@ -10,7 +10,7 @@ use sea_orm::sea_query::{Expr, Query};
 use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 use serde::Serialize;
 
-use super::{PAGE_DEFAULT, PAGE_MAX, localized};
+use super::localized;
 use crate::entity::{channel, feed_item, feed_link, feed_translation, follow, kol, tag, token};
 use crate::error::{AppError, AppResult};
 use crate::pagination::{Page, bad_cursor, split_page};
@@ -106,15 +106,6 @@ fn parse_cursor(cursor: &str) -> AppResult<(i64, i64)> {
         number(at).ok_or_else(bad_cursor)?,
         number(id).ok_or_else(bad_cursor)?,
     ))
-}
-
-/// Checks a requested page size against the cap.
-pub fn page_size(limit: Option<u64>) -> AppResult<u64> {
-    match limit.unwrap_or(PAGE_DEFAULT) {
-        n @ 1..=PAGE_MAX => Ok(n),
-        _ => Err(AppError::new(ErrorKind::InvalidParam)
-            .with_message(format!("limit must be between 1 and {PAGE_MAX}"))),
-    }
 }
 
 fn linked_ids(kind: &str, target: i64) -> sea_orm::sea_query::SelectStatement {
@@ -425,8 +416,5 @@ mod tests {
         for bad in ["", "1", "a.b", "1.-2", "-1.2", "1.2.3", "+1.2", "1 .2"] {
             assert!(parse_cursor(bad).is_err(), "{bad}");
         }
-        assert!(page_size(Some(0)).is_err());
-        assert!(page_size(Some(PAGE_MAX + 1)).is_err());
-        assert_eq!(page_size(None).expect("default"), PAGE_DEFAULT);
     }
 }

@@ -3,8 +3,8 @@
 //! list, titles and summaries to plain text.
 
 use std::collections::{BTreeMap, HashMap};
+use validator::Validate;
 
-use client_core::feed::FEED_KINDS;
 use client_core::link::is_absolute_http_url;
 use client_core::locale::LOCALES;
 use sea_orm::sea_query::OnConflict;
@@ -19,6 +19,8 @@ use crate::entity::{
 };
 use crate::error::{AppError, AppResult};
 use crate::state::AppState;
+use crate::validation;
+use client_core::validation::feed_kind;
 
 const TITLE_MAX_CHARS: usize = 300;
 const SUMMARY_MAX_CHARS: usize = 2_000;
@@ -64,9 +66,10 @@ pub struct AuthorInput {
 }
 
 /// A feed item as editors and importers send it; `source_url` is its identity.
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, Validate)]
 pub struct FeedInput {
     pub source_url: String,
+    #[validate(custom(function = "feed_kind"))]
     pub kind: String,
     pub lang: String,
     pub title: String,
@@ -166,14 +169,10 @@ struct CleanFeed {
 }
 
 fn clean_feed(input: FeedInput) -> AppResult<CleanFeed> {
+    // Importers reach here without `ApiJson`, so the declared rules run here too.
+    input.validate().map_err(|e| validation::rejection(&e))?;
     let mut input = input;
     input.source_url = checked_url("source_url", &input.source_url)?;
-    if !FEED_KINDS.contains(&input.kind.as_str()) {
-        return Err(AppError::invalid(format!(
-            "kind must be one of {}",
-            FEED_KINDS.join(", ")
-        )));
-    }
     let lang = input.lang.trim();
     let well_formed = !lang.is_empty()
         && lang.len() <= 16
@@ -447,7 +446,7 @@ fn locale_map(field: &str, map: &HashMap<String, String>, required: bool) -> App
 }
 
 /// The catalogue as editors maintain it: `POST /admin/catalogue/upsert` and the demo set.
-#[derive(Debug, Default, Deserialize, Serialize)]
+#[derive(Debug, Default, Deserialize, Serialize, Validate)]
 #[serde(default)]
 pub struct CatalogueInput {
     pub tokens: Vec<TokenInput>,

@@ -4,17 +4,18 @@ use axum::extract::State;
 use axum::response::Response;
 use axum::routing::post;
 use axum::{Json, Router};
-use client_core::constants::SEARCH_QUERY_MAX_CHARS;
 use client_core::envelope::Envelope;
+use client_core::validation;
 use serde::Deserialize;
+use validator::Validate;
 
 use super::cached::cached_ok;
 use super::{IdRequest, List, ok};
 use crate::content::catalogue::{
     self, BenefitView, ChannelView, KolView, TagKey, TagView, TokenView, TopicView,
 };
-use crate::content::feeds;
-use crate::error::{AppError, AppResult};
+use crate::content::{PAGE_DEFAULT, PAGE_MAX};
+use crate::error::AppResult;
 use crate::extract::{ApiJson, ClientMeta};
 use crate::state::AppState;
 
@@ -39,11 +40,13 @@ async fn explore(State(state): State<AppState>, client: ClientMeta) -> AppResult
     cached_ok(&state, Some(key), catalogue::explore(&state, client.locale)).await
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, Validate)]
 #[serde(default)]
 struct TagListRequest {
     /// Narrows by code or name (the `/recommendTag?q=` page).
+    #[validate(custom(function = "validation::search_query"))]
     q: Option<String>,
+    #[validate(range(min = 1, max = PAGE_MAX))]
     limit: Option<u64>,
 }
 
@@ -52,16 +55,7 @@ async fn tag_list(
     client: ClientMeta,
     ApiJson(req): ApiJson<TagListRequest>,
 ) -> AppResult<Json<Envelope<List<TagView>>>> {
-    let limit = feeds::page_size(req.limit)?;
-    if req
-        .q
-        .as_deref()
-        .is_some_and(|q| q.chars().count() > SEARCH_QUERY_MAX_CHARS)
-    {
-        return Err(AppError::invalid(format!(
-            "Search at most {SEARCH_QUERY_MAX_CHARS} characters"
-        )));
-    }
+    let limit = req.limit.unwrap_or(PAGE_DEFAULT);
     let list = catalogue::recommended_tags(&state, req.q.as_deref(), limit, client.locale).await?;
     Ok(ok(List { list }))
 }
@@ -74,7 +68,7 @@ async fn tag_detail(
     Ok(ok(catalogue::tag(&state, &req, client.locale).await?))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Validate)]
 struct SymbolRequest {
     symbol: String,
 }
@@ -110,7 +104,7 @@ async fn channel_list(
     Ok(ok(List { list }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Validate)]
 struct CodeRequest {
     code: String,
 }

@@ -7,11 +7,12 @@ use axum::{Json, Router};
 use client_core::envelope::{Envelope, ErrorKind};
 use client_core::feed::{DEFAULT_FEED_TAB, FEED_TABS, tab_kinds};
 use serde::Deserialize;
+use validator::Validate;
 
 use super::cached::{cached_envelope, json_bytes};
 use super::{IdRequest, ok};
-use crate::content::catalogue;
 use crate::content::feeds::{self, FeedDetail, Reading, Scope};
+use crate::content::{PAGE_DEFAULT, PAGE_MAX, catalogue};
 use crate::error::{AppError, AppResult};
 use crate::extract::{ApiJson, Caller, ClientMeta};
 use crate::points::tasks::{self, Source};
@@ -35,7 +36,7 @@ async fn reading(state: &AppState, caller: &Caller, client: &ClientMeta) -> AppR
     })
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, Validate)]
 #[serde(default)]
 struct FeedListRequest {
     /// `for_you` (default), `news`, `articles` or `following`.
@@ -47,6 +48,7 @@ struct FeedListRequest {
     /// A channel code.
     channel: Option<String>,
     cursor: Option<String>,
+    #[validate(range(min = 1, max = PAGE_MAX))]
     limit: Option<u64>,
     only_important: bool,
 }
@@ -109,7 +111,7 @@ async fn feed_list(
     ApiJson(req): ApiJson<FeedListRequest>,
 ) -> AppResult<Response> {
     let scope = feed_scope(&state, &req, &caller).await?;
-    let limit = feeds::page_size(req.limit)?;
+    let limit = req.limit.unwrap_or(PAGE_DEFAULT);
     let reading = reading(&state, &caller, &client).await?;
     let cursor = req.cursor.as_deref().filter(|c| !c.is_empty());
     // First pages of shared scopes are the same for every reader of a language: built once a second.

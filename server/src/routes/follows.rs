@@ -5,6 +5,7 @@ use axum::routing::post;
 use axum::{Json, Router};
 use client_core::envelope::Envelope;
 use serde::{Deserialize, Serialize};
+use validator::Validate;
 
 use super::{List, ok};
 use crate::content::catalogue::{self, KolView, TagView};
@@ -24,12 +25,12 @@ pub fn router() -> Router<AppState> {
         .route("/user/follow/del", post(kol_follow_del))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Validate)]
 struct TagIdRequest {
     tag_id: i64,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Validate)]
 struct KolIdRequest {
     kol_id: i64,
 }

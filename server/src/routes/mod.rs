@@ -5,6 +5,7 @@ use axum::Router;
 use client_core::constants::{SUCCESS_CODE, SUCCESS_MSG};
 use client_core::envelope::{Envelope, ErrorKind};
 use serde::{Deserialize, Serialize};
+use validator::Validate;
 
 use crate::error::AppError;
 use crate::state::AppState;
@@ -60,7 +61,7 @@ pub struct List<T> {
 }
 
 /// `{id}`: the body of calls about one row.
-#[derive(Deserialize)]
+#[derive(Deserialize, Validate)]
 pub struct IdRequest {
     pub id: i64,
 }

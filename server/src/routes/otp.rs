@@ -5,8 +5,10 @@ use axum::routing::post;
 use axum::{Json, Router};
 use client_core::constants::{OTP_RESEND_SECONDS, OTP_TTL_SECONDS};
 use client_core::envelope::{Envelope, ErrorKind};
-use client_core::validate::{is_valid_dial_code, is_valid_email, is_valid_phone, otp_phone_number};
+use client_core::validate::{is_valid_dial_code, is_valid_phone, otp_phone_number};
+use client_core::validation;
 use serde::{Deserialize, Serialize};
+use validator::Validate;
 
 use super::ok;
 use crate::auth::otp::{self, PURPOSE_LOGIN};
@@ -24,8 +26,9 @@ pub fn router() -> Router<AppState> {
 
 /// The client also sends `captcha` (which one it ran); the server enforces its own setting, so
 /// that field is not read.
-#[derive(Deserialize)]
+#[derive(Deserialize, Validate)]
 struct EmailCodeRequest {
+    #[validate(custom(function = "validation::email"))]
     email: String,
     purpose: String,
     #[serde(default)]
@@ -64,9 +67,6 @@ async fn send_email(
     ApiJson(req): ApiJson<EmailCodeRequest>,
 ) -> AppResult<Json<Envelope<CodeSent>>> {
     let email = normalize_email(&req.email);
-    if !is_valid_email(&email) {
-        return Err(ErrorKind::InvalidEmail.into());
-    }
     check_purpose(&req.purpose)?;
     captcha::verify(&state, "otpemail", req.captcha_token.as_deref(), &client.ip).await?;
     let address = otp::address("email", &email);
@@ -78,7 +78,7 @@ async fn send_email(
     Ok(ok(SENT))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Validate)]
 struct SmsCodeRequest {
     dial_code: String,
     phone_number: String,

@@ -7,6 +7,7 @@ use client_core::envelope::{Envelope, ErrorKind};
 use client_core::task::{TASK_GROUPS, is_client_reported};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use validator::Validate;
 
 use super::{List, ok};
 use crate::error::{AppError, AppResult};
@@ -26,7 +27,7 @@ pub fn router() -> Router<AppState> {
         .route("/point/leaderboard", post(leaderboard))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Validate)]
 struct GroupRequest {
     group: String,
 }
@@ -45,7 +46,7 @@ async fn task_list(
     Ok(ok(List { list }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Validate)]
 struct EventReport {
     event_type: String,
     /// A JSON object, sent as a string.
@@ -86,7 +87,7 @@ async fn event_report(
     Ok(ok(Reported { updated }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Validate)]
 struct CollectRequest {
     point_id: i64,
 }
@@ -113,7 +114,7 @@ async fn balance(
     }))
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, Validate)]
 #[serde(default)]
 struct CursorRequest {
     cursor: Option<String>,
@@ -129,7 +130,7 @@ async fn ledger_page(
     ))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Validate)]
 struct LeaderboardRequest {
     period: String,
 }

@@ -4,7 +4,9 @@ use axum::Router;
 use axum::extract::State;
 use axum::response::Response;
 use axum::routing::post;
+use client_core::validation;
 use serde::Deserialize;
+use validator::Validate;
 
 use super::cached::{cached_envelope, json_bytes};
 use crate::content::search::{self, DocKind};
@@ -17,8 +19,9 @@ pub fn router() -> Router<AppState> {
     Router::new().route("/search", post(search_all))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Validate)]
 struct SearchRequest {
+    #[validate(custom(function = "validation::search_query"))]
     q: String,
     #[serde(default)]
     kind: Option<String>,

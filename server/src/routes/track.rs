@@ -7,6 +7,7 @@ use client_core::envelope::{Envelope, ErrorKind};
 use client_core::track::{TRACK_MAX_BODY_BYTES, TRACK_MAX_ENTRIES};
 use serde::Deserialize;
 use serde_json::Value;
+use validator::Validate;
 
 use super::ok;
 use crate::error::{AppError, AppResult};
@@ -21,7 +22,7 @@ pub fn router() -> Router<AppState> {
     )
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Validate)]
 struct Batch {
     /// Read as raw values: one malformed entry is counted as rejected, not a failed batch.
     track_logs: Vec<Value>,

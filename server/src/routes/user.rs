@@ -4,8 +4,10 @@ use axum::extract::State;
 use axum::routing::post;
 use axum::{Json, Router};
 use client_core::envelope::{Envelope, ErrorKind};
-use client_core::validate::{is_valid_code, is_valid_email};
+use client_core::validate::is_valid_code;
+use client_core::validation;
 use serde::{Deserialize, Serialize};
+use validator::Validate;
 
 use super::ok;
 use super::otp::{normalize_email, phone_identity};
@@ -46,9 +48,11 @@ async fn guest_token(State(state): State<AppState>) -> AppResult<Json<Envelope<G
     }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Validate)]
 struct EmailLogin {
+    #[validate(custom(function = "validation::email"))]
     email: String,
+    #[validate(custom(function = "validation::otp_code"))]
     otp: String,
 }
 
@@ -58,12 +62,6 @@ async fn login_email(
     ApiJson(req): ApiJson<EmailLogin>,
 ) -> AppResult<Json<Envelope<SessionUser>>> {
     let email = normalize_email(&req.email);
-    if !is_valid_email(&email) {
-        return Err(ErrorKind::InvalidEmail.into());
-    }
-    if !is_valid_code(&req.otp) {
-        return Err(ErrorKind::InvalidCode.into());
-    }
     otp::verify(
         &state,
         &otp::address("email", &email),
@@ -81,7 +79,7 @@ async fn login_email(
     .await?))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Validate)]
 struct PhoneLogin {
     dial_code: String,
     phone_number: String,
@@ -136,7 +134,7 @@ async fn info(
     )))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Validate)]
 struct Settings {
     auto_translate: bool,
 }
@@ -168,7 +166,7 @@ async fn account_list(
     Ok(ok(AccountList { list }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Validate)]
 struct Unbind {
     id: i64,
 }
@@ -182,7 +180,7 @@ async fn unbind(
     Ok(ok(serde_json::json!({})))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Validate)]
 struct InvitationBind {
     invitation_code: String,
 }
@@ -207,7 +205,7 @@ async fn apple_start(State(state): State<AppState>) -> AppResult<Json<Envelope<N
     }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Validate)]
 struct AppleLogin {
     identity_token: String,
     /// Apple sends the name only on the first sign-in, to the browser.

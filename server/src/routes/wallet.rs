@@ -5,6 +5,7 @@ use axum::routing::post;
 use axum::{Json, Router};
 use client_core::envelope::Envelope;
 use serde::{Deserialize, Serialize};
+use validator::Validate;
 
 use super::ok;
 use crate::auth::users::{self, AccountView, SessionUser};
@@ -21,7 +22,7 @@ pub fn router() -> Router<AppState> {
         .route("/user/account/bind/wallet", post(bind))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Validate)]
 struct AddressRequest {
     address: String,
 }
@@ -31,7 +32,7 @@ struct Message {
     msg: String,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Validate)]
 struct Signed {
     address: String,
     sig: String,

@@ -479,15 +479,30 @@ async fn bad_cursors_and_sizes_are_refused(backend: Backend) {
         assert_error(&got, 200, 4001);
         assert_eq!(got.1["msg"], "Malformed cursor");
     }
-    assert_error(
-        &app.post("/feed/list", json!({ "limit": 51 })).await,
-        200,
-        4001,
-    );
-    assert_error(
-        &app.post("/feed/list", json!({ "limit": 0 })).await,
-        200,
-        4001,
+    // The declared limits (`validator`) answer one envelope naming the field.
+    for (path, body) in [
+        ("/feed/list", json!({ "limit": 51 })),
+        ("/feed/list", json!({ "limit": 0 })),
+        ("/tag/list", json!({ "limit": 51 })),
+    ] {
+        let got = app.post(path, body).await;
+        assert_error(&got, 200, 4001);
+        assert_eq!(got.1["msg"], "limit must be between 1 and 50", "{path}");
+        assert_eq!(got.1["data"]["errors"][0]["field"], "limit", "{path}");
+        assert_eq!(got.1["data"]["errors"][0]["key"], "range", "{path}");
+    }
+    let long = app
+        .post("/tag/list", json!({ "q": "x".repeat(101), "limit": 0 }))
+        .await;
+    let fields: Vec<&str> = long.1["data"]["errors"]
+        .as_array()
+        .map(|list| list.iter().filter_map(|e| e["field"].as_str()).collect())
+        .unwrap_or_default();
+    assert_eq!(
+        fields,
+        ["limit", "q"],
+        "every broken field, in order: {}",
+        long.1
     );
     assert_error(
         &app.post("/feed/list", json!({ "tab": "popular" })).await,

@@ -141,11 +141,15 @@ async fn a_revocation_by_another_instance_applies_within_the_cache_window(backen
 
 async fn bad_sign_in_input_gets_catalogue_errors(backend: Backend) {
     let app = TestApp::start(backend).await;
-    assert_error(
-        &app.post("/otp/email", json!({ "email": "nope", "purpose": "login" }))
-            .await,
-        200,
-        4101,
+    // A rule with its own catalogue code answers with it, and names the field.
+    let bad_email = app
+        .post("/otp/email", json!({ "email": "nope", "purpose": "login" }))
+        .await;
+    assert_error(&bad_email, 200, 4101);
+    assert_eq!(bad_email.1["data"]["errors"][0]["field"], "email");
+    assert_eq!(
+        bad_email.1["data"]["errors"][0]["key"],
+        "error.invalidEmail"
     );
     assert_error(
         &app.post(
