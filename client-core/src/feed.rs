@@ -60,3 +60,27 @@ pub fn card_layout(kind: &str, summary: &str, tags: usize) -> CardLayout {
         tag_count: card_tag_count(tags),
     }
 }
+
+/// How long ago an item was published, as a locale key and its number (`web.time.hours`, 3:
+/// "3h ago"); the card's words in the app and in the server's first paint.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct TimeAgo {
+    pub key: &'static str,
+    pub n: i64,
+}
+
+/// Not `Intl.RelativeTimeFormat`: its first use loads the ICU data, a long task of about 100 ms
+/// on a slow phone, right when the first page renders. Times in the future read as "just now".
+pub fn time_ago(published: i64, now: i64) -> TimeAgo {
+    const HOUR: i64 = 60;
+    const DAY: i64 = 24 * HOUR;
+    let minutes = now.saturating_sub(published).div_euclid(60);
+    let (key, n) = match minutes {
+        m if m < 1 => ("web.time.now", 0),
+        m if m < HOUR => ("web.time.minutes", m),
+        m if m < DAY => ("web.time.hours", m / HOUR),
+        m => ("web.time.days", m / DAY),
+    };
+    TimeAgo { key, n }
+}

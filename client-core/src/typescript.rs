@@ -6,7 +6,7 @@
 use ts_rs::{Config, TS};
 
 use crate::envelope::{CallError, DeviceInfo, ErrorKind, Unwrapped};
-use crate::feed::{CardLayout, FEED_KINDS, FEED_TABS};
+use crate::feed::{CardLayout, FEED_KINDS, FEED_TABS, TimeAgo};
 use crate::feedback::{
     ContentCounter, FEEDBACK_TYPES, FeedbackCheck, FeedbackForm, FieldError, ImageFile,
 };
@@ -79,6 +79,7 @@ pub fn wasm_types() -> String {
         declare::<EndpointError>(&cfg),
         declare::<DeviceInfo>(&cfg),
         declare::<CardLayout>(&cfg),
+        declare::<TimeAgo>(&cfg),
         declare::<Constants>(&cfg),
     ] {
         out += &decl;

@@ -426,6 +426,11 @@ pub fn card_layout(
     to_js(&feed::card_layout(&kind, &summary, tags))
 }
 
+#[wasm_bindgen(js_name = timeAgo, unchecked_return_type = "TimeAgo")]
+pub fn time_ago(published: f64, now: f64) -> JsValue {
+    to_js(&feed::time_ago(published as i64, now as i64))
+}
+
 #[wasm_bindgen(js_name = trackBatchLen)]
 pub fn track_batch_len(
     #[wasm_bindgen(unchecked_param_type = "number[]")] entry_bytes: JsValue,

@@ -23,6 +23,7 @@ const OWNED: &[(&str, &str)] = &[
     ("\"flash\", \"article\"", "feed::FEED_KINDS"),
     ("? path : `/${locale}", "localePath"),
     ("accept-language\").and_then", "locale::pick_locale"),
+    ("\"web.time.", "feed::time_ago / timeAgo"),
 ];
 
 /// Generated from the Rust types, so they may spell the rules' values out.

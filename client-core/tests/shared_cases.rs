@@ -138,6 +138,13 @@ fn run(function: &str, input: &Value) -> Value {
             let tags = arg(2).as_u64().expect("tag count") as usize;
             out(json!(feed::card_layout(s(arg(0)), s(arg(1)), tags)))
         }
+        "timeAgo" => {
+            let (published, now) = (arg(0).as_i64(), arg(1).as_i64());
+            out(json!(feed::time_ago(
+                published.expect("published"),
+                now.expect("now")
+            )))
+        }
         "trackBatchLen" => {
             let sizes: Vec<usize> = serde_json::from_value(input.clone()).expect("sizes");
             out(json!(track::batch_len(&sizes)))

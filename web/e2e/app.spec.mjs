@@ -77,6 +77,32 @@ test("the home page shows its news before any script runs", async () => {
   await context.close();
 });
 
+test("the server's first paint is the app's card markup, element for element", async () => {
+  // Cards as markup, with the relative time's words left out (a minute may turn between the two).
+  const cards = (page) =>
+    page.locator(".feed-card").evaluateAll((list) =>
+      list.slice(0, 20).map((card) => {
+        const copy = card.cloneNode(true);
+        for (const time of copy.querySelectorAll("time")) time.textContent = "";
+        return copy.outerHTML;
+      }),
+    );
+  for (const locale of ["zh-Hant", "ko"]) {
+    const still = await stack.browser.newContext({ javaScriptEnabled: false });
+    const server = await cards(await still.newPage().then(async (p) => (await p.goto(`${stack.base}/${locale}`), p)));
+    await still.close();
+    const page = await newPage();
+    await page.goto(`${stack.base}/${locale}`);
+    await appLoaded(page);
+    await page.locator(".app .feed-card").first().waitFor();
+    const app = await cards(page);
+    await page.context().close();
+    assert.equal(server.length, 20);
+    assert.ok(server.some((c) => c.includes("card-summary")) && server.some((c) => c.includes("translated")));
+    assert.deepEqual(app, server, locale);
+  }
+});
+
 test("a feed page, search and a not-found page", async () => {
   const page = await newPage();
   await page.goto(`${stack.base}/`);

@@ -104,6 +104,11 @@ timezoneOffsetMinutes?: number | null, vendor?: string | null, model?: string | 
  */
 export type CardLayout = { showsSummary: boolean, tagCount: number, };
 /**
+ * How long ago an item was published, as a locale key and its number (`web.time.hours`, 3:
+ * "3h ago"); the card's words in the app and in the server's first paint.
+ */
+export type TimeAgo = { key: string, n: number, };
+/**
  * The spec's numbers and lists that the interface needs (countdowns, limits, tabs, codes).
  */
 export type Constants = { successCode: number, otpCodeLength: number, otpResendSeconds: number, emailErrorDebounceMs: number, defaultDialCode: string, feedbackContentMaxChars: number, feedbackMaxImages: number, feedbackImageMaxBytes: number, feedbackTypes: FeedbackType[], logoutThrottleMs: number, trackFlushMs: number, trackMaxEntries: number, trackMaxBodyBytes: number, searchQueryMaxChars: number, localeCookie: string, locales: Locale[], defaultLocale: Locale, eventTypes: Array<string>, feedTabs: FeedTab[], 

@@ -1,12 +1,12 @@
 //! The home page's first paint, written by the server into the HTML it serves: the first page of
 //! the feed as markup, painted before any script has run (a reader on a slow phone sees the news
 //! at once), and as data, which the app starts from instead of asking again. The app replaces the
-//! markup with its own when it has loaded; the markup mirrors the app's feed card (`FeedCard.tsx`)
-//! closely enough that nothing moves.
+//! markup with its own when it has loaded; the markup is the app's feed card (`FeedCard.tsx`),
+//! element for element, so nothing moves (a Chromium spec compares the two).
 
 use serde::Deserialize;
 
-use client_core::feed::{card_shows_summary, card_tag_count};
+use client_core::feed::{card_shows_summary, card_tag_count, time_ago};
 use client_core::locale::locale_path;
 
 use crate::i18n::t;
@@ -35,6 +35,7 @@ struct Card {
     lang: String,
     translated: bool,
     source_name: String,
+    published_at: i64,
     author: Option<Named>,
     important: bool,
     tags: Vec<Tag>,
@@ -55,14 +56,22 @@ fn text(s: &str) -> std::borrow::Cow<'_, str> {
     html_escape::encode_text(s)
 }
 
+/// As JavaScript's `toISOString` writes it (`2026-11-23T09:00:00.000Z`).
+fn iso_time(seconds: i64) -> String {
+    chrono::DateTime::from_timestamp(seconds, 0)
+        .unwrap_or_default()
+        .to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
+}
+
 fn attr(s: &str) -> std::borrow::Cow<'_, str> {
     html_escape::encode_double_quoted_attribute(s)
 }
 
 /// `template` with the first page (`envelope`: the JSON of `/feed/list`'s answer) as markup in
-/// its slot and as data before `</body>`. A template without the slot, or an envelope that does
-/// not parse, leaves the page as it was: the app then loads the feed itself.
-pub fn render(template: &str, envelope: &[u8], locale: &str) -> String {
+/// its slot and as data before `</body>`, its times relative to `now`. A template without the
+/// slot, or an envelope that does not parse, leaves the page as it was: the app then loads the
+/// feed itself.
+pub fn render(template: &str, envelope: &[u8], locale: &str, now: i64) -> String {
     let Ok(Envelope { data }) = serde_json::from_slice::<Envelope>(envelope) else {
         return template.to_owned();
     };
@@ -87,9 +96,13 @@ pub fn render(template: &str, envelope: &[u8], locale: &str) -> String {
                 text(&t(locale, "web.feed.important", &[]))
             ));
         }
+        let ago = time_ago(card.published_at, now);
+        let n = ago.n.to_string();
         markup.push_str(&format!(
-            r#"<span class="kind">{}</span></div><h3 class="card-title"><a href="{}">{}</a></h3>"#,
+            r#"<span class="kind">{}</span><time datetime="{}">{}</time></div><h3 class="card-title"><a href="{}">{}</a></h3>"#,
             text(source),
+            iso_time(card.published_at),
+            text(&t(locale, ago.key, &[("n", &n)])),
             attr(&locale_path(locale, &format!("/feed/{}", card.id))),
             text(&card.title)
         ));
@@ -106,7 +119,7 @@ pub fn render(template: &str, envelope: &[u8], locale: &str) -> String {
                 percent_encoding::NON_ALPHANUMERIC,
             );
             markup.push_str(&format!(
-                r#"<a class="chip" href="{}">#{}</a>"#,
+                r#"<a href="{}" class="chip">#{}</a>"#,
                 attr(&locale_path(locale, &format!("/recommendTag?q={code}"))),
                 text(&tag.name)
             ));
@@ -142,18 +155,19 @@ mod tests {
     fn cards_are_escaped_and_the_data_cannot_close_its_script() {
         let envelope = serde_json::json!({ "code": 2000, "data": { "next_cursor": null, "list": [{
             "id": 7, "kind": "article", "title": "</script><b>x</b>", "summary": "a & b",
-            "lang": "en", "translated": false, "source_name": "S", "author": null,
+            "lang": "en", "translated": false, "source_name": "S", "author": null, "published_at": 0,
             "important": true, "tags": [{ "id": 1, "code": "btc", "name": "Bitcoin" }]
         }]}});
-        let html = render(TEMPLATE, envelope.to_string().as_bytes(), "zh-Hant");
+        let html = render(TEMPLATE, envelope.to_string().as_bytes(), "zh-Hant", 7200);
         assert!(
             html.contains(r#"<a href="/zh-Hant/feed/7">&lt;/script&gt;&lt;b&gt;x&lt;/b&gt;</a>"#)
         );
         assert!(html.contains(r#"<p class="card-summary">a &amp; b</p>"#));
         assert!(
-            html.contains(r#"<a class="chip" href="/zh-Hant/recommendTag?q=btc">#Bitcoin</a>"#)
+            html.contains(r#"<a href="/zh-Hant/recommendTag?q=btc" class="chip">#Bitcoin</a>"#)
         );
         assert!(html.contains(r#"<span class="badge important">"#));
+        assert!(html.contains(r#"<time datetime="1970-01-01T00:00:00.000Z">2小時前</time>"#));
         assert_eq!(
             html.matches("</script>").count(),
             1,
@@ -166,7 +180,7 @@ mod tests {
     #[test]
     fn a_template_without_the_slot_or_bad_data_is_left_alone() {
         let envelope = br#"{"code":2000,"data":{"list":[],"next_cursor":null}}"#;
-        assert_eq!(render("<body></body>", envelope, "en"), "<body></body>");
-        assert_eq!(render(TEMPLATE, b"not json", "en"), TEMPLATE);
+        assert_eq!(render("<body></body>", envelope, "en", 0), "<body></body>");
+        assert_eq!(render(TEMPLATE, b"not json", "en", 0), TEMPLATE);
     }
 }

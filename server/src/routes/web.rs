@@ -62,7 +62,12 @@ pub async fn page_shell(
             if head.path == "/" {
                 match super::feeds::home_first_page(&state, head.locale).await {
                     Ok(page) => {
-                        html = crate::content::first_paint::render(&html, &page, head.locale)
+                        html = crate::content::first_paint::render(
+                            &html,
+                            &page,
+                            head.locale,
+                            state.now(),
+                        )
                     }
                     // The app loads the feed itself.
                     Err(e) => tracing::warn!("first paint of the home page: {e:?}"),

@@ -5,20 +5,16 @@ import { Link } from "../../lib/router";
 import { useLocalePath } from "../../lib/paths";
 import { track } from "../../lib/track";
 import type { FeedView } from "../../lib/api-types";
-import { cardLayout } from "../../lib/core";
+import { cardLayout, timeAgo as coreTimeAgo } from "../../lib/core";
 
-/**
- * "3h ago" from the locale's own words. Not `Intl.RelativeTimeFormat`: its first use loads the
- * ICU data, a long task of about 100 ms on a slow phone, right when the first page renders.
- */
+/** "3h ago" in the locale's own words, by client-core's rule (the server's first paint uses it too). */
 export function timeAgo(seconds: number, t: TFunction): string {
-  const minutes = Math.floor((Date.now() / 1000 - seconds) / 60);
-  if (minutes < 1) return t("web.time.now");
-  if (minutes < 60) return t("web.time.minutes", { n: minutes });
-  if (minutes < 60 * 24) return t("web.time.hours", { n: Math.floor(minutes / 60) });
-  return t("web.time.days", { n: Math.floor(minutes / (60 * 24)) });
+  const ago = coreTimeAgo(seconds, Math.floor(Date.now() / 1000));
+  return t(ago.key, { n: ago.n });
 }
 
+/** The card; the server writes the same markup for the home page's first paint (`first_paint.rs`),
+ * and a Chromium spec compares the two. */
 export function FeedCard({ item }: { item: FeedView }) {
   const { t } = useTranslation();
   const to = useLocalePath();

@@ -1,0 +1,107 @@
+//! The endpoint allow-list: every API path and whether it needs a signed-in user.
+
+use super::ErrorKind;
+
+/// Who may call an endpoint.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Access {
+    Public,
+    LoginOnly,
+}
+
+/// Every API path (without `/api`), as the spec writes it; `{x}` stands for one path segment.
+pub const ENDPOINTS: &[(&str, Access)] = &[
+    ("/health", Access::Public),
+    ("/app/area", Access::Public),
+    ("/service/captcha", Access::Public),
+    ("/user/gtoken", Access::Public),
+    ("/otp/email", Access::Public),
+    ("/otp/sms", Access::Public),
+    ("/user/login/email", Access::Public),
+    ("/user/login/phone_number", Access::Public),
+    ("/user/logout", Access::LoginOnly),
+    ("/user/info", Access::LoginOnly),
+    ("/user/account/list", Access::LoginOnly),
+    ("/user/account/unbind", Access::LoginOnly),
+    ("/user/account/bind/wallet/sigmsg", Access::LoginOnly),
+    ("/user/account/bind/wallet", Access::LoginOnly),
+    ("/user/account/bind/twitter/oauth", Access::LoginOnly),
+    (
+        "/user/account/bind/twitter/oauth/complete",
+        Access::LoginOnly,
+    ),
+    ("/user/invitation/bind", Access::LoginOnly),
+    ("/user/sig/msg", Access::Public),
+    ("/user/login/wallet", Access::Public),
+    ("/user/login/apple/start", Access::Public),
+    ("/user/login/apple", Access::Public),
+    ("/user/login/oauth/{provider}", Access::Public),
+    ("/user/login/oauth/{provider}/complete", Access::Public),
+    ("/point/task/list", Access::Public),
+    ("/point/task_event_report", Access::LoginOnly),
+    ("/point/collect", Access::LoginOnly),
+    ("/point/balance", Access::LoginOnly),
+    ("/point/ledger", Access::LoginOnly),
+    ("/point/leaderboard", Access::Public),
+    ("/img/upload/feedback/v2", Access::Public),
+    ("/feedback/create", Access::Public),
+    ("/log/track", Access::Public),
+    ("/user/settings", Access::LoginOnly),
+    ("/feed/list", Access::Public),
+    ("/feed/detail", Access::Public),
+    ("/search", Access::Public),
+    ("/explore", Access::Public),
+    ("/tag/list", Access::Public),
+    ("/tag/detail", Access::Public),
+    ("/tag/follow/list", Access::LoginOnly),
+    ("/tag/follow/add", Access::LoginOnly),
+    ("/tag/follow/del", Access::LoginOnly),
+    ("/tag/follow/status", Access::LoginOnly),
+    ("/token/detail", Access::Public),
+    ("/topic/list", Access::Public),
+    ("/topic/detail", Access::Public),
+    ("/channel/list", Access::Public),
+    ("/channel/detail", Access::Public),
+    ("/kol/list", Access::Public),
+    ("/kol/detail", Access::Public),
+    ("/user/follow/list", Access::LoginOnly),
+    ("/user/follow/add", Access::LoginOnly),
+    ("/user/follow/del", Access::LoginOnly),
+    ("/benefit/list", Access::Public),
+    ("/benefit/detail", Access::Public),
+];
+
+fn path_matches(pattern: &str, path: &str) -> bool {
+    let mut want = pattern.split('/');
+    let mut have = path.split('/');
+    loop {
+        match (want.next(), have.next()) {
+            (None, None) => return true,
+            (Some(w), Some(h)) if w.starts_with('{') => {
+                if h.is_empty() || w.len() < 2 {
+                    return false;
+                }
+            }
+            (Some(w), Some(h)) if w == h => {}
+            _ => return false,
+        }
+    }
+}
+
+/// How an endpoint may be called, or `None` when it is not an API path at all.
+pub fn endpoint_access(path: &str) -> Option<Access> {
+    let path = path.split(['?', '#']).next().unwrap_or_default();
+    ENDPOINTS
+        .iter()
+        .find(|(pattern, _)| path_matches(pattern, path))
+        .map(|(_, access)| *access)
+}
+
+/// The client's check before a call: an unknown path or a login-only one without a token fails.
+pub fn check_endpoint(path: &str, has_token: bool) -> Option<ErrorKind> {
+    match endpoint_access(path) {
+        None => Some(ErrorKind::WrongUrl),
+        Some(Access::LoginOnly) if !has_token => Some(ErrorKind::LoginRequired),
+        Some(_) => None,
+    }
+}

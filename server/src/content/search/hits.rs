@@ -1,0 +1,109 @@
+//! A page of hits: titles in the reader's language and snippets with the matches marked.
+
+use std::collections::HashMap;
+
+use serde::Serialize;
+
+use super::documents::DocRow;
+use super::{DocKind, SNIPPET_CONTEXT, lower};
+
+/// A short piece of `doc` around the first match, HTML-escaped, with every term in `<mark>`.
+/// The line holding a match is chosen, so the snippet is in the language that matched.
+pub fn snippet(title: &str, body: &str, terms: &[String]) -> String {
+    let line = body
+        .lines()
+        .chain(title.lines())
+        .find(|line| {
+            let l = lower(line);
+            terms.iter().any(|t| l.contains(t.as_str()))
+        })
+        .unwrap_or_else(|| title.lines().next().unwrap_or_default());
+    let chars: Vec<char> = line.chars().collect();
+    let lowered: Vec<char> = lower(line).chars().collect();
+    let term_chars: Vec<Vec<char>> = terms.iter().map(|t| t.chars().collect()).collect();
+    let match_at = |i: usize| {
+        term_chars
+            .iter()
+            .filter(|t| lowered[i..].starts_with(t))
+            .map(Vec::len)
+            .max()
+    };
+    let first = (0..chars.len())
+        .find(|&i| match_at(i).is_some())
+        .unwrap_or(0);
+    let start = first.saturating_sub(SNIPPET_CONTEXT);
+    let end = (first + SNIPPET_CONTEXT * 2).min(chars.len());
+    let mut out = String::new();
+    if start > 0 {
+        out.push('…');
+    }
+    let mut i = start;
+    while i < end {
+        match match_at(i) {
+            Some(len) => {
+                let text: String = chars[i..(i + len).min(chars.len())].iter().collect();
+                out.push_str("<mark>");
+                out.push_str(&html_escape::encode_text(&text));
+                out.push_str("</mark>");
+                i += len;
+            }
+            None => {
+                out.push_str(&html_escape::encode_text(&chars[i].to_string()));
+                i += 1;
+            }
+        }
+    }
+    if end < chars.len() {
+        out.push('…');
+    }
+    out
+}
+
+#[derive(Debug, Serialize, ts_rs::TS)]
+pub struct Hit {
+    #[ts(type = "\"feed\" | \"tag\" | \"token\" | \"kol\"")]
+    pub kind: &'static str,
+    pub id: i64,
+    pub title: String,
+    /// HTML-escaped text with matches in `<mark>`.
+    pub snippet: String,
+}
+
+/// Hits titled in the reader's language where the document has a title in it, else in its
+/// first title.
+pub fn hits(docs: Vec<DocRow>, terms: &[String], locale: &str) -> Vec<Hit> {
+    docs.into_iter()
+        .filter_map(|doc| {
+            let kind = DocKind::parse(&doc.kind)?;
+            let title = serde_json::from_str::<HashMap<String, String>>(&doc.names)
+                .ok()
+                .and_then(|mut names| names.remove(locale))
+                .unwrap_or_else(|| doc.title.lines().next().unwrap_or_default().to_owned());
+            Some(Hit {
+                kind: kind.name(),
+                id: doc.ref_id,
+                snippet: snippet(&doc.title, &doc.body, terms),
+                title,
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn snippets_escape_and_mark() {
+        let s = snippet("T", "<b>Bitcoin</b> & bitcoin", &["bitcoin".to_owned()]);
+        assert_eq!(
+            s,
+            "&lt;b&gt;<mark>Bitcoin</mark>&lt;/b&gt; &amp; <mark>bitcoin</mark>"
+        );
+        let long = format!("{}比特幣{}", "甲".repeat(60), "乙".repeat(100));
+        let s = snippet("T", &long, &["比特幣".to_owned()]);
+        assert!(s.starts_with('…') && s.ends_with('…'));
+        assert!(s.contains("<mark>比特幣</mark>"));
+        assert_eq!(s.chars().filter(|c| *c == '甲').count(), SNIPPET_CONTEXT);
+    }
+}

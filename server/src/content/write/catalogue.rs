@@ -1,0 +1,323 @@
+//! The catalogue (tokens, channels, tags, KOLs, topics, benefits): upserted by code.
+
+use std::collections::{BTreeMap, HashMap};
+use validator::Validate;
+
+use client_core::locale::LOCALES;
+use sea_orm::sea_query::OnConflict;
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set, TransactionTrait};
+use serde::{Deserialize, Serialize};
+
+use crate::content::search;
+use crate::entity::{benefit, channel, kol, tag, token, topic};
+use crate::error::{AppError, AppResult};
+use crate::state::AppState;
+
+use super::clean::*;
+use super::feed::token_id;
+
+/// The catalogue as editors maintain it: `POST /admin/catalogue/upsert` and the demo set.
+#[derive(Debug, Default, Deserialize, Serialize, Validate)]
+#[serde(default)]
+pub struct CatalogueInput {
+    pub tokens: Vec<TokenInput>,
+    pub channels: Vec<ChannelInput>,
+    pub tags: Vec<TagInput>,
+    pub kols: Vec<KolInput>,
+    pub topics: Vec<TopicInput>,
+    pub benefits: Vec<BenefitInput>,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct TokenInput {
+    pub symbol: String,
+    pub name: String,
+    #[serde(default)]
+    pub chain: String,
+    #[serde(default)]
+    pub logo: String,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct ChannelInput {
+    pub code: String,
+    pub names: HashMap<String, String>,
+    #[serde(default)]
+    pub sort: i64,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct TagInput {
+    pub code: String,
+    pub names: HashMap<String, String>,
+    #[serde(default)]
+    pub descriptions: HashMap<String, String>,
+    #[serde(default)]
+    pub logo: String,
+    /// The symbol of the token this tag stands for.
+    #[serde(default)]
+    pub token: Option<String>,
+    #[serde(default)]
+    pub sort: i64,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct KolInput {
+    pub handle: String,
+    pub name: String,
+    #[serde(default)]
+    pub avatar: String,
+    #[serde(default)]
+    pub bios: HashMap<String, String>,
+    #[serde(default)]
+    pub follower_count: i64,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct TopicInput {
+    pub code: String,
+    pub titles: HashMap<String, String>,
+    #[serde(default)]
+    pub descriptions: HashMap<String, String>,
+    #[serde(default)]
+    pub cover: String,
+    #[serde(default)]
+    pub heat: i64,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct BenefitText {
+    pub title: String,
+    #[serde(default)]
+    pub steps: Vec<String>,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct BenefitInput {
+    /// Where the campaign is joined; the benefit's identity.
+    pub link: String,
+    pub project: String,
+    #[serde(default)]
+    pub logo: String,
+    pub reward: String,
+    pub deadline: Timestamp,
+    pub published_at: Timestamp,
+    /// Keyed by locale; `en` is required.
+    pub texts: HashMap<String, BenefitText>,
+}
+
+/// Inserts or updates every row of the catalogue in one transaction.
+pub async fn upsert_catalogue(state: &AppState, input: &CatalogueInput) -> AppResult<()> {
+    let txn = state.db.begin().await?;
+    for t in &input.tokens {
+        upsert_token(&txn, t).await?;
+    }
+    for c in &input.channels {
+        let code = checked_code("channel code", &c.code)?;
+        let names = locale_map("channel names", &c.names, true)?;
+        let row = channel::ActiveModel {
+            code: Set(code),
+            names: Set(names),
+            sort: Set(c.sort),
+            ..Default::default()
+        };
+        channel::Entity::insert(row)
+            .on_conflict(
+                OnConflict::column(channel::Column::Code)
+                    .update_columns([channel::Column::Names, channel::Column::Sort])
+                    .to_owned(),
+            )
+            .exec(&txn)
+            .await?;
+    }
+    for t in &input.tags {
+        let code = checked_code("tag code", &t.code)?.to_lowercase();
+        let names = locale_map("tag names", &t.names, true)?;
+        let descriptions = locale_map("tag descriptions", &t.descriptions, false)?;
+        let token = match &t.token {
+            Some(symbol) => Some(token_id(&txn, &symbol.to_uppercase()).await?),
+            None => None,
+        };
+        upsert_tag_row(&txn, &code, &names, &descriptions, &t.logo, token, t.sort).await?;
+    }
+    for k in &input.kols {
+        upsert_kol(&txn, k).await?;
+    }
+    for t in &input.topics {
+        let row = topic::ActiveModel {
+            code: Set(checked_code("topic code", &t.code)?.to_lowercase()),
+            titles: Set(locale_map("topic titles", &t.titles, true)?),
+            descriptions: Set(locale_map("topic descriptions", &t.descriptions, false)?),
+            cover: Set(t.cover.clone()),
+            heat: Set(t.heat),
+            ..Default::default()
+        };
+        topic::Entity::insert(row)
+            .on_conflict(
+                OnConflict::column(topic::Column::Code)
+                    .update_columns([
+                        topic::Column::Titles,
+                        topic::Column::Descriptions,
+                        topic::Column::Cover,
+                        topic::Column::Heat,
+                    ])
+                    .to_owned(),
+            )
+            .exec(&txn)
+            .await?;
+    }
+    for b in &input.benefits {
+        upsert_benefit(&txn, b).await?;
+    }
+    txn.commit().await?;
+    state.content_changed();
+    Ok(())
+}
+
+pub(super) async fn upsert_tag_row(
+    db: &impl ConnectionTrait,
+    code: &str,
+    names: &str,
+    descriptions: &str,
+    logo: &str,
+    token_id: Option<i64>,
+    sort: i64,
+) -> AppResult<i64> {
+    let row = tag::ActiveModel {
+        code: Set(code.to_owned()),
+        names: Set(names.to_owned()),
+        descriptions: Set(descriptions.to_owned()),
+        logo: Set(logo.to_owned()),
+        token_id: Set(token_id),
+        follower_count: Set(0),
+        sort: Set(sort),
+        ..Default::default()
+    };
+    tag::Entity::insert(row)
+        .on_conflict(
+            OnConflict::column(tag::Column::Code)
+                .update_columns([
+                    tag::Column::Names,
+                    tag::Column::Descriptions,
+                    tag::Column::Logo,
+                    tag::Column::TokenId,
+                    tag::Column::Sort,
+                ])
+                .to_owned(),
+        )
+        .exec(db)
+        .await?;
+    let found = tag::Entity::find()
+        .filter(tag::Column::Code.eq(code))
+        .one(db)
+        .await?
+        .ok_or_else(|| AppError::internal("tag vanished after upsert"))?;
+    search::index(db, &search::Document::tag(&found)).await?;
+    Ok(found.id)
+}
+
+pub(super) async fn upsert_token(db: &impl ConnectionTrait, t: &TokenInput) -> AppResult<i64> {
+    let symbol = checked_code("token symbol", &t.symbol)?.to_uppercase();
+    let row = token::ActiveModel {
+        symbol: Set(symbol.clone()),
+        name: Set(checked_text("token name", &t.name, 128, true)?),
+        chain: Set(checked_text("token chain", &t.chain, 64, false)?),
+        logo: Set(t.logo.clone()),
+        ..Default::default()
+    };
+    token::Entity::insert(row)
+        .on_conflict(
+            OnConflict::column(token::Column::Symbol)
+                .update_columns([
+                    token::Column::Name,
+                    token::Column::Chain,
+                    token::Column::Logo,
+                ])
+                .to_owned(),
+        )
+        .exec(db)
+        .await?;
+    let found = token::Entity::find()
+        .filter(token::Column::Symbol.eq(symbol.as_str()))
+        .one(db)
+        .await?
+        .ok_or_else(|| AppError::internal("token vanished after upsert"))?;
+    search::index(db, &search::Document::token(&found)).await?;
+    Ok(found.id)
+}
+
+pub(super) async fn upsert_kol(db: &impl ConnectionTrait, k: &KolInput) -> AppResult<i64> {
+    let handle = checked_code("KOL handle", &k.handle)?;
+    let name = checked_text("KOL name", &k.name, 128, true)?;
+    let row = kol::ActiveModel {
+        handle: Set(handle.clone()),
+        name: Set(name.clone()),
+        avatar: Set(k.avatar.clone()),
+        bios: Set(locale_map("KOL bios", &k.bios, false)?),
+        follower_count: Set(k.follower_count.max(0)),
+        ..Default::default()
+    };
+    kol::Entity::insert(row)
+        .on_conflict(
+            OnConflict::column(kol::Column::Handle)
+                .update_columns([kol::Column::Name, kol::Column::Avatar, kol::Column::Bios])
+                .to_owned(),
+        )
+        .exec(db)
+        .await?;
+    let found = kol::Entity::find()
+        .filter(kol::Column::Handle.eq(handle.as_str()))
+        .one(db)
+        .await?
+        .ok_or_else(|| AppError::internal("KOL vanished after upsert"))?;
+    search::index(db, &search::Document::kol(&found)).await?;
+    Ok(found.id)
+}
+
+async fn upsert_benefit(db: &impl ConnectionTrait, b: &BenefitInput) -> AppResult<()> {
+    if !b.texts.contains_key("en") {
+        return Err(AppError::invalid("benefit texts need an en entry"));
+    }
+    let mut texts = BTreeMap::new();
+    for (locale, text) in &b.texts {
+        if !LOCALES.contains(&locale.as_str()) {
+            return Err(AppError::invalid(format!(
+                "benefit texts are keyed by {}",
+                LOCALES.join(", ")
+            )));
+        }
+        let steps = text
+            .steps
+            .iter()
+            .map(|s| checked_text("benefit step", s, 500, true))
+            .collect::<AppResult<Vec<_>>>()?;
+        let title = checked_text("benefit title", &text.title, TITLE_MAX_CHARS, true)?;
+        texts.insert(locale.clone(), BenefitText { title, steps });
+    }
+    let row = benefit::ActiveModel {
+        link: Set(checked_url("benefit link", &b.link)?),
+        project: Set(checked_text("benefit project", &b.project, 128, true)?),
+        logo: Set(b.logo.clone()),
+        texts: Set(serde_json::to_string(&texts).map_err(AppError::internal)?),
+        reward: Set(checked_text("benefit reward", &b.reward, 128, true)?),
+        deadline: Set(b.deadline.seconds()?),
+        published_at: Set(b.published_at.seconds()?),
+        ..Default::default()
+    };
+    benefit::Entity::insert(row)
+        .on_conflict(
+            OnConflict::column(benefit::Column::Link)
+                .update_columns([
+                    benefit::Column::Project,
+                    benefit::Column::Logo,
+                    benefit::Column::Texts,
+                    benefit::Column::Reward,
+                    benefit::Column::Deadline,
+                    benefit::Column::PublishedAt,
+                ])
+                .to_owned(),
+        )
+        .exec(db)
+        .await?;
+    Ok(())
+}

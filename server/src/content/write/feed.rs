@@ -1,0 +1,336 @@
+//! Feed items: checked, cleaned and stored with their links and translations in one transaction.
+
+use std::collections::{BTreeMap, HashMap};
+use validator::Validate;
+
+use client_core::locale::LOCALES;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set, TransactionTrait,
+};
+use serde::{Deserialize, Serialize};
+
+use crate::content::search;
+use crate::entity::{channel, feed_item, feed_link, feed_translation, kol, tag, token, topic};
+use crate::error::{AppError, AppResult};
+use crate::state::AppState;
+use crate::validation;
+use client_core::validation::feed_kind;
+
+use super::catalogue::{KolInput, TokenInput, upsert_kol, upsert_tag_row, upsert_token};
+use super::clean::*;
+
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+pub struct TranslationInput {
+    pub title: String,
+    #[serde(default)]
+    pub summary: String,
+    #[serde(default)]
+    pub content: String,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct AuthorInput {
+    pub handle: String,
+    pub name: String,
+}
+
+/// A feed item as editors and importers send it; `source_url` is its identity.
+#[derive(Debug, Clone, Deserialize, Serialize, Validate)]
+pub struct FeedInput {
+    pub source_url: String,
+    #[validate(custom(function = "feed_kind"))]
+    pub kind: String,
+    pub lang: String,
+    pub title: String,
+    #[serde(default)]
+    pub summary: String,
+    #[serde(default)]
+    pub content: String,
+    #[serde(default)]
+    pub source_name: String,
+    pub published_at: Timestamp,
+    /// Tag codes; unknown codes become new tags named by their code.
+    #[serde(default)]
+    pub tags: Vec<String>,
+    /// Token symbols; unknown symbols become new tokens.
+    #[serde(default)]
+    pub tokens: Vec<String>,
+    /// Topic codes; each must exist.
+    #[serde(default)]
+    pub topics: Vec<String>,
+    /// A channel code; it must exist.
+    #[serde(default)]
+    pub channel: Option<String>,
+    #[serde(default)]
+    pub author: Option<AuthorInput>,
+    #[serde(default)]
+    pub images: Vec<String>,
+    #[serde(default)]
+    pub important: bool,
+    /// Keyed by locale (`en`, `zh-Hans`, `zh-Hant`, `vi`, `ko`).
+    #[serde(default)]
+    pub translations: BTreeMap<String, TranslationInput>,
+}
+
+/// A feed item, cleaned and checked, ready to store.
+struct CleanFeed {
+    input: FeedInput,
+    published_at: i64,
+    translations: Vec<(String, TranslationInput)>,
+}
+
+fn clean_feed(input: FeedInput) -> AppResult<CleanFeed> {
+    // Importers reach here without `ApiJson`, so the declared rules run here too.
+    input.validate().map_err(|e| validation::rejection(&e))?;
+    let mut input = input;
+    input.source_url = checked_url("source_url", &input.source_url)?;
+    let lang = input.lang.trim();
+    let well_formed = !lang.is_empty()
+        && lang.len() <= 16
+        && lang.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
+    if !well_formed {
+        return Err(AppError::invalid(
+            "lang must be a language tag such as en or zh-Hant",
+        ));
+    }
+    input.lang = client_core::locale::normalize_locale(lang).to_owned();
+    input.title = checked_text("title", &input.title, TITLE_MAX_CHARS, true)?;
+    input.summary = checked_text("summary", &input.summary, SUMMARY_MAX_CHARS, false)?;
+    input.content = checked_content(&input.content)?;
+    input.source_name = checked_text("source_name", &input.source_name, 128, false)?;
+    if input.tags.len() + input.tokens.len() + input.topics.len() > LINKS_MAX {
+        return Err(AppError::invalid(format!(
+            "at most {LINKS_MAX} tags, tokens and topics"
+        )));
+    }
+    for code in input.tags.iter_mut().chain(input.topics.iter_mut()) {
+        *code = checked_code("tag and topic codes", code)?.to_lowercase();
+    }
+    for symbol in &mut input.tokens {
+        *symbol = checked_code("token symbols", symbol)?.to_uppercase();
+    }
+    if input.images.len() > 10 {
+        return Err(AppError::invalid("at most 10 images"));
+    }
+    for image in &mut input.images {
+        *image = checked_url("images", image)?;
+    }
+    let published_at = input.published_at.seconds()?;
+    let mut translations = Vec::new();
+    for (locale, t) in std::mem::take(&mut input.translations) {
+        if !LOCALES.contains(&locale.as_str()) {
+            return Err(AppError::invalid(format!(
+                "translations are keyed by {}",
+                LOCALES.join(", ")
+            )));
+        }
+        let clean = TranslationInput {
+            title: checked_text("translated title", &t.title, TITLE_MAX_CHARS, true)?,
+            summary: checked_text("translated summary", &t.summary, SUMMARY_MAX_CHARS, false)?,
+            content: checked_content(&t.content)?,
+        };
+        if locale != input.lang {
+            translations.push((locale, clean));
+        }
+    }
+    Ok(CleanFeed {
+        input,
+        published_at,
+        translations,
+    })
+}
+
+/// Inserts or updates a feed item by its `source_url`; returns its id and whether it was new.
+pub async fn upsert_feed(state: &AppState, input: FeedInput) -> AppResult<(i64, bool)> {
+    let feed = clean_feed(input)?;
+    let now = state.now();
+    let txn = state.db.begin().await?;
+    let result = store_feed(&txn, feed, now).await?;
+    txn.commit().await?;
+    state.content_changed();
+    Ok(result)
+}
+
+/// Stores many items in one transaction (ingestion, the demo set); returns how many were new.
+pub async fn upsert_feeds(state: &AppState, inputs: Vec<FeedInput>) -> AppResult<usize> {
+    let now = state.now();
+    let txn = state.db.begin().await?;
+    let mut created = 0;
+    for input in inputs {
+        if store_feed(&txn, clean_feed(input)?, now).await?.1 {
+            created += 1;
+        }
+    }
+    txn.commit().await?;
+    state.content_changed();
+    Ok(created)
+}
+
+async fn store_feed(
+    db: &impl ConnectionTrait,
+    feed: CleanFeed,
+    now: i64,
+) -> AppResult<(i64, bool)> {
+    let CleanFeed {
+        input,
+        published_at,
+        translations,
+    } = feed;
+    let channel_id = match &input.channel {
+        None => None,
+        Some(code) => Some(
+            channel::Entity::find()
+                .filter(channel::Column::Code.eq(code.as_str()))
+                .one(db)
+                .await?
+                .ok_or_else(|| AppError::invalid(format!("unknown channel {code}")))?
+                .id,
+        ),
+    };
+    let kol_id = match &input.author {
+        None => None,
+        Some(author) => Some(kol_id(db, author).await?),
+    };
+    let mut links = Vec::new();
+    for code in &input.tags {
+        links.push(("tag", tag_id(db, code).await?));
+    }
+    for symbol in &input.tokens {
+        links.push(("token", token_id(db, symbol).await?));
+    }
+    for code in &input.topics {
+        let topic = topic::Entity::find()
+            .filter(topic::Column::Code.eq(code.as_str()))
+            .one(db)
+            .await?
+            .ok_or_else(|| AppError::invalid(format!("unknown topic {code}")))?;
+        links.push(("topic", topic.id));
+    }
+    let images = serde_json::to_string(&input.images).map_err(AppError::internal)?;
+    let existing = feed_item::Entity::find()
+        .filter(feed_item::Column::SourceUrl.eq(input.source_url.as_str()))
+        .one(db)
+        .await?;
+    let mut row = feed_item::ActiveModel {
+        source_url: Set(input.source_url.clone()),
+        kind: Set(input.kind.clone()),
+        lang: Set(input.lang.clone()),
+        title: Set(input.title.clone()),
+        summary: Set(input.summary.clone()),
+        content: Set(input.content.clone()),
+        source_name: Set(input.source_name.clone()),
+        kol_id: Set(kol_id),
+        channel_id: Set(channel_id),
+        images: Set(images),
+        important: Set(input.important),
+        published_at: Set(published_at),
+        updated_at: Set(now),
+        ..Default::default()
+    };
+    let (id, created) = match &existing {
+        Some(found) => {
+            row.id = Set(found.id);
+            row.update(db).await?;
+            (found.id, false)
+        }
+        None => {
+            row.views = Set(0);
+            row.likes = Set(0);
+            row.comments = Set(0);
+            (row.insert(db).await?.id, true)
+        }
+    };
+    if !created {
+        feed_translation::Entity::delete_many()
+            .filter(feed_translation::Column::FeedId.eq(id))
+            .exec(db)
+            .await?;
+        feed_link::Entity::delete_many()
+            .filter(feed_link::Column::FeedId.eq(id))
+            .exec(db)
+            .await?;
+    }
+    if !translations.is_empty() {
+        let rows = translations
+            .iter()
+            .map(|(locale, t)| feed_translation::ActiveModel {
+                feed_id: Set(id),
+                locale: Set(locale.clone()),
+                title: Set(t.title.clone()),
+                summary: Set(t.summary.clone()),
+                content: Set(t.content.clone()),
+                ..Default::default()
+            });
+        feed_translation::Entity::insert_many(rows).exec(db).await?;
+    }
+    links.sort_unstable();
+    links.dedup();
+    if !links.is_empty() {
+        let rows = links.iter().map(|(kind, target)| feed_link::ActiveModel {
+            feed_id: Set(id),
+            kind: Set((*kind).to_owned()),
+            target_id: Set(*target),
+            published_at: Set(published_at),
+            ..Default::default()
+        });
+        feed_link::Entity::insert_many(rows).exec(db).await?;
+    }
+    let doc = search::Document::feed(
+        id,
+        &input.title,
+        &input.summary,
+        translations
+            .iter()
+            .map(|(locale, t)| (locale.as_str(), t.title.as_str(), t.summary.as_str())),
+    );
+    search::index(db, &doc).await?;
+    Ok((id, created))
+}
+
+async fn tag_id(db: &impl ConnectionTrait, code: &str) -> AppResult<i64> {
+    if let Some(found) = tag::Entity::find()
+        .filter(tag::Column::Code.eq(code))
+        .one(db)
+        .await?
+    {
+        return Ok(found.id);
+    }
+    let names = serde_json::json!({ "en": code }).to_string();
+    upsert_tag_row(db, code, &names, "{}", "", None, 1000).await
+}
+
+pub(super) async fn token_id(db: &impl ConnectionTrait, symbol: &str) -> AppResult<i64> {
+    if let Some(found) = token::Entity::find()
+        .filter(token::Column::Symbol.eq(symbol))
+        .one(db)
+        .await?
+    {
+        return Ok(found.id);
+    }
+    let input = TokenInput {
+        symbol: symbol.to_owned(),
+        name: symbol.to_owned(),
+        chain: String::new(),
+        logo: String::new(),
+    };
+    upsert_token(db, &input).await
+}
+
+async fn kol_id(db: &impl ConnectionTrait, author: &AuthorInput) -> AppResult<i64> {
+    let handle = checked_code("author.handle", &author.handle)?;
+    if let Some(found) = kol::Entity::find()
+        .filter(kol::Column::Handle.eq(handle.as_str()))
+        .one(db)
+        .await?
+    {
+        return Ok(found.id);
+    }
+    let input = KolInput {
+        handle,
+        name: author.name.clone(),
+        avatar: String::new(),
+        bios: HashMap::new(),
+        follower_count: 0,
+    };
+    upsert_kol(db, &input).await
+}
