@@ -122,3 +122,9 @@ export async function upload<T>(path: string, form: FormData): Promise<T> {
   if (result.ok) return result.data as T;
   throw new ApiError(result.error.code, result.error.message, response.status, result.error.data);
 }
+
+/** How every cursor-paged list (`{list, next_cursor}`) asks for its next page. */
+export const cursorPaging = {
+  initialPageParam: null as string | null,
+  getNextPageParam: (last: { next_cursor: string | null }) => last.next_cursor,
+};

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 
-import { call, queryClient } from "../../../lib/api";
+import { call, cursorPaging, queryClient } from "../../../lib/api";
 import type { FeedView, Page } from "../../../lib/api-types";
 import type { FeedTab } from "../../../lib/core";
 import { useTranslation } from "../../../lib/i18n";
@@ -24,8 +24,7 @@ export const feedsQueryOptions = (scope: FeedScope, onlyImportant: boolean, loca
   infiniteQueryOptions({
     queryKey: feedKeys.list(scope, onlyImportant, locale),
     queryFn: ({ pageParam }) => getFeeds(scope, onlyImportant, pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.next_cursor,
+    ...cursorPaging,
   });
 
 export function useFeeds(scope: FeedScope, onlyImportant = false, enabled = true) {

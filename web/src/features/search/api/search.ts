@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 
-import { call } from "../../../lib/api";
+import { call, cursorPaging } from "../../../lib/api";
 import type { Hit, Page } from "../../../lib/api-types";
 import { useTranslation } from "../../../lib/i18n";
 
@@ -16,8 +16,7 @@ export const searchQueryOptions = (q: string, kind: SearchKind, locale: string) 
   infiniteQueryOptions({
     queryKey: searchKeys.results(q, kind, locale),
     queryFn: ({ pageParam }) => search(q, kind, pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.next_cursor,
+    ...cursorPaging,
     enabled: q.trim() !== "",
   });
 
