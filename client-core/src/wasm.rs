@@ -426,9 +426,17 @@ pub fn card_layout(
     to_js(&feed::card_layout(&kind, &summary, tags))
 }
 
+/// Unix seconds; anything that is not a finite number reads as 0.
+fn seconds(value: &JsValue) -> i64 {
+    value.as_f64().filter(|n| n.is_finite()).map_or(0, |n| n as i64)
+}
+
 #[wasm_bindgen(js_name = timeAgo, unchecked_return_type = "TimeAgo")]
-pub fn time_ago(published: f64, now: f64) -> JsValue {
-    to_js(&feed::time_ago(published as i64, now as i64))
+pub fn time_ago(
+    #[wasm_bindgen(unchecked_param_type = "number")] published: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] now: JsValue,
+) -> JsValue {
+    to_js(&feed::time_ago(seconds(&published), seconds(&now)))
 }
 
 #[wasm_bindgen(js_name = trackBatchLen)]
