@@ -428,7 +428,10 @@ pub fn card_layout(
 
 /// Unix seconds; anything that is not a finite number reads as 0.
 fn seconds(value: &JsValue) -> i64 {
-    value.as_f64().filter(|n| n.is_finite()).map_or(0, |n| n as i64)
+    value
+        .as_f64()
+        .filter(|n| n.is_finite())
+        .map_or(0, |n| n as i64)
 }
 
 #[wasm_bindgen(js_name = timeAgo, unchecked_return_type = "TimeAgo")]
