@@ -12,7 +12,7 @@ export PATH := $(CARGO_BIN):$(CURDIR)/node_modules/.bin:$(PATH)
 WASM_BINDGEN_VERSION := $(shell sed -n '/^name = "wasm-bindgen"$$/{n;s/version = "\(.*\)"/\1/p}' Cargo.lock)
 WASM_OPT_FLAGS := -Oz --enable-reference-types --enable-bulk-memory \
 	--enable-nontrapping-float-to-int --enable-sign-ext --enable-multivalue
-CORE_SOURCES := $(shell find client-core/src -name '*.rs') client-core/Cargo.toml Cargo.lock
+CORE_SOURCES := $(shell find client-core/src -name '*.rs' -o -name '*.d.ts') client-core/Cargo.toml Cargo.lock
 PKG_WASM := pkg/client_core_bg.wasm
 APT_INSTALL := apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq
 

@@ -63,6 +63,7 @@ const runners = {
   pickLocale: (i) => out(core.pickLocale(i)),
   tabKinds: (i) => out(core.tabKinds(i) ?? null),
   cardLayout: ([k, s, n]) => out(core.cardLayout(k, s, n)),
+  matchPage: (i) => out(core.matchPage(i) ?? null),
   timeAgo: ([p, n]) => out(core.timeAgo(p, n)),
   trackBatchLen: (i) => out(core.trackBatchLen(i)),
   cutDescription: (i) => out(core.cutDescription(i)),

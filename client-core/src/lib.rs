@@ -9,6 +9,7 @@ pub mod feedback;
 pub mod link;
 pub mod locale;
 pub mod message;
+pub mod pages;
 pub mod surface;
 pub mod task;
 pub mod theme;

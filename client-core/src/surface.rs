@@ -103,6 +103,9 @@ pub struct Constants {
     pub event_types: &'static [&'static str],
     #[cfg_attr(feature = "ts", ts(type = "FeedTab[]"))]
     pub feed_tabs: &'static [&'static str],
+    /// The app's pages (`pages::PAGES`) and the sign-in popup's page.
+    pub pages: &'static [&'static str],
+    pub oauth_callback_path: &'static str,
     /// Each catalogue error's code by its name (`notFound` → 4040).
     #[cfg_attr(feature = "ts", ts(type = "Record<ErrorName, number>"))]
     pub error_codes: ErrorCodes,
@@ -145,6 +148,8 @@ pub fn constants() -> Constants {
         default_locale: locale::DEFAULT_LOCALE,
         event_types: &task::EVENT_TYPES,
         feed_tabs: &feed::FEED_TABS,
+        pages: &crate::pages::PAGES,
+        oauth_callback_path: crate::pages::OAUTH_CALLBACK_PATH,
         error_codes: ErrorCodes,
     }
 }

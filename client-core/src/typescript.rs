@@ -80,6 +80,7 @@ pub fn wasm_types() -> String {
         declare::<DeviceInfo>(&cfg),
         declare::<CardLayout>(&cfg),
         declare::<TimeAgo>(&cfg),
+        declare::<crate::pages::PageMatch>(&cfg),
         declare::<Constants>(&cfg),
     ] {
         out += &decl;

@@ -426,6 +426,11 @@ pub fn card_layout(
     to_js(&feed::card_layout(&kind, &summary, tags))
 }
 
+#[wasm_bindgen(js_name = matchPage, unchecked_return_type = "PageMatch | null")]
+pub fn match_page(#[wasm_bindgen(unchecked_param_type = "string")] path: JsValue) -> JsValue {
+    to_js(&text(&path).and_then(|p| crate::pages::match_page(&p)))
+}
+
 /// Unix seconds; anything that is not a finite number reads as 0.
 fn seconds(value: &JsValue) -> i64 {
     value

@@ -115,8 +115,68 @@ test("a feed page, search and a not-found page", async () => {
   assert.equal(await page.locator(".hit mark").first().innerText(), "比特幣");
   await page.goto(`${stack.base}/search?q=a`);
   await page.getByRole("alert").getByText(/Search needs at least 2 letters or digits/).waitFor();
-  await page.goto(`${stack.base}/no/such/page`);
-  await page.getByRole("heading", { name: "This page does not exist" }).waitFor();
+  await page.context().close();
+});
+
+test("unknown pages are HTTP 404 from the server and one friendly page in the app", async () => {
+  const page = await newPage();
+  for (const path of ["/no/such/page", "/feed/999999", "/feed/abc", "/zh-Hant/tag/no-such-tag", "/token/NOPE", "/kol/abc", "/channel/nope", "/benefit/999999"]) {
+    const response = await page.goto(`${stack.base}${path}`);
+    assert.equal(response.status(), 404, path);
+    await page.locator(".empty-page h1").waitFor();
+    const home = page.locator(".empty-page a.button");
+    assert.match(await home.getAttribute("href"), /^\/(zh-Hant)?$/, path);
+    assert.equal(await page.getByText(/HTTP|Wrong URL/).count(), 0, path);
+  }
+  for (const path of ["/", "/tag/btc", "/token/BTC", "/leaderboard", "/oauth/by/web"]) {
+    assert.equal((await fetch(`${stack.base}${path}`)).status, 200, path);
+  }
+  await page.context().close();
+});
+
+test("every chip, topic, KOL and hit opens its page, with its news and the only-important filter", async () => {
+  const page = await newPage();
+  await page.goto(`${stack.base}/`);
+  await appLoaded(page);
+  // A card's tag chip opens the tag's page: header, follower count, follow button, its news.
+  await page.locator(".app .feed-card .chip").first().click();
+  await page.waitForURL(/\/tag\/btc$/);
+  await page.getByRole("heading", { level: 1, name: "#Bitcoin" }).waitFor();
+  await page.locator(".subject-head").getByText(/\d+ followers?/).waitFor();
+  await page.locator(".subject-head").getByRole("button", { name: "Follow" }).waitFor();
+  await page.locator(".feed-card").first().waitFor();
+  await page.getByLabel("Only important").check();
+  await page.locator(".feed-card.important").first().waitFor();
+  assert.equal(await page.locator(".feed-card:not(.important)").count(), 0);
+  // A feed page's token chip opens the token's page, with its chain.
+  await page.locator(".feed-card .card-title a").first().click();
+  await page.locator(".chip.token").first().click();
+  await page.waitForURL(/\/token\/[A-Z]+$/);
+  await page.locator(".subject-head").getByText(/^Chain: /).waitFor();
+  await page.locator(".feed-card").first().waitFor();
+  // Explore: a topic and a KOL open their pages.
+  await page.goto(`${stack.base}/explore`);
+  const topic = page.locator("a.topic").first();
+  const topicTitle = await topic.locator("h3").innerText();
+  await topic.click();
+  await page.getByRole("heading", { level: 1, name: topicTitle }).waitFor();
+  await page.goto(`${stack.base}/explore`);
+  const kol = page.locator("a.kol").first();
+  const kolName = await kol.locator("strong").innerText();
+  await kol.click();
+  await page.waitForURL(/\/kol\/\d+$/);
+  await page.getByRole("heading", { level: 1, name: kolName }).waitFor();
+  await page.locator(".feed-card").first().waitFor();
+  // A KOL search hit opens the KOL's page, not an empty one; a tag hit the tag's page.
+  await page.goto(`${stack.base}/search?q=${encodeURIComponent(kolName)}&kind=kol`);
+  await page.locator(".hit a").first().click();
+  await page.getByRole("heading", { level: 1, name: kolName }).waitFor();
+  await page.goto(`${stack.base}/search?q=bitcoin&kind=tag`);
+  await page.locator(".hit a").first().click();
+  await page.getByRole("heading", { level: 1, name: "#Bitcoin" }).waitFor();
+  // The server writes each page's head.
+  const html = await (await fetch(`${stack.base}/ko/token/BTC`)).text();
+  assert.match(html, /<title>[^<]*BTC[^<]*<\/title>/);
   await page.context().close();
 });
 
@@ -136,6 +196,12 @@ test("email sign-in, a task collected, logout", async () => {
   await task.getByRole("button", { name: "Claim" }).click();
   await page.getByText("+50 points collected").waitFor();
   await page.getByTestId("balance").getByText("50").waitFor();
+  // The leaderboard, reached from the account page, shows the reader's own rank.
+  await page.getByRole("link", { name: "Leaderboard" }).click();
+  await page.getByTestId("my-rank").getByText(/You are #\d+ with 50 points/).waitFor();
+  await page.getByRole("tab", { name: "All time" }).click();
+  await page.locator(".rank-row", { hasText: "50" }).first().waitFor();
+  await page.goto(`${stack.base}/account`);
   await page.getByRole("button", { name: "Log out" }).click();
   await page.waitForURL(`${stack.base}/`);
   await page.getByRole("button", { name: "Log in" }).first().waitFor();

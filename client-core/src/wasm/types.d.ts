@@ -109,9 +109,17 @@ export type CardLayout = { showsSummary: boolean, tagCount: number, };
  */
 export type TimeAgo = { key: string, n: number, };
 /**
+ * The page a path shows and its parameters (decoded).
+ */
+export type PageMatch = { pattern: string, params: { [key in string]: string }, };
+/**
  * The spec's numbers and lists that the interface needs (countdowns, limits, tabs, codes).
  */
 export type Constants = { successCode: number, otpCodeLength: number, otpResendSeconds: number, emailErrorDebounceMs: number, defaultDialCode: string, feedbackContentMaxChars: number, feedbackMaxImages: number, feedbackImageMaxBytes: number, feedbackTypes: FeedbackType[], logoutThrottleMs: number, trackFlushMs: number, trackMaxEntries: number, trackMaxBodyBytes: number, searchQueryMaxChars: number, localeCookie: string, locales: Locale[], defaultLocale: Locale, eventTypes: Array<string>, feedTabs: FeedTab[], 
+/**
+ * The app's pages (`pages::PAGES`) and the sign-in popup's page.
+ */
+pages: Array<string>, oauthCallbackPath: string, 
 /**
  * Each catalogue error's code by its name (`notFound` → 4040).
  */

@@ -120,7 +120,7 @@ pub fn render(template: &str, envelope: &[u8], locale: &str, now: i64) -> String
             );
             markup.push_str(&format!(
                 r#"<a href="{}" class="chip">#{}</a>"#,
-                attr(&locale_path(locale, &format!("/recommendTag?q={code}"))),
+                attr(&locale_path(locale, &format!("/tag/{code}"))),
                 text(&tag.name)
             ));
         }
@@ -163,9 +163,7 @@ mod tests {
             html.contains(r#"<a href="/zh-Hant/feed/7">&lt;/script&gt;&lt;b&gt;x&lt;/b&gt;</a>"#)
         );
         assert!(html.contains(r#"<p class="card-summary">a &amp; b</p>"#));
-        assert!(
-            html.contains(r#"<a href="/zh-Hant/recommendTag?q=btc" class="chip">#Bitcoin</a>"#)
-        );
+        assert!(html.contains(r#"<a href="/zh-Hant/tag/btc" class="chip">#Bitcoin</a>"#));
         assert!(html.contains(r#"<span class="badge important">"#));
         assert!(html.contains(r#"<time datetime="1970-01-01T00:00:00.000Z">2小時前</time>"#));
         assert_eq!(

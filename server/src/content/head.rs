@@ -8,9 +8,10 @@ use client_core::locale::{
     DEFAULT_LOCALE, LOCALES, LocaleSources, cut_description, locale_path, pick_locale,
     split_locale_path,
 };
+use client_core::pages::{OAUTH_CALLBACK_PATH, match_page};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 
-use super::catalogue;
+use super::catalogue::{self, TagKey};
 use crate::entity::{feed_item, feed_translation};
 use crate::error::AppResult;
 use crate::i18n::t;
@@ -48,17 +49,24 @@ pub async fn for_path(state: &AppState, path: &str, sources: LocaleSources) -> A
         path: rest.clone(),
         status: StatusCode::OK,
     };
-    let mut segments = rest.trim_start_matches('/').split('/');
-    let page = (segments.next(), segments.next());
     let titled = |head: &mut Head, title: &str, description: &str| {
         head.title = format!("{title} - {site}");
         if !description.is_empty() {
             head.description = cut_description(description);
         }
     };
-    match page {
-        (Some("feed"), Some(id)) => match id.parse::<i64>() {
-            Ok(id) => match feed_item::Entity::find_by_id(id).one(&state.db).await? {
+    if rest == OAUTH_CALLBACK_PATH {
+        return Ok(head);
+    }
+    let Some(page) = match_page(&rest) else {
+        head.status = StatusCode::NOT_FOUND;
+        return Ok(head);
+    };
+    let param = |name: &str| page.params.get(name).cloned().unwrap_or_default();
+    let number = |name: &str| param(name).parse::<i64>().ok();
+    match page.pattern {
+        "/feed/:id" => match number("id") {
+            Some(id) => match feed_item::Entity::find_by_id(id).one(&state.db).await? {
                 Some(feed) => {
                     let translation = feed_translation::Entity::find()
                         .filter(feed_translation::Column::FeedId.eq(id))
@@ -76,21 +84,58 @@ pub async fn for_path(state: &AppState, path: &str, sources: LocaleSources) -> A
                 }
                 None => head.status = StatusCode::NOT_FOUND,
             },
-            Err(_) => head.status = StatusCode::NOT_FOUND,
+            None => head.status = StatusCode::NOT_FOUND,
         },
-        (Some("benefit"), Some(id)) => {
-            let found = match id.parse::<i64>() {
-                Ok(id) => present(catalogue::benefit(state, id, locale).await)?,
-                Err(_) => None,
+        "/benefit/:benefitId/*" => {
+            let found = match number("benefitId") {
+                Some(id) => present(catalogue::benefit(state, id, locale).await)?,
+                None => None,
             };
             match found {
                 Some(b) => titled(&mut head, &b.title, &format!("{} · {}", b.title, b.reward)),
                 None => head.status = StatusCode::NOT_FOUND,
             }
         }
-        (Some("channel"), Some(code)) => {
-            match present(catalogue::channel(state, code, locale).await)? {
+        "/channel/:code" => {
+            match present(catalogue::channel(state, &param("code"), locale).await)? {
                 Some(c) => titled(&mut head, &c.name, ""),
+                None => head.status = StatusCode::NOT_FOUND,
+            }
+        }
+        "/tag/:code" => {
+            let key = TagKey::Code {
+                code: param("code"),
+            };
+            match present(catalogue::tag(state, &key, locale).await)? {
+                Some(tag) => titled(&mut head, &format!("#{}", tag.name), &tag.description),
+                None => head.status = StatusCode::NOT_FOUND,
+            }
+        }
+        "/token/:symbol" => match present(catalogue::token(state, &param("symbol")).await)? {
+            Some(token) => titled(
+                &mut head,
+                &format!("{} ({})", token.name, token.symbol),
+                &format!("{} · {}", token.name, token.chain),
+            ),
+            None => head.status = StatusCode::NOT_FOUND,
+        },
+        "/topic/:id" => {
+            let found = match number("id") {
+                Some(id) => present(catalogue::topic(state, id, locale).await)?,
+                None => None,
+            };
+            match found {
+                Some(topic) => titled(&mut head, &topic.title, &topic.description),
+                None => head.status = StatusCode::NOT_FOUND,
+            }
+        }
+        "/kol/:id" => {
+            let found = match number("id") {
+                Some(id) => present(catalogue::kol(state, id, locale).await)?,
+                None => None,
+            };
+            match found {
+                Some(kol) => titled(&mut head, &kol.name, &kol.bio),
                 None => head.status = StatusCode::NOT_FOUND,
             }
         }

@@ -67,6 +67,10 @@ ended: boolean, link: string, published_at: number, };
 export type Explore = { topics: Array<TopicView>, tags: Array<TagView>, channels: Array<ChannelView>, kols: Array<KolView>, };
 export type Hit = { kind: "feed" | "tag" | "token" | "kol", id: number, title: string, 
 /**
+ * The hit's page in the app, without the locale prefix (`/tag/btc`, `/token/BTC`).
+ */
+path: string, 
+/**
  * HTML-escaped text with matches in `<mark>`.
  */
 snippet: string, };

@@ -128,3 +128,8 @@ export const cursorPaging = {
   initialPageParam: null as string | null,
   getNextPageParam: (last: { next_cursor: string | null }) => last.next_cursor,
 };
+
+/** The server says there is no such thing (an unknown id, code or symbol): HTTP 404, which the
+ * envelope rule reports by its status, or the catalogue's not-found code. */
+export const isNotFound = (error: unknown): boolean =>
+  error instanceof ApiError && (error.status === 404 || error.code === C.errorCodes.notFound);

@@ -81,9 +81,15 @@ export function useParams(): Params {
 }
 
 /** The query string, and a setter that navigates to the same path with new parameters. */
-export function useSearchParams(): [URLSearchParams, (next: Record<string, string>) => void] {
+export function useSearchParams(): [
+  URLSearchParams,
+  (next: Record<string, string>, options?: { replace?: boolean }) => void,
+] {
   const { location: where, navigate } = useRouter();
-  return [new URLSearchParams(where.search), (next) => navigate(`${where.pathname}?${new URLSearchParams(next)}`)];
+  return [
+    new URLSearchParams(where.search),
+    (next, options) => navigate(`${where.pathname}?${new URLSearchParams(next)}`, options),
+  ];
 }
 
 /** The current page. */

@@ -65,8 +65,26 @@ pub struct Hit {
     pub kind: &'static str,
     pub id: i64,
     pub title: String,
+    /// The hit's page in the app, without the locale prefix (`/tag/btc`, `/token/BTC`).
+    pub path: String,
     /// HTML-escaped text with matches in `<mark>`.
     pub snippet: String,
+}
+
+/// A catalogue entry's page. Tags and tokens are reached by code and symbol, which their
+/// documents hold as a title line (`Document::tag`: the English name, then the code;
+/// `Document::token`: the symbol first).
+fn page_path(kind: DocKind, doc: &DocRow) -> String {
+    let mut lines = doc.title.lines();
+    match kind {
+        DocKind::Feed => format!("/feed/{}", doc.ref_id),
+        DocKind::Kol => format!("/kol/{}", doc.ref_id),
+        DocKind::Token => format!("/token/{}", lines.next().unwrap_or_default()),
+        DocKind::Tag => {
+            let first = lines.next().unwrap_or_default();
+            format!("/tag/{}", lines.next().unwrap_or(first))
+        }
+    }
 }
 
 /// Hits titled in the reader's language where the document has a title in it, else in its
@@ -82,6 +100,7 @@ pub fn hits(docs: Vec<DocRow>, terms: &[String], locale: &str) -> Vec<Hit> {
             Some(Hit {
                 kind: kind.name(),
                 id: doc.ref_id,
+                path: page_path(kind, &doc),
                 snippet: snippet(&doc.title, &doc.body, terms),
                 title,
             })

@@ -3,6 +3,8 @@ import { useEffect } from "react";
 import { useTranslation } from "../../lib/i18n";
 
 import { ThemeToggle } from "../../components/ThemeToggle";
+import { useLocalePath } from "../../lib/paths";
+import { Link } from "../../lib/router";
 import { Spinner } from "../../components/ui";
 import { logout } from "../../lib/api";
 import { loginOpenAtom } from "../../lib/dialogs";
@@ -29,6 +31,7 @@ export function AccountPage() {
   const accounts = useAccounts();
   const twitter = useTwitterStatus();
   const bindTwitter = useBindTwitter();
+  const to = useLocalePath();
   if (!user) return <TaskPanel />;
   return (
     <section className="page account">
@@ -41,6 +44,7 @@ export function AccountPage() {
         <div className="points">
           <span>{t("web.account.points")}</span>
           <strong data-testid="balance">{balance.data?.balance ?? "…"}</strong>
+          <Link to={to("/leaderboard")}>{t("web.leaderboard.open")}</Link>
         </div>
       </div>
       <TaskPanel />

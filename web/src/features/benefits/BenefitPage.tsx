@@ -2,6 +2,8 @@ import { useTranslation } from "../../lib/i18n";
 import { useParams, useSearchParams } from "../../lib/router";
 
 import { Spinner } from "../../components/ui";
+import { NotFoundPage } from "../../components/NotFoundPage";
+import { isNotFound, messageOf } from "../../lib/api";
 import { mergeExtQuery } from "../../lib/core";
 import { useBenefit } from "./api/get-benefit";
 
@@ -13,8 +15,9 @@ export function BenefitPage() {
   const merged = mergeExtQuery(Object.fromEntries(query), ext);
   const params = merged.ok ? merged.value : Object.fromEntries(query);
   const benefit = useBenefit(Number(benefitId));
+  if (!/^\d+$/.test(benefitId ?? "") || (benefit.isError && isNotFound(benefit.error))) return <NotFoundPage />;
   if (benefit.isPending) return <Spinner />;
-  if (benefit.isError) return null;
+  if (benefit.isError) return <p className="empty">{messageOf(benefit.error)}</p>;
   const b = benefit.data;
   const link = new URL(b.link);
   for (const [k, v] of Object.entries(params)) link.searchParams.set(k, v);

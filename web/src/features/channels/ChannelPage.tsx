@@ -1,15 +1,19 @@
+import { NotFoundPage } from "../../components/NotFoundPage";
+import { Spinner } from "../../components/ui";
+import { isNotFound, messageOf } from "../../lib/api";
 import { useParams } from "../../lib/router";
-
-import { FeedList } from "../feed";
+import { FeedTimeline } from "../feed";
 import { useChannel } from "./api/get-channel";
 
+/** `/channel/{code}`: the channel and its news. */
 export function ChannelPage() {
   const { code = "" } = useParams();
   const channel = useChannel(code);
+  if (channel.isPending) return <Spinner />;
+  if (channel.isError) return isNotFound(channel.error) ? <NotFoundPage /> : <p className="empty">{messageOf(channel.error)}</p>;
   return (
-    <section className="page">
-      <h1>{channel.data?.name ?? code}</h1>
-      <FeedList scope={{ channel: code }} />
-    </section>
+    <FeedTimeline scope={{ channel: channel.data.code }}>
+      <h1>{channel.data.name}</h1>
+    </FeedTimeline>
   );
 }

@@ -19,11 +19,11 @@ export function ExplorePage() {
       <h2>{t("web.explore.topics")}</h2>
       <div className="grid topics">
         {e.topics.map((topic, i) => (
-          <div key={topic.id} className="card topic">
+          <Link key={topic.id} className="card topic" to={to(`/topic/${topic.id}`)}>
             <span className="rank">{i + 1}</span>
             <h3>{topic.title}</h3>
             <p>{topic.description}</p>
-          </div>
+          </Link>
         ))}
       </div>
       <div className="section-head">
@@ -32,7 +32,7 @@ export function ExplorePage() {
       </div>
       <div className="chips">
         {e.tags.map((tag) => (
-          <Link key={tag.id} className="chip" to={to(`/recommendTag?q=${encodeURIComponent(tag.code)}`)}>#{tag.name}</Link>
+          <Link key={tag.id} className="chip" to={to(`/tag/${encodeURIComponent(tag.code)}`)}>#{tag.name}</Link>
         ))}
       </div>
       <h2>{t("web.explore.channels")}</h2>
@@ -54,13 +54,13 @@ export function ExplorePage() {
       <h2>{t("web.explore.kols")}</h2>
       <div className="grid">
         {e.kols.map((k) => (
-          <div key={k.id} className="card kol">
+          <Link key={k.id} className="card kol" to={to(`/kol/${k.id}`)}>
             <span className="avatar" aria-hidden="true">{k.name.slice(0, 1)}</span>
             <div>
               <strong>{k.name}</strong>
               <p>{k.bio}</p>
             </div>
-          </div>
+          </Link>
         ))}
       </div>
     </section>

@@ -34,7 +34,7 @@ export function FeedCard({ item }: { item: FeedView }) {
       {layout.showsSummary ? <p className="card-summary">{item.summary}</p> : null}
       <div className="card-tags">
         {item.tags.slice(0, layout.tagCount).map((tag) => (
-          <Link key={tag.id} className="chip" to={to(`/recommendTag?q=${encodeURIComponent(tag.code)}`)}>
+          <Link key={tag.id} className="chip" to={to(`/tag/${encodeURIComponent(tag.code)}`)}>
             #{tag.name}
           </Link>
         ))}

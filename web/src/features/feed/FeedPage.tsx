@@ -4,8 +4,8 @@ import { Link, useParams } from "../../lib/router";
 
 import { BottomSheet } from "../../components/BottomSheet";
 import { Spinner } from "../../components/ui";
-import { ApiError, messageOf } from "../../lib/api";
-import { C, mapLink } from "../../lib/core";
+import { isNotFound, messageOf } from "../../lib/api";
+import { mapLink } from "../../lib/core";
 import { useLocalePath } from "../../lib/paths";
 import { toast } from "../../lib/toast";
 import { track } from "../../lib/track";
@@ -20,11 +20,9 @@ export function FeedPage() {
   const feed = useFeed(Number(id));
   const [sharing, setSharing] = useState(false);
   useEffect(() => track("view", "feed", { id: String(id) }), [id]);
+  if (!/^\d+$/.test(id ?? "") || (feed.isError && isNotFound(feed.error))) return <NotFoundPage />;
   if (feed.isPending) return <Spinner />;
-  if (feed.isError) {
-    if (feed.error instanceof ApiError && feed.error.code === C.errorCodes.notFound) return <NotFoundPage />;
-    return <p className="empty">{messageOf(feed.error)}</p>;
-  }
+  if (feed.isError) return <p className="empty">{messageOf(feed.error)}</p>;
   const item = feed.data;
   return (
     <article className="page feed-page">
@@ -52,10 +50,10 @@ export function FeedPage() {
       />
       <div className="card-tags">
         {item.tags.map((tag) => (
-          <Link key={tag.id} className="chip" to={to(`/recommendTag?q=${encodeURIComponent(tag.code)}`)}>#{tag.name}</Link>
+          <Link key={tag.id} className="chip" to={to(`/tag/${encodeURIComponent(tag.code)}`)}>#{tag.name}</Link>
         ))}
         {item.tokens.map((token) => (
-          <span key={token.id} className="chip token">${token.symbol}</span>
+          <Link key={token.id} className="chip token" to={to(`/token/${encodeURIComponent(token.symbol)}`)}>${token.symbol}</Link>
         ))}
       </div>
       <div className="feed-actions">

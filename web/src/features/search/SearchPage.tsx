@@ -4,7 +4,6 @@ import { Link, useSearchParams } from "../../lib/router";
 import { TabBar } from "../../components/TabBar";
 import { Spinner } from "../../components/ui";
 import { messageOf } from "../../lib/api";
-import type { Hit } from "../../lib/api-types";
 import { C } from "../../lib/core";
 import { useLocalePath } from "../../lib/paths";
 import { type SearchKind, useSearch } from "./api/search";
@@ -18,8 +17,6 @@ export function SearchPage() {
   const q = params.get("q") ?? "";
   const kind = (params.get("kind") as SearchKind | null) ?? "all";
   const results = useSearch(q, kind);
-  const href = (hit: Hit) =>
-    hit.kind === "feed" ? to(`/feed/${hit.id}`) : to(`/recommendTag?q=${encodeURIComponent(hit.title)}`);
   return (
     <section className="page search">
       <form
@@ -58,7 +55,7 @@ export function SearchPage() {
           {results.data.pages.flatMap((p) => p.list).map((hit) => (
             <li key={`${hit.kind}-${hit.id}`} className="card hit">
               <span className="badge">{t(`web.search.kinds.${hit.kind}`)}</span>
-              <Link to={href(hit)}>{hit.title}</Link>
+              <Link to={to(hit.path)}>{hit.title}</Link>
               {/* HTML-escaped by the server, with matches in <mark>. */}
               <p dangerouslySetInnerHTML={{ __html: hit.snippet }} />
             </li>

@@ -1,1 +1,2 @@
 export { RecommendTagPage } from "./RecommendTagPage";
+export { TagPage } from "./TagPage";

@@ -5,7 +5,8 @@ import type { BenefitView } from "../../../lib/api-types";
 import { useTranslation } from "../../../lib/i18n";
 import { benefitKeys } from "./keys";
 
-export const getBenefit = (id: number) => call<BenefitView>("/benefit/detail", { id });
+/** Silent: the page says when there is no such benefit. */
+export const getBenefit = (id: number) => call<BenefitView>("/benefit/detail", { id }, { silent: true });
 
 export const benefitQueryOptions = (id: number, locale: string) =>
   queryOptions({ queryKey: benefitKeys.detail(id, locale), queryFn: () => getBenefit(id) });

@@ -6,7 +6,8 @@ import { useTranslation } from "../../../lib/i18n";
 
 export const channelKeys = { detail: (code: string, locale: string) => ["channel", code, locale] };
 
-export const getChannel = (code: string) => call<ChannelView>("/channel/detail", { code });
+/** Silent: the page says when there is no such channel. */
+export const getChannel = (code: string) => call<ChannelView>("/channel/detail", { code }, { silent: true });
 
 export const channelQueryOptions = (code: string, locale: string) =>
   queryOptions({ queryKey: channelKeys.detail(code, locale), queryFn: () => getChannel(code) });

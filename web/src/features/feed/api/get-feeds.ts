@@ -11,6 +11,7 @@ import { feedKeys } from "./keys";
 export type FeedScope =
   | { tab: FeedTab }
   | { tag_id: number }
+  | { token_id: number }
   | { channel: string }
   | { topic_id: number }
   | { kol_id: number };

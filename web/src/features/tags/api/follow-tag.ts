@@ -14,6 +14,8 @@ export function useFollowTag() {
     mutationFn: ({ tagId, follow }: { tagId: number; follow: boolean }) => followTag(tagId, follow),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: tagKeys.followed() });
+      // The tag's follower count changes too.
+      void queryClient.invalidateQueries({ queryKey: tagKeys.details() });
       void queryClient.invalidateQueries({ queryKey: accountKeys.tasks() });
     },
   });

@@ -1,0 +1,1 @@
+export { KolPage } from "./KolPage";

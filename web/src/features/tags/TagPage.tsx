@@ -1,0 +1,28 @@
+import { NotFoundPage } from "../../components/NotFoundPage";
+import { Spinner } from "../../components/ui";
+import { isNotFound, messageOf } from "../../lib/api";
+import { useTranslation } from "../../lib/i18n";
+import { useParams } from "../../lib/router";
+import { FeedTimeline } from "../feed";
+import { useTag } from "./api/get-tag";
+import { FollowTagButton } from "./FollowTagButton";
+
+/** `/tag/{code}`: the tag, its followers and its news. */
+export function TagPage() {
+  const { code = "" } = useParams();
+  const { t } = useTranslation();
+  const tag = useTag(code);
+  if (tag.isPending) return <Spinner />;
+  if (tag.isError) return isNotFound(tag.error) ? <NotFoundPage /> : <p className="empty">{messageOf(tag.error)}</p>;
+  const view = tag.data;
+  return (
+    <FeedTimeline scope={{ tag_id: view.id }}>
+      <div>
+        <h1>#{view.name}</h1>
+        {view.description && <p>{view.description}</p>}
+        <p className="meta">{t("web.subject.followers", { count: view.follower_count })}</p>
+      </div>
+      <FollowTagButton tagId={view.id} />
+    </FeedTimeline>
+  );
+}

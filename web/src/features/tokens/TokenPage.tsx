@@ -1,0 +1,27 @@
+import { NotFoundPage } from "../../components/NotFoundPage";
+import { Spinner } from "../../components/ui";
+import { isNotFound, messageOf } from "../../lib/api";
+import { useTranslation } from "../../lib/i18n";
+import { useParams } from "../../lib/router";
+import { FeedTimeline } from "../feed";
+import { useToken } from "./api/get-token";
+
+/** `/token/{symbol}`: the token, its chain and its news. */
+export function TokenPage() {
+  const { symbol = "" } = useParams();
+  const { t } = useTranslation();
+  const token = useToken(symbol);
+  if (token.isPending) return <Spinner />;
+  if (token.isError) return isNotFound(token.error) ? <NotFoundPage /> : <p className="empty">{messageOf(token.error)}</p>;
+  const view = token.data;
+  return (
+    <FeedTimeline scope={{ token_id: view.id }}>
+      <div>
+        <h1>
+          {view.name} <span className="symbol">${view.symbol}</span>
+        </h1>
+        <p className="meta">{t("web.subject.chain", { chain: view.chain })}</p>
+      </div>
+    </FeedTimeline>
+  );
+}

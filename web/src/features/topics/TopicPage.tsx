@@ -1,0 +1,25 @@
+import { NotFoundPage } from "../../components/NotFoundPage";
+import { Spinner } from "../../components/ui";
+import { isNotFound, messageOf } from "../../lib/api";
+import { useParams } from "../../lib/router";
+import { FeedTimeline } from "../feed";
+import { useTopic } from "./api/get-topic";
+
+/** `/topic/{id}`: the topic and its news. */
+export function TopicPage() {
+  const { id = "" } = useParams();
+  const valid = /^\d+$/.test(id);
+  const topic = useTopic(Number(id));
+  if (!valid) return <NotFoundPage />;
+  if (topic.isPending) return <Spinner />;
+  if (topic.isError) return isNotFound(topic.error) ? <NotFoundPage /> : <p className="empty">{messageOf(topic.error)}</p>;
+  const view = topic.data;
+  return (
+    <FeedTimeline scope={{ topic_id: view.id }}>
+      <div>
+        <h1>{view.title}</h1>
+        <p>{view.description}</p>
+      </div>
+    </FeedTimeline>
+  );
+}
