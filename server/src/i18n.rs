@@ -43,6 +43,13 @@ pub fn t(locale: &str, key: &str, vars: &[(&str, &str)]) -> String {
     })
 }
 
+/// A language's name in `locale`'s words ("Korean"), or its code when we have none.
+pub fn language_name(locale: &str, lang: &str) -> String {
+    let key = format!("web.languageNames.{lang}");
+    let name = t(locale, &key, &[]);
+    if name == key { lang.to_owned() } else { name }
+}
+
 /// Every key path of a catalogue, for the completeness test.
 pub fn keys(locale: &str) -> Vec<String> {
     fn walk(prefix: &str, node: &Value, out: &mut Vec<String>) {

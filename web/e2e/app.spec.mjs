@@ -236,23 +236,61 @@ test("the theme toggle is remembered", async () => {
   await page.context().close();
 });
 
-test("a visitor sends feedback with two images", async () => {
-  const page = await newPage();
+test("a visitor sends feedback on a phone: four images keep three, messages are seen above the dialog, focus returns", async () => {
+  const page = await newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   await page.goto(`${stack.base}/`);
   await appLoaded(page);
-  await page.locator("header").getByRole("button", { name: "Feedback" }).click();
+  const opener = page.locator("header").getByRole("button", { name: "Feedback" });
+  await opener.click();
   const dialog = page.getByRole("dialog", { name: "Feedback on the product" });
   const send = dialog.getByRole("button", { name: "Send" });
-  assert.equal(await send.isDisabled(), true);
+  // Send is available; sent empty, it says why.
+  assert.equal(await send.isDisabled(), false);
+  await send.click();
+  await dialog.getByRole("alert").getByText(/./).waitFor();
   await dialog.getByLabel("What would you like to tell us?").fill("The Korean translations read well.");
-  await dialog.locator('input[type="file"]').setInputFiles([
-    { name: "a.png", mimeType: "image/png", buffer: PNG },
-    { name: "b.png", mimeType: "image/png", buffer: PNG },
-  ]);
-  await dialog.locator('.thumb[data-state="success"]').nth(1).waitFor();
+  await dialog.locator('input[type="file"]').setInputFiles(
+    ["a", "b", "c", "d"].map((n) => ({ name: `${n}.png`, mimeType: "image/png", buffer: PNG })),
+  );
+  // The refusal is drawn inside the open dialog, so a phone shows it above the dialog.
+  const refusal = dialog.locator(".toast", { hasText: "A maximum of three images are supported" });
+  await refusal.waitFor();
+  assert.equal(await refusal.count(), 1);
+  const box = await refusal.boundingBox();
+  assert.ok(box && box.y >= 0 && box.y < 844, "the toast is on screen");
+  const topmost = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest(".toast") !== null, [box.x + box.width / 2, box.y + box.height / 2]);
+  assert.ok(topmost, "nothing covers the toast");
+  await dialog.locator('.thumb[data-state="success"]').nth(2).waitFor();
+  assert.equal(await dialog.locator(".thumb").count(), 3);
   await send.click();
   await page.getByText("Thank you. We take your feedback seriously").waitFor();
   await dialog.waitFor({ state: "hidden" });
+  // Focus is back on the control that opened the dialog.
+  assert.equal(await opener.evaluate((el) => el === document.activeElement), true);
+  await page.context().close();
+});
+
+test("the tab's title follows the page and the language; the language select shows whole names", async () => {
+  const page = await newPage({ viewport: { width: 390, height: 844 } });
+  await page.goto(`${stack.base}/`);
+  await appLoaded(page);
+  assert.equal(await page.title(), "Blockbrief - Crypto and web3 news in your language");
+  await page.locator(".app .feed-card .card-title a").first().click();
+  await page.waitForFunction(() => document.title.startsWith("Spot Bitcoin ETF"));
+  const select = page.locator(".locale-select");
+  await select.selectOption("vi");
+  await page.waitForFunction(() => /ETF/.test(document.title) && document.title !== "" && !document.title.startsWith("Spot Bitcoin"));
+  // The select is wide enough for its longest name.
+  const fits = await select.evaluate((el) => el.scrollWidth <= el.clientWidth + 1 && el.getBoundingClientRect().width > 60);
+  assert.ok(fits, "the whole name shows");
+  await select.selectOption("zh-Hant");
+  await page.goto(`${stack.base}/zh-Hant/tag/btc`);
+  await page.waitForFunction(() => document.title === "#比特幣 - Blockbrief");
+  await page.goto(`${stack.base}/zh-Hant`);
+  await appLoaded(page);
+  assert.match(await page.locator(".app .feed-card .translated").first().innerText(), /^譯自 (英文|韓文|越南文|簡體中文)$/);
+  const html = await (await fetch(`${stack.base}/ko`)).text();
+  assert.match(html, /<meta name="keywords" content="암호화폐 뉴스/);
   await page.context().close();
 });
 

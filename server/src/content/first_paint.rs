@@ -9,7 +9,7 @@ use serde::Deserialize;
 use client_core::feed::{card_shows_summary, card_tag_count, time_ago};
 use client_core::locale::locale_path;
 
-use crate::i18n::t;
+use crate::i18n::{language_name, t};
 
 /// Where the built `index.html` takes the markup (inside its root, after the static header).
 pub const MARKUP_SLOT: &str = "<!--first-paint-->";
@@ -127,7 +127,11 @@ pub fn render(template: &str, envelope: &[u8], locale: &str, now: i64) -> String
         if card.translated {
             markup.push_str(&format!(
                 r#"<span class="translated">{}</span>"#,
-                text(&t(locale, "web.feed.translated", &[("lang", &card.lang)]))
+                text(&t(
+                    locale,
+                    "web.feed.translated",
+                    &[("lang", &language_name(locale, &card.lang))]
+                ))
             ));
         }
         markup.push_str("</div></article>");
@@ -155,7 +159,7 @@ mod tests {
     fn cards_are_escaped_and_the_data_cannot_close_its_script() {
         let envelope = serde_json::json!({ "code": 2000, "data": { "next_cursor": null, "list": [{
             "id": 7, "kind": "article", "title": "</script><b>x</b>", "summary": "a & b",
-            "lang": "en", "translated": false, "source_name": "S", "author": null, "published_at": 0,
+            "lang": "ko", "translated": true, "source_name": "S", "author": null, "published_at": 0,
             "important": true, "tags": [{ "id": 1, "code": "btc", "name": "Bitcoin" }]
         }]}});
         let html = render(TEMPLATE, envelope.to_string().as_bytes(), "zh-Hant", 7200);
@@ -165,6 +169,7 @@ mod tests {
         assert!(html.contains(r#"<p class="card-summary">a &amp; b</p>"#));
         assert!(html.contains(r#"<a href="/zh-Hant/tag/btc" class="chip">#Bitcoin</a>"#));
         assert!(html.contains(r#"<span class="badge important">"#));
+        assert!(html.contains(r#"<span class="translated">譯自 韓文</span>"#));
         assert!(html.contains(r#"<time datetime="1970-01-01T00:00:00.000Z">2小時前</time>"#));
         assert_eq!(
             html.matches("</script>").count(),

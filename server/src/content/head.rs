@@ -168,6 +168,10 @@ pub fn render(template: &str, head: &Head, public_url: &str) -> String {
             r#"<meta name="description" content="{}">"#,
             attr(&head.description)
         ),
+        format!(
+            r#"<meta name="keywords" content="{}">"#,
+            attr(&t(head.locale, "head.keywords", &[]))
+        ),
         format!(r#"<link rel="canonical" href="{}">"#, attr(&canonical)),
         format!(r#"<meta property="og:type" content="{}">"#, head.kind),
         format!(

@@ -1,5 +1,6 @@
 import { useAtomValue, useSetAtom } from "jotai";
 import { lazy, Suspense, useEffect, useState } from "react";
+import { createPortal } from "react-dom";
 import { useTranslation } from "../lib/i18n";
 import { Link, NavLink, Outlet, useLocation, useNavigate, useNavigationPending } from "../lib/router";
 
@@ -12,6 +13,7 @@ import { useLocalePath } from "../lib/paths";
 import { userAtom } from "../lib/session";
 import { storeLink, unsupportedClient } from "../lib/device";
 import { toastsAtom } from "../lib/toast";
+import { useDefaultTitle } from "../lib/title";
 
 const LoginModal = lazy(() => import("../features/auth/LoginModal"));
 const InvitationModal = lazy(() => import("../features/auth/InvitationModal"));
@@ -33,6 +35,7 @@ export function Shell() {
   const setFeedbackOpen = useSetAtom(feedbackOpenAtom);
   const downloadOpen = useAtomValue(downloadOpenAtom);
   const to = useLocalePath();
+  useDefaultTitle(location.pathname);
 
   useEffect(() => onLogout(() => void navigate(localePath(i18n.language, "/"))), [navigate, i18n.language]);
   // Sign-in cannot finish inside some in-app browsers: those readers get the app instead.
@@ -201,7 +204,7 @@ function Footer() {
 function Toaster() {
   const toasts = useAtomValue(toastsAtom);
   const icon = { success: "✓", error: "!", info: "i" } as const;
-  return (
+  const list = (
     <div className="toasts" role="status" aria-live="polite">
       {toasts.map((t) => (
         <div key={t.id} className={`toast ${t.kind}`}>
@@ -211,4 +214,8 @@ function Toaster() {
       ))}
     </div>
   );
+  // An open modal dialog is drawn above the whole page (the top layer), so while one is open the
+  // toasts are drawn inside the topmost one: a wrong code or a refused image is seen on a phone.
+  const host = toasts.length > 0 ? ([...document.querySelectorAll("dialog[open]")].at(-1) ?? null) : null;
+  return host ? createPortal(list, host) : list;
 }

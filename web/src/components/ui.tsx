@@ -9,6 +9,15 @@ export function Dialog(props: { open: boolean; title: string; onClose: () => voi
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const { t } = useTranslation();
+  // Focus goes back to whatever opened the dialog (most dialogs close by unmounting, which the
+  // browser's own restoration does not see). Taken before `showModal` moves focus inside.
+  useEffect(() => {
+    if (!props.open) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    return () => {
+      if (opener?.isConnected) opener.focus();
+    };
+  }, [props.open]);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;

@@ -5,6 +5,7 @@ import { Spinner } from "../../components/ui";
 import { NotFoundPage } from "../../components/NotFoundPage";
 import { isNotFound, messageOf } from "../../lib/api";
 import { mergeExtQuery } from "../../lib/core";
+import { useDocumentTitle } from "../../lib/title";
 import { useBenefit } from "./api/get-benefit";
 
 /** `/benefit/{id}/{ext}`: the ext segment's parameters are merged into the query by client-core. */
@@ -15,6 +16,7 @@ export function BenefitPage() {
   const merged = mergeExtQuery(Object.fromEntries(query), ext);
   const params = merged.ok ? merged.value : Object.fromEntries(query);
   const benefit = useBenefit(Number(benefitId));
+  useDocumentTitle(benefit.data?.title);
   if (!/^\d+$/.test(benefitId ?? "") || (benefit.isError && isNotFound(benefit.error))) return <NotFoundPage />;
   if (benefit.isPending) return <Spinner />;
   if (benefit.isError) return <p className="empty">{messageOf(benefit.error)}</p>;

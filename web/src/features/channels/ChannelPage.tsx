@@ -2,6 +2,7 @@ import { NotFoundPage } from "../../components/NotFoundPage";
 import { Spinner } from "../../components/ui";
 import { isNotFound, messageOf } from "../../lib/api";
 import { useParams } from "../../lib/router";
+import { useDocumentTitle } from "../../lib/title";
 import { FeedTimeline } from "../feed";
 import { useChannel } from "./api/get-channel";
 
@@ -9,6 +10,7 @@ import { useChannel } from "./api/get-channel";
 export function ChannelPage() {
   const { code = "" } = useParams();
   const channel = useChannel(code);
+  useDocumentTitle(channel.data?.name);
   if (channel.isPending) return <Spinner />;
   if (channel.isError) return isNotFound(channel.error) ? <NotFoundPage /> : <p className="empty">{messageOf(channel.error)}</p>;
   return (

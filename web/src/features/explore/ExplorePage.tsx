@@ -3,11 +3,13 @@ import { Link } from "../../lib/router";
 
 import { Spinner } from "../../components/ui";
 import { useLocalePath } from "../../lib/paths";
+import { useDocumentTitle } from "../../lib/title";
 import { useBenefits } from "../benefits";
 import { useExplore } from "./api/get-explore";
 
 export function ExplorePage() {
   const { t } = useTranslation();
+  useDocumentTitle(t("web.nav.explore"));
   const to = useLocalePath();
   const explore = useExplore();
   const benefits = useBenefits();

@@ -13,6 +13,12 @@ export function timeAgo(seconds: number, t: TFunction): string {
   return t(ago.key, { n: ago.n });
 }
 
+/** "Translated from Korean": the original language named in the reader's (the code for one we
+ * have no name for); the server's first paint says it the same way. */
+export function translatedFrom(lang: string, t: TFunction): string {
+  return t("web.feed.translated", { lang: t(`web.languageNames.${lang}`, { defaultValue: lang }) });
+}
+
 /** The card; the server writes the same markup for the home page's first paint (`first_paint.rs`),
  * and a Chromium spec compares the two. */
 export function FeedCard({ item }: { item: FeedView }) {
@@ -39,7 +45,7 @@ export function FeedCard({ item }: { item: FeedView }) {
           </Link>
         ))}
         {item.translated && (
-          <span className="translated">{t("web.feed.translated", { lang: item.lang })}</span>
+          <span className="translated">{translatedFrom(item.lang, t)}</span>
         )}
       </div>
     </article>

@@ -7,10 +7,11 @@ import { Spinner } from "../../components/ui";
 import { isNotFound, messageOf } from "../../lib/api";
 import { mapLink } from "../../lib/core";
 import { useLocalePath } from "../../lib/paths";
+import { useDocumentTitle } from "../../lib/title";
 import { toast } from "../../lib/toast";
 import { track } from "../../lib/track";
 import { useFeed } from "./api/get-feed";
-import { FeedCard, timeAgo } from "./FeedCard";
+import { FeedCard, timeAgo, translatedFrom } from "./FeedCard";
 import { NotFoundPage } from "../../components/NotFoundPage";
 
 export function FeedPage() {
@@ -18,6 +19,7 @@ export function FeedPage() {
   const { t } = useTranslation();
   const to = useLocalePath();
   const feed = useFeed(Number(id));
+  useDocumentTitle(feed.data?.title);
   const [sharing, setSharing] = useState(false);
   useEffect(() => track("view", "feed", { id: String(id) }), [id]);
   if (!/^\d+$/.test(id ?? "") || (feed.isError && isNotFound(feed.error))) return <NotFoundPage />;
@@ -33,7 +35,7 @@ export function FeedPage() {
         <span>{t("web.feed.views", { n: item.views })}</span>
       </div>
       <h1>{item.title}</h1>
-      {item.translated && <p className="translated">{t("web.feed.translated", { lang: item.lang })}</p>}
+      {item.translated && <p className="translated">{translatedFrom(item.lang, t)}</p>}
       <div
         className="article-body"
         onClick={(e) => {

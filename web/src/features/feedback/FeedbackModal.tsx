@@ -30,6 +30,8 @@ export default function FeedbackModal() {
   const [contact, setContact] = useState("");
   const [images, setImages] = useState<Picked[]>([]);
   const [sending, setSending] = useState(false);
+  // Send stays available; a form that breaks a rule says which when sent.
+  const [tried, setTried] = useState(false);
   const counter = contentCounter(content);
   const uploaded = images.filter((i) => i.state === "success").map((i) => i.url ?? "");
   const form = { type, content, contact: contact || null, images: uploaded };
@@ -38,13 +40,18 @@ export default function FeedbackModal() {
   const close = () => setOpen(false);
 
   const pick = (files: FileList | null) => {
+    // Counted here: the state does not change until this render is over, so four files chosen at
+    // once would each see the same count. The first three are kept; each refusal is said once.
+    let live = images.filter((i) => i.state !== "error").length;
+    const said = new Set<string>();
     for (const file of Array.from(files ?? [])) {
-      const live = images.filter((i) => i.state !== "error").length;
       const refused = checkImage({ name: file.name, size: file.size, type: file.type }, live);
       if (refused) {
-        toast("error", say(refused));
+        if (!said.has(refused.key)) toast("error", say(refused));
+        said.add(refused.key);
         continue;
       }
+      live++;
       const item: Picked = { id: nextId++, preview: URL.createObjectURL(file), state: "loading" };
       setImages((list) => [...list, item]);
       uploadFeedbackImage(file).then(
@@ -79,6 +86,7 @@ export default function FeedbackModal() {
         className="form"
         onSubmit={(e) => {
           e.preventDefault();
+          setTried(true);
           if (check.ok && !busy) void submit();
         }}
       >
@@ -133,8 +141,12 @@ export default function FeedbackModal() {
             </label>
           )}
         </fieldset>
-        <button type="submit" className="button wide" disabled={!check.ok || busy || sending}>
-          {t("web.feedback.submit")}
+        {tried && !check.ok && (
+          <p className="form-error" role="alert">{check.errors.map((e) => say(e)).join(" ")}</p>
+        )}
+        {/* Busy only while images upload or the form is sent, which the images and the label show. */}
+        <button type="submit" className="button wide" disabled={busy || sending} aria-busy={busy || sending}>
+          {busy || sending ? t("web.common.loading") : t("web.feedback.submit")}
         </button>
       </form>
     </Dialog>

@@ -4,6 +4,7 @@ import { Spinner } from "../../components/ui";
 import { isNotFound, messageOf } from "../../lib/api";
 import { useTranslation } from "../../lib/i18n";
 import { useParams } from "../../lib/router";
+import { useDocumentTitle } from "../../lib/title";
 import { FeedTimeline } from "../feed";
 import { useFollowKol, useFollowedKols } from "./api/follow-kol";
 import { useKol } from "./api/get-kol";
@@ -14,6 +15,7 @@ export function KolPage() {
   const { t } = useTranslation();
   const valid = /^\d+$/.test(id);
   const kol = useKol(Number(id));
+  useDocumentTitle(kol.data?.name);
   const followed = useFollowedKols();
   const toggle = useFollowKol();
   if (!valid) return <NotFoundPage />;

@@ -4,6 +4,7 @@ import { TabBar } from "../../components/TabBar";
 import { Spinner } from "../../components/ui";
 import { messageOf } from "../../lib/api";
 import { useTranslation } from "../../lib/i18n";
+import { useDocumentTitle } from "../../lib/title";
 import { type Period, useLeaderboard } from "./api/get-leaderboard";
 
 const PERIODS: Period[] = ["daily", "all"];
@@ -11,6 +12,7 @@ const PERIODS: Period[] = ["daily", "all"];
 /** `/leaderboard`: today's and all-time points, with the reader's own rank. */
 export function LeaderboardPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t("web.leaderboard.title"));
   const [period, setPeriod] = useState<Period>("daily");
   const board = useLeaderboard(period);
   return (

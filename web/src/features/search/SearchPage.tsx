@@ -6,12 +6,14 @@ import { Spinner } from "../../components/ui";
 import { messageOf } from "../../lib/api";
 import { C } from "../../lib/core";
 import { useLocalePath } from "../../lib/paths";
+import { useDocumentTitle } from "../../lib/title";
 import { type SearchKind, useSearch } from "./api/search";
 
 const KINDS: SearchKind[] = ["all", "feed", "tag", "token", "kol"];
 
 export function SearchPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t("web.nav.search"));
   const to = useLocalePath();
   const [params, setParams] = useSearchParams();
   const q = params.get("q") ?? "";

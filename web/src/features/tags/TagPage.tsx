@@ -3,6 +3,7 @@ import { Spinner } from "../../components/ui";
 import { isNotFound, messageOf } from "../../lib/api";
 import { useTranslation } from "../../lib/i18n";
 import { useParams } from "../../lib/router";
+import { useDocumentTitle } from "../../lib/title";
 import { FeedTimeline } from "../feed";
 import { useTag } from "./api/get-tag";
 import { FollowTagButton } from "./FollowTagButton";
@@ -12,6 +13,7 @@ export function TagPage() {
   const { code = "" } = useParams();
   const { t } = useTranslation();
   const tag = useTag(code);
+  useDocumentTitle(tag.data && `#${tag.data.name}`);
   if (tag.isPending) return <Spinner />;
   if (tag.isError) return isNotFound(tag.error) ? <NotFoundPage /> : <p className="empty">{messageOf(tag.error)}</p>;
   const view = tag.data;

@@ -3,6 +3,7 @@ import { Spinner } from "../../components/ui";
 import { isNotFound, messageOf } from "../../lib/api";
 import { useTranslation } from "../../lib/i18n";
 import { useParams } from "../../lib/router";
+import { useDocumentTitle } from "../../lib/title";
 import { FeedTimeline } from "../feed";
 import { useToken } from "./api/get-token";
 
@@ -11,6 +12,7 @@ export function TokenPage() {
   const { symbol = "" } = useParams();
   const { t } = useTranslation();
   const token = useToken(symbol);
+  useDocumentTitle(token.data && `${token.data.name} (${token.data.symbol})`);
   if (token.isPending) return <Spinner />;
   if (token.isError) return isNotFound(token.error) ? <NotFoundPage /> : <p className="empty">{messageOf(token.error)}</p>;
   const view = token.data;

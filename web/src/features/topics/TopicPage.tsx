@@ -2,6 +2,7 @@ import { NotFoundPage } from "../../components/NotFoundPage";
 import { Spinner } from "../../components/ui";
 import { isNotFound, messageOf } from "../../lib/api";
 import { useParams } from "../../lib/router";
+import { useDocumentTitle } from "../../lib/title";
 import { FeedTimeline } from "../feed";
 import { useTopic } from "./api/get-topic";
 
@@ -10,6 +11,7 @@ export function TopicPage() {
   const { id = "" } = useParams();
   const valid = /^\d+$/.test(id);
   const topic = useTopic(Number(id));
+  useDocumentTitle(topic.data?.title);
   if (!valid) return <NotFoundPage />;
   if (topic.isPending) return <Spinner />;
   if (topic.isError) return isNotFound(topic.error) ? <NotFoundPage /> : <p className="empty">{messageOf(topic.error)}</p>;
