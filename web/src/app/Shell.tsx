@@ -5,7 +5,7 @@ import { useTranslation } from "../lib/i18n";
 import { Link, NavLink, Outlet, useLocation, useNavigate, useNavigationPending } from "../lib/router";
 
 import { ThemeToggle } from "../components/ThemeToggle";
-import { downloadOpenAtom, feedbackOpenAtom, inviteOpenAtom, loginOpenAtom } from "../lib/dialogs";
+import { downloadOpenAtom, feedbackOpenAtom, inviteOpenAtom, loginOpenAtom, openDialogsAtom } from "../lib/dialogs";
 import { C, type Locale, localePath, splitLocalePath, usesChineseType } from "../lib/core";
 import { onLogout } from "../lib/api";
 import { applyLocale } from "../lib/i18n";
@@ -216,6 +216,6 @@ function Toaster() {
   );
   // An open modal dialog is drawn above the whole page (the top layer), so while one is open the
   // toasts are drawn inside the topmost one: a wrong code or a refused image is seen on a phone.
-  const host = toasts.length > 0 ? ([...document.querySelectorAll("dialog[open]")].at(-1) ?? null) : null;
+  const host = useAtomValue(openDialogsAtom).at(-1);
   return host ? createPortal(list, host) : list;
 }

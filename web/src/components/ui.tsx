@@ -3,7 +3,9 @@ import { type ReactNode, useEffect, useId, useRef } from "react";
 import { createRoot } from "react-dom/client";
 import { useTranslation } from "../lib/i18n";
 
+import { openDialogsAtom } from "../lib/dialogs";
 import { i18next } from "../lib/i18n";
+import { store } from "../lib/store";
 
 export function Dialog(props: { open: boolean; title: string; onClose: () => void; children: ReactNode; sheet?: boolean }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -24,6 +26,9 @@ export function Dialog(props: { open: boolean; title: string; onClose: () => voi
     // A modal <dialog> makes the rest of the page inert (focus stays inside) and closes on Escape.
     if (props.open && !dialog.open) dialog.showModal();
     if (!props.open && dialog.open) dialog.close();
+    if (!props.open) return;
+    store.set(openDialogsAtom, (list) => [...list, dialog]);
+    return () => store.set(openDialogsAtom, (list) => list.filter((d) => d !== dialog));
   }, [props.open]);
   return (
     <dialog
