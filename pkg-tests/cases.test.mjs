@@ -41,6 +41,7 @@ const runners = {
   checkImage: ([f, n]) => out(core.checkImage(f, n) ?? null),
   taskButton: (i) => out(core.taskButton(i)),
   taskPress: (i) => out(core.taskPress(i)),
+  webTaskPress: (i) => out(core.webTaskPress(i)),
   appLinkErrorKey: (i) => out(core.appLinkErrorKey(i)),
   unwrapResponse: ([s, t, b]) => out(core.unwrapResponse(s, t, b)),
   checkEndpoint: ([p, t]) => out(core.checkEndpoint(p, t)),

@@ -168,9 +168,24 @@ pub enum TaskPress {
     Login,
     OpenMeTab,
     Collect,
-    Toast { toast: String },
-    OpenAppLink { url: String },
-    ReportAndOpen { url: String },
+    Toast {
+        toast: String,
+    },
+    OpenAppLink {
+        url: String,
+    },
+    ReportAndOpen {
+        url: String,
+    },
+    /// The web's page for the deed (`/recommendTag`), locale prefix not included.
+    Navigate {
+        path: String,
+    },
+    /// The reader's invitation code and link, to copy.
+    ShowInvite,
+    OpenFeedback,
+    /// A deed only the app can see: say so, naming the app.
+    NeedsApp,
 }
 
 pub fn task_button(ctx: &TaskContext) -> TaskButton {
@@ -218,6 +233,42 @@ pub fn task_press(ctx: &TaskContext) -> TaskPress {
             }
         }
         _ => TaskPress::None,
+    }
+}
+
+/// What a task's button does on the web. The app's screens the web also has are its pages and
+/// dialogs there ("Read 3 stories" opens the home feed, "Invite a friend" the invitation code);
+/// a deed only the app can see says so instead of trying to open the app.
+pub fn web_task_press(ctx: &TaskContext) -> TaskPress {
+    let open = matches!(
+        ctx.task.status,
+        TaskStatus::NotStart | TaskStatus::InProgress
+    );
+    match task_press(ctx) {
+        TaskPress::None if ctx.logged_in && open && ctx.task.event_type == "invite_friend" => {
+            TaskPress::ShowInvite
+        }
+        TaskPress::OpenAppLink { url } | TaskPress::ReportAndOpen { url }
+            if crate::link::is_scheme_link(&url) =>
+        {
+            web_screen(&ctx.task.event_type)
+        }
+        press => press,
+    }
+}
+
+fn web_screen(event_type: &str) -> TaskPress {
+    let page = |path: &str| TaskPress::Navigate {
+        path: path.to_owned(),
+    };
+    match event_type {
+        "view_feed" | "share_content" | "share_track_homepage" => page("/"),
+        "follow_item" | "share_recommend_tag_list" => page("/recommendTag"),
+        "bind_wallet" | "bind_twitter" => page("/account#sign-in-methods"),
+        "share_leaderboard" => page("/leaderboard"),
+        "invite_friend" => TaskPress::ShowInvite,
+        "create_feedback" => TaskPress::OpenFeedback,
+        _ => TaskPress::NeedsApp,
     }
 }
 

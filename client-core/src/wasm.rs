@@ -254,6 +254,13 @@ pub fn task_press(
     Ok(to_js(&task::task_press(&from_js(ctx, "task context")?)))
 }
 
+#[wasm_bindgen(js_name = webTaskPress, unchecked_return_type = "TaskPress")]
+pub fn web_task_press(
+    #[wasm_bindgen(unchecked_param_type = "TaskContext")] ctx: JsValue,
+) -> Result<JsValue, JsError> {
+    Ok(to_js(&task::web_task_press(&from_js(ctx, "task context")?)))
+}
+
 #[wasm_bindgen(js_name = appLinkErrorKey)]
 pub fn app_link_error_key(
     #[wasm_bindgen(unchecked_param_type = "string")] event_type: JsValue,

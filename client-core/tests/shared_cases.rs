@@ -79,12 +79,12 @@ fn run(function: &str, input: &Value) -> Value {
             let already = arg(1).as_u64().expect("count") as usize;
             out(json!(feedback::check_image(&file, already)))
         }
-        "taskButton" | "taskPress" => {
+        "taskButton" | "taskPress" | "webTaskPress" => {
             let ctx: task::TaskContext = serde_json::from_value(input.clone()).expect("context");
-            if function == "taskButton" {
-                out(json!(task::task_button(&ctx)))
-            } else {
-                out(json!(task::task_press(&ctx)))
+            match function {
+                "taskButton" => out(json!(task::task_button(&ctx))),
+                "taskPress" => out(json!(task::task_press(&ctx))),
+                _ => out(json!(task::web_task_press(&ctx))),
             }
         }
         "appLinkErrorKey" => out(json!(task::app_link_error_key(s(input)))),

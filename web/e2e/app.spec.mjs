@@ -209,6 +209,44 @@ test("email sign-in, a task collected, logout", async () => {
   await page.context().close();
 });
 
+test("task buttons do on the web what the web can do, and say so when only the app can", async () => {
+  const page = await newPage();
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: stack.base });
+  await page.goto(`${stack.base}/`);
+  await signIn(page, stack, "tasks@example.com");
+  await skipInvitation(page);
+  const task = (title) => page.locator(".task", { hasText: title }).getByRole("button");
+  await page.goto(`${stack.base}/account`);
+  await task("Read 3 stories").click();
+  await page.waitForURL(`${stack.base}/`);
+  await page.goto(`${stack.base}/account`);
+  await task("Connect your wallet").click();
+  await page.waitForURL(/\/account#sign-in-methods$/);
+  await page.waitForFunction(() => document.activeElement?.id === "sign-in-methods");
+  await task("Share the leaderboard").click();
+  await page.waitForURL(/\/leaderboard$/);
+  await page.goto(`${stack.base}/account`);
+  await task("Send us feedback").click();
+  await page.getByRole("dialog", { name: "Feedback on the product" }).waitFor();
+  await page.keyboard.press("Escape");
+  await task("Invite a friend").click();
+  const invite = page.getByRole("dialog", { name: "Invite a friend" });
+  const code = await invite.getByTestId("invite-code").innerText();
+  assert.match(code, /^\w{4,}$/);
+  assert.equal(await invite.getByLabel("Your invitation link").inputValue(), `${stack.base}/?ic=${code}`);
+  await invite.getByRole("button", { name: "Copy" }).first().click();
+  await invite.getByText("Copied").waitFor();
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), code);
+  await page.keyboard.press("Escape");
+  // A deed only the app sees names the app, and nothing says "could not open the app".
+  await page.locator(".task", { hasText: "Turn on notifications" }).getByText("Only in the Blockbrief app").waitFor();
+  assert.equal(await page.getByText("Could not open the app").count(), 0);
+  // Sign-in kinds and the theme are named in words.
+  await page.locator("#sign-in-methods + ul").getByText("Email", { exact: true }).waitFor();
+  await page.getByText(/^Dark theme \((Light|Dark)\)$/).waitFor();
+  await page.context().close();
+});
+
 test("a dead token logs out on the first 401", async () => {
   const page = await newPage();
   await page.goto(`${stack.base}/`);

@@ -81,7 +81,7 @@ export type TaskContext = { task: Task, group: string, loggedIn: boolean, mobile
  */
 twitter: TwitterStatus | null, };
 export type TaskButton = { label: string, disabled: boolean, };
-export type TaskPress = { "action": "none" } | { "action": "login" } | { "action": "openMeTab" } | { "action": "collect" } | { "action": "toast", toast: string, } | { "action": "openAppLink", url: string, } | { "action": "reportAndOpen", url: string, };
+export type TaskPress = { "action": "none" } | { "action": "login" } | { "action": "openMeTab" } | { "action": "collect" } | { "action": "toast", toast: string, } | { "action": "openAppLink", url: string, } | { "action": "reportAndOpen", url: string, } | { "action": "navigate", path: string, } | { "action": "showInvite" } | { "action": "openFeedback" } | { "action": "needsApp" };
 export type CallError = { code: number, message: string, data: unknown, };
 /**
  * A response as the client sees it.

@@ -19,7 +19,7 @@ import {
 import { splitLocalePath } from "./core";
 
 export type Params = Record<string, string>;
-interface Where { pathname: string; search: string }
+interface Where { pathname: string; search: string; hash: string }
 /** The page for a path (locale prefix removed) and its parameters: the app's routes. */
 export type Matcher = (path: string) => [ComponentType, Params];
 
@@ -33,7 +33,7 @@ interface RouterState {
 const RouterContext = createContext<RouterState | null>(null);
 
 function here(): Where {
-  return { pathname: location.pathname, search: location.search };
+  return { pathname: location.pathname, search: location.search, hash: location.hash };
 }
 
 /** Renders `children` (the shell) with the current location; the shell places `<Outlet />`. */

@@ -4,7 +4,7 @@ import { useTranslation } from "../../lib/i18n";
 
 import { ThemeToggle } from "../../components/ThemeToggle";
 import { useLocalePath } from "../../lib/paths";
-import { Link } from "../../lib/router";
+import { Link, useLocation } from "../../lib/router";
 import { Spinner } from "../../components/ui";
 import { logout } from "../../lib/api";
 import { loginOpenAtom } from "../../lib/dialogs";
@@ -32,6 +32,14 @@ export function AccountPage() {
   const twitter = useTwitterStatus();
   const bindTwitter = useBindTwitter();
   const to = useLocalePath();
+  const { hash } = useLocation();
+  // A task that asks to connect a sign-in method lands here (`#sign-in-methods`).
+  useEffect(() => {
+    if (!hash || !user) return;
+    const target = document.getElementById(hash.slice(1));
+    target?.scrollIntoView({ block: "start" });
+    target?.focus({ preventScroll: true });
+  }, [hash, user, accounts.isSuccess]);
   if (!user) return <TaskPanel />;
   return (
     <section className="page account">
@@ -63,11 +71,11 @@ export function AccountPage() {
           ))}
         </ul>
       )}
-      <h2>{t("web.account.accounts")}</h2>
+      <h2 id="sign-in-methods" tabIndex={-1}>{t("web.account.accounts")}</h2>
       <ul className="ledger">
         {accounts.data?.list.map((a) => (
           <li key={a.id}>
-            <span>{a.type}</span>
+            <span>{t(`web.account.kinds.${a.type}`, { defaultValue: a.type })}</span>
             <span>{a.name}</span>
           </li>
         ))}
@@ -82,7 +90,7 @@ export function AccountPage() {
       <h2>{t("web.account.settings")}</h2>
       <div className="card settings">
         <div className="setting">
-          <span>{t("web.account.theme")} ({theme})</span>
+          <span>{t("web.account.theme")} ({t(`web.account.themes.${theme}`)})</span>
           <ThemeToggle />
         </div>
         <label className="setting">

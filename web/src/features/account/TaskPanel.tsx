@@ -2,8 +2,12 @@ import { useAtomValue, useSetAtom } from "jotai";
 import { useTranslation } from "../../lib/i18n";
 
 import { Spinner } from "../../components/ui";
-import { loginOpenAtom } from "../../lib/dialogs";
-import { appLinkErrorKey, isSchemeLink, taskButton, taskPress } from "../../lib/core";
+import { useState } from "react";
+
+import { feedbackOpenAtom, loginOpenAtom } from "../../lib/dialogs";
+import { mapLink, taskButton, webTaskPress } from "../../lib/core";
+import { useLocalePath } from "../../lib/paths";
+import { useNavigate } from "../../lib/router";
 import { mobileOs } from "../../lib/device";
 import { userAtom } from "../../lib/session";
 import { toast } from "../../lib/toast";
@@ -11,6 +15,7 @@ import { useCollectTask } from "./api/collect-task";
 import { useTwitterStatus } from "./api/get-accounts";
 import { type TaskGroup as Group, useTasks } from "./api/get-tasks";
 import { reportTaskEvent } from "./api/report-task-event";
+import { InviteDialog } from "./InviteDialog";
 
 /** Tasks: what each button says and does is decided by client-core (`taskButton`, `taskPress`). */
 export function TaskPanel() {
@@ -29,6 +34,10 @@ export function TaskPanel() {
 function TaskGroup({ group, loggedIn }: { group: Group; loggedIn: boolean }) {
   const { t } = useTranslation();
   const openLogin = useSetAtom(loginOpenAtom);
+  const openFeedback = useSetAtom(feedbackOpenAtom);
+  const navigate = useNavigate();
+  const to = useLocalePath();
+  const [inviting, setInviting] = useState(false);
   const twitter = useTwitterStatus();
   const tasks = useTasks(group, loggedIn);
   const collect = useCollectTask((award) => toast("success", t("task.award.success", { n: award })));
@@ -37,13 +46,15 @@ function TaskGroup({ group, loggedIn }: { group: Group; loggedIn: boolean }) {
   const mobile = mobileOs() !== null;
   return (
     <div className="task-group">
+      {inviting && <InviteDialog onClose={() => setInviting(false)} />}
       <h3>{t(`web.account.${group}`)}</h3>
       <ul>
         {tasks.data.list.map((task) => {
           const ctx = { task, group, loggedIn, mobileOs: mobile, twitter };
           const button = taskButton(ctx);
+          // What the button does on the web is client-core's rule (`webTaskPress`).
           const press = () => {
-            const action = taskPress(ctx);
+            const action = webTaskPress(ctx);
             switch (action.action) {
               case "login":
               case "openMeTab":
@@ -55,14 +66,25 @@ function TaskGroup({ group, loggedIn }: { group: Group; loggedIn: boolean }) {
               case "toast":
                 toast("info", t(action.toast));
                 break;
+              case "navigate":
+                navigate(to(action.path));
+                break;
+              case "showInvite":
+                setInviting(true);
+                break;
+              case "openFeedback":
+                openFeedback(true);
+                break;
+              case "needsApp":
+                toast("info", t("web.tasks.needsApp"));
+                break;
               case "openAppLink":
               case "reportAndOpen": {
-                if (action.action === "reportAndOpen") {
-                  void reportTaskEvent(task.event_type);
-                }
-                // App links only open inside the app: say so on the web.
-                if (isSchemeLink(action.url)) toast("error", t(appLinkErrorKey(task.event_type), { defaultValue: t("AppDidNotExist") }));
-                else window.open(action.url, "_blank", "noopener,noreferrer");
+                if (action.action === "reportAndOpen") void reportTaskEvent(task.event_type);
+                const target = mapLink(action.url);
+                if (target.kind === "external") window.open(target.url, "_blank", "noopener,noreferrer");
+                else if (target.kind === "internal") navigate(to(target.path));
+                else toast("error", t("AppDidNotExist"));
                 break;
               }
               case "none":
