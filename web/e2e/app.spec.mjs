@@ -118,6 +118,32 @@ test("a feed page, search and a not-found page", async () => {
   await page.context().close();
 });
 
+test("links inside an article: our screens open in the app, outside ones in a new window", async () => {
+  const { id } = await stack.admin("/admin/feed/upsert", {
+    source_url: "https://e2e.example/links",
+    kind: "article",
+    lang: "en",
+    title: "Links inside an article",
+    content: '<p>See <a href="blockbrief://RecommendTag">the tags</a>, <a href="external:https://far.example/x">a source</a> and <a href="/feed/1">another story</a>.</p>',
+    published_at: Math.floor(Date.now() / 1000) - 60,
+  });
+  const page = await newPage();
+  await page.goto(`${stack.base}/ko/feed/${id}`);
+  const body = page.locator(".article-body");
+  await body.getByText("the tags").waitFor();
+  assert.equal(await body.getByText("the tags").getAttribute("href"), "/ko/recommendTag");
+  const outside = body.getByText("a source");
+  assert.equal(await outside.getAttribute("href"), "https://far.example/x");
+  assert.equal(await outside.getAttribute("target"), "_blank");
+  assert.equal(await body.getByText("another story").getAttribute("href"), "/ko/feed/1");
+  // In place, not a reload: a mark set on the window survives the click.
+  await page.evaluate(() => (window.stayed = true));
+  await body.getByText("the tags").click();
+  await page.waitForURL(/\/ko\/recommendTag$/);
+  assert.equal(await page.evaluate(() => window.stayed), true);
+  await page.context().close();
+});
+
 test("unknown pages are HTTP 404 from the server and one friendly page in the app", async () => {
   const page = await newPage();
   for (const path of ["/no/such/page", "/feed/999999", "/feed/abc", "/zh-Hant/tag/no-such-tag", "/token/NOPE", "/kol/abc", "/channel/nope", "/benefit/999999"]) {

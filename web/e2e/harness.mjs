@@ -35,6 +35,8 @@ async function waitFor(check, what, tries = 200) {
   throw new Error(`${what} did not come up`);
 }
 
+const ADMIN_TOKEN = "e2e-admin-token-0123456789";
+
 /** `env` adds or overrides server settings (e.g. a captcha mode). */
 export async function startStack(env = {}) {
   const dir = mkdtempSync(join(tmpdir(), "bb-e2e-"));
@@ -55,6 +57,7 @@ export async function startStack(env = {}) {
       DEMO_CONTENT: "true",
       PUBLIC_URL: base,
       RUST_LOG: "warn",
+      ADMIN_TOKEN: ADMIN_TOKEN,
       ...provider.env,
       ...env,
     },
@@ -65,6 +68,17 @@ export async function startStack(env = {}) {
   return {
     base,
     browser,
+    /** An editor's call (`/api/admin/…` with the admin token); the envelope's data. */
+    async admin(path, body) {
+      const response = await fetch(`${base}/api${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-admin-token": ADMIN_TOKEN },
+        body: JSON.stringify(body),
+      });
+      const envelope = await response.json();
+      if (envelope.code !== 2000) throw new Error(`${path}: ${JSON.stringify(envelope)}`);
+      return envelope.data;
+    },
     /** The newest sign-in code mailed to `email`. */
     async codeFor(email) {
       let code = null;

@@ -827,7 +827,7 @@ async fn the_admin_api_checks_its_token_and_cleans_input(backend: Backend) {
         "kind": "article", "lang": "en",
         "title": "<b>Hello</b> &amp; welcome",
         "summary": "<script>alert(1)</script>A summary",
-        "content": "<p onclick=\"steal()\">Body <a href=\"javascript:alert(1)\">x</a> <a href=\"https://ok.example\">ok</a></p><script>alert(2)</script><img src=x onerror=alert(3)>",
+        "content": "<p onclick=\"steal()\">Body <a href=\"javascript:alert(1)\">x</a> <a href=\"https://ok.example\">ok</a> <a href=\"blockbrief://RecommendTag\">tags</a> <a href=\"external:https://far.example/x\">far</a> <a href=\"vbscript:x\">vb</a></p><script>alert(2)</script><img src=x onerror=alert(3)>",
         "tags": ["btc", "brand-new"], "tokens": ["btc", "newt"],
         "published_at": "2026-11-21T10:00:00Z",
         "translations": { "zh-Hant": { "title": "你好", "summary": "摘要", "content": "<p>內容<script>x</script></p>" } }
@@ -855,10 +855,15 @@ async fn the_admin_api_checks_its_token_and_cleans_input(backend: Backend) {
     for gone in ["script", "onclick", "javascript:", "onerror", "steal"] {
         assert!(!content.contains(gone), "{gone} in {content}");
     }
-    assert!(
-        content.contains(r#"href="https://ok.example""#),
-        "{content}"
-    );
+    // Our own link kinds survive cleaning (the app maps them); other schemes do not.
+    for kept in [
+        r#"href="https://ok.example""#,
+        r#"href="blockbrief://RecommendTag""#,
+        r#"href="external:https://far.example/x""#,
+    ] {
+        assert!(content.contains(kept), "{kept} in {content}");
+    }
+    assert!(!content.contains("vbscript"), "{content}");
     assert_eq!(detail["published_at"], 1_795_255_200);
     let codes: Vec<&str> = detail["tags"]
         .as_array()

@@ -38,8 +38,11 @@ impl Timestamp {
 }
 
 /// HTML an editor may use; scripts, event handlers, styles and `javascript:` links are removed.
+/// Our own link kinds (`blockbrief://Screen`, `external:https://…`) are kept: the reader's app
+/// maps them with client-core's link rule when it shows the article.
 pub fn clean_html(html: &str) -> String {
     ammonia::Builder::default()
+        .add_url_schemes(&["blockbrief", "external"])
         .link_rel(Some("noopener noreferrer nofollow"))
         .clean(html)
         .to_string()

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "../../lib/i18n";
-import { Link, useParams } from "../../lib/router";
+import { Link, useNavigate, useParams } from "../../lib/router";
 
 import { BottomSheet } from "../../components/BottomSheet";
 import { Spinner } from "../../components/ui";
@@ -14,10 +14,35 @@ import { useFeed } from "./api/get-feed";
 import { FeedCard, timeAgo, translatedFrom } from "./FeedCard";
 import { NotFoundPage } from "../../components/NotFoundPage";
 
+/**
+ * The article's HTML with its links mapped by client-core's rule: `blockbrief://` screens become
+ * in-app links (locale-prefixed), `external:` and web links open a new window, anything else
+ * loses its address.
+ */
+function articleHtml(html: string, to: (path: string) => string): string {
+  const doc = new DOMParser().parseFromString(html, "text/html");
+  for (const anchor of doc.querySelectorAll("a[href]")) {
+    const target = mapLink(anchor.getAttribute("href") ?? "");
+    if (target.kind === "internal") {
+      anchor.setAttribute("href", to(target.path));
+      anchor.setAttribute("data-internal", "");
+      anchor.removeAttribute("target");
+    } else if (target.kind === "external") {
+      anchor.setAttribute("href", target.url);
+      anchor.setAttribute("target", "_blank");
+      anchor.setAttribute("rel", "noopener noreferrer nofollow");
+    } else {
+      anchor.removeAttribute("href");
+    }
+  }
+  return doc.body.innerHTML;
+}
+
 export function FeedPage() {
   const { id } = useParams();
   const { t } = useTranslation();
   const to = useLocalePath();
+  const navigate = useNavigate();
   const feed = useFeed(Number(id));
   useDocumentTitle(feed.data?.title);
   const [sharing, setSharing] = useState(false);
@@ -26,6 +51,7 @@ export function FeedPage() {
   if (feed.isPending) return <Spinner />;
   if (feed.isError) return <p className="empty">{messageOf(feed.error)}</p>;
   const item = feed.data;
+  const body = articleHtml(item.content, to);
   return (
     <article className="page feed-page">
       <div className="card-meta">
@@ -39,16 +65,15 @@ export function FeedPage() {
       <div
         className="article-body"
         onClick={(e) => {
-          // Links in content go through client-core's mapping; external ones open a new window.
-          const anchor = (e.target as HTMLElement).closest("a");
-          if (!anchor) return;
+          // In-app links (written by `articleHtml`) navigate in place on a plain click.
+          const anchor = (e.target as HTMLElement).closest<HTMLAnchorElement>("a[data-internal]");
+          const modified = e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0;
+          if (!anchor || modified) return;
           e.preventDefault();
-          const target = mapLink(anchor.getAttribute("href") ?? "");
-          if (target.kind === "internal") location.assign(to(target.path));
-          else if (target.kind === "external") window.open(target.url, "_blank", "noopener,noreferrer");
+          navigate(anchor.getAttribute("href") ?? "/");
         }}
-        // Sanitized by the server (ammonia) when it was stored.
-        dangerouslySetInnerHTML={{ __html: item.content }}
+        // Sanitized by the server (ammonia) when it was stored; its links mapped here.
+        dangerouslySetInnerHTML={{ __html: body }}
       />
       <div className="card-tags">
         {item.tags.map((tag) => (
