@@ -110,7 +110,7 @@ test("a feed page, search and a not-found page", async () => {
   await page.locator(".feed-card .card-title a").first().click();
   await page.getByRole("heading", { level: 1, name: /Spot Bitcoin ETFs/ }).waitFor();
   assert.equal(await page.locator(".related .feed-card").count(), 5);
-  await page.goto(`${stack.base}/search?q=${encodeURIComponent("比特幣")}`);
+  await page.goto(`${stack.base}/zh-Hant/search?q=${encodeURIComponent("比特幣")}`);
   await page.locator(".hit mark").first().waitFor();
   assert.equal(await page.locator(".hit mark").first().innerText(), "比特幣");
   await page.goto(`${stack.base}/search?q=a`);

@@ -50,8 +50,10 @@ async fn search_all(
     let page = async {
         let index = state.search_index().await?;
         let (docs, next) = search::find(index, &terms, kind, cursor).await?;
+        let mut list = search::hits(docs, &terms, client.locale);
+        search::in_reader_language(&state.db, &mut list, &terms, client.locale).await?;
         Ok(Page {
-            list: search::hits(docs, &terms, client.locale),
+            list,
             next_cursor: next.map(search::Cursor::encode),
         })
     };

@@ -536,13 +536,20 @@ async fn bad_cursors_and_sizes_are_refused(backend: Backend) {
 
 async fn search_finds_every_script(backend: Backend) {
     let app = demo_app(backend).await;
-    let search = |q: &str, kind: &str| {
+    let search_in = |q: &str, kind: &str, locale: &'static str| {
         let body = json!({ "q": q, "kind": kind });
         let app = &app;
-        async move { call(app, "/search", body, "en", None).await }
+        async move { call(app, "/search", body, locale, None).await }
     };
-    for q in ["比特幣", "比特币", "비트코인", "bitcoin", "Bitcoin ETF"] {
-        let hits = search(q, "all").await;
+    let search = |q: &str, kind: &str| search_in(q, kind, "en");
+    for (q, locale) in [
+        ("比特幣", "zh-Hant"),
+        ("比特币", "zh-Hans"),
+        ("비트코인", "ko"),
+        ("bitcoin", "en"),
+        ("Bitcoin ETF", "en"),
+    ] {
+        let hits = search_in(q, "all", locale).await;
         let hits = list(&hits);
         assert!(!hits.is_empty(), "{q}");
         assert!(hits.iter().any(|h| h["kind"] == "feed"), "{q}");
@@ -550,6 +557,15 @@ async fn search_finds_every_script(backend: Backend) {
             hits.iter()
                 .all(|h| h["snippet"].as_str().expect("snippet").contains("<mark>")),
             "{q}: {hits:?}"
+        );
+    }
+    // A match in one language shows the reader's own text: English words found, Chinese shown.
+    let hits = search_in("bitcoin", "feed", "zh-Hant").await;
+    for hit in list(&hits) {
+        let snippet = hit["snippet"].as_str().expect("snippet");
+        assert!(
+            !snippet.to_lowercase().contains("bitcoin") && snippet.contains("比特幣"),
+            "{snippet}"
         );
     }
     let tags = search("比特幣", "tag").await;
@@ -587,7 +603,7 @@ async fn search_finds_every_script(backend: Backend) {
         .await;
         assert_eq!(list(&found)[0]["title"], title, "{locale} {q}");
     }
-    let korean = search("비트코인", "feed").await;
+    let korean = search_in("비트코인", "feed", "ko").await;
     let first = &list(&korean)[0];
     assert!(
         first["snippet"]
@@ -618,7 +634,7 @@ async fn search_finds_every_script(backend: Backend) {
     assert_eq!(ids.len(), 12);
     assert!(list(&search("nothing-like-this", "all").await).is_empty());
     // Two characters: too short for a trigram index, found row by row.
-    let short = search("比特", "feed").await;
+    let short = search_in("比特", "feed", "zh-Hant").await;
     assert!(!list(&short).is_empty());
     assert!(
         list(&short)[0]["snippet"]

@@ -2,13 +2,16 @@
 
 use std::collections::HashMap;
 
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect};
 use serde::Serialize;
 
 use super::documents::DocRow;
 use super::{DocKind, SNIPPET_CONTEXT, lower};
+use crate::entity::{feed_item, feed_translation};
+use crate::error::AppResult;
 
 /// A short piece of `doc` around the first match, HTML-escaped, with every term in `<mark>`.
-/// The line holding a match is chosen, so the snippet is in the language that matched.
+/// The line holding a match is chosen; without one, the body's first line (else the title's).
 pub fn snippet(title: &str, body: &str, terms: &[String]) -> String {
     let line = body
         .lines()
@@ -17,6 +20,7 @@ pub fn snippet(title: &str, body: &str, terms: &[String]) -> String {
             let l = lower(line);
             terms.iter().any(|t| l.contains(t.as_str()))
         })
+        .or_else(|| body.lines().find(|l| !l.trim().is_empty()))
         .unwrap_or_else(|| title.lines().next().unwrap_or_default());
     let chars: Vec<char> = line.chars().collect();
     let lowered: Vec<char> = lower(line).chars().collect();
@@ -106,6 +110,63 @@ pub fn hits(docs: Vec<DocRow>, terms: &[String], locale: &str) -> Vec<Hit> {
             })
         })
         .collect()
+}
+
+/// Feed hits in the reader's language: a document holds every language's summary, so a match in
+/// one language would show that language's text under a title in another. Where the item was
+/// written in, or translated into, the reader's language, the snippet is taken from that text.
+pub async fn in_reader_language(
+    db: &impl ConnectionTrait,
+    hits: &mut [Hit],
+    terms: &[String],
+    locale: &str,
+) -> AppResult<()> {
+    let ids: Vec<i64> = hits
+        .iter()
+        .filter(|h| h.kind == DocKind::Feed.name())
+        .map(|h| h.id)
+        .collect();
+    if ids.is_empty() {
+        return Ok(());
+    }
+    let mut texts: HashMap<i64, (String, String)> = feed_translation::Entity::find()
+        .select_only()
+        .columns([
+            feed_translation::Column::FeedId,
+            feed_translation::Column::Title,
+            feed_translation::Column::Summary,
+        ])
+        .filter(feed_translation::Column::FeedId.is_in(ids.iter().copied()))
+        .filter(feed_translation::Column::Locale.eq(locale))
+        .into_tuple::<(i64, String, String)>()
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|(id, title, summary)| (id, (title, summary)))
+        .collect();
+    let originals = feed_item::Entity::find()
+        .select_only()
+        .columns([
+            feed_item::Column::Id,
+            feed_item::Column::Title,
+            feed_item::Column::Summary,
+        ])
+        .filter(feed_item::Column::Id.is_in(ids.iter().copied()))
+        .filter(feed_item::Column::Lang.eq(locale))
+        .into_tuple::<(i64, String, String)>()
+        .all(db)
+        .await?;
+    texts.extend(
+        originals
+            .into_iter()
+            .map(|(id, title, summary)| (id, (title, summary))),
+    );
+    for hit in hits.iter_mut().filter(|h| h.kind == DocKind::Feed.name()) {
+        if let Some((title, summary)) = texts.get(&hit.id) {
+            hit.snippet = snippet(title, summary, terms);
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
