@@ -469,15 +469,19 @@ test("the popup page posts only to our own origin", async () => {
   await page.context().close();
 });
 
-test("share sheet closes when dragged down; the download dialog shows its QR code", async () => {
-  const page = await newPage();
+test("share sheet: as tall as its content with its handle on top, closes when dragged down; the download dialog shows its QR code", async () => {
+  const page = await newPage({ viewport: { width: 390, height: 844 } });
   await page.goto(`${stack.base}/`);
   await appLoaded(page);
   await page.locator(".feed-card .card-title a").first().click();
   await page.getByRole("button", { name: "Share" }).click();
   const sheet = page.getByRole("dialog", { name: "Share" });
   await sheet.getByRole("link", { name: "Telegram" }).waitFor();
+  const box = await sheet.boundingBox();
+  assert.ok(box.height < 844 * 0.6 && Math.round(box.y + box.height) === 844, `a sheet at the bottom: ${JSON.stringify(box)}`);
   const handle = await sheet.locator(".sheet-handle").boundingBox();
+  const title = await sheet.getByRole("heading", { name: "Share" }).boundingBox();
+  assert.ok(handle.y < title.y && handle.height >= 5, "the handle is on top and visible");
   await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
   await page.mouse.down();
   await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2 + 30);

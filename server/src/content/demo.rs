@@ -97,16 +97,47 @@ fn catalogue(set: &DemoSet, now: i64) -> AppResult<CatalogueInput> {
     })
 }
 
+/// A large number as Chinese and Korean write it, in units of ten thousand (77,000,000 is
+/// "7,700万", 17,000 is "1.7万", 3,000 is "3千"; never "77 百万" or "77백만"). Only the demo's Chinese and Korean
+/// texts use these placeholders.
+fn myriads(value: usize, locale: &str) -> String {
+    let (unit, thousand) = match locale {
+        "zh-Hans" => ("万", "千"),
+        "zh-Hant" => ("萬", "千"),
+        _ => ("만", "천"),
+    };
+    if value < 10_000 {
+        return format!("{}{thousand}", value / 1_000);
+    }
+    let tenths = value / 1_000;
+    let (whole, tenth) = (tenths / 10, tenths % 10);
+    let mut digits = whole.to_string();
+    let mut grouped = String::new();
+    while digits.len() > 3 {
+        let rest = digits.split_off(digits.len() - 3);
+        grouped = format!(",{rest}{grouped}");
+    }
+    let whole = format!("{digits}{grouped}");
+    if tenth == 0 {
+        format!("{whole}{unit}")
+    } else {
+        format!("{whole}.{tenth}{unit}")
+    }
+}
+
 /// Item `i` of the generated sequence (the same `i` always gives the same item).
 fn feed(set: &DemoSet, i: usize, now: i64) -> FeedInput {
     let story = &set.stories[i % set.stories.len()];
     let token = &set.catalogue.tokens[(i / set.stories.len()) % set.catalogue.tokens.len()];
     let symbol = token.token.symbol.clone();
-    let n = (3 + (i * 37) % 97).to_string();
+    let count = 3 + (i * 37) % 97;
+    let n = count.to_string();
     let fill = |text: &str, locale: &str| {
         let name = token.names.get(locale).unwrap_or(&token.token.name);
         text.replace("{sym}", &symbol)
             .replace("{name}", name)
+            .replace("{n_million}", &myriads(count * 1_000_000, locale))
+            .replace("{n_thousand}", &myriads(count * 1_000, locale))
             .replace("{n}", &n)
     };
     let text_for = |locale: &str| {
@@ -197,4 +228,15 @@ pub async fn load_if_empty(state: &AppState) -> AppResult<bool> {
     }
     generate(state, DEMO_ITEMS).await?;
     Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn large_numbers_in_units_of_ten_thousand() {
+        assert_eq!(super::myriads(77_000_000, "zh-Hans"), "7,700万");
+        assert_eq!(super::myriads(17_000, "zh-Hant"), "1.7萬");
+        assert_eq!(super::myriads(3_000, "ko"), "3천");
+        assert_eq!(super::myriads(99_000_000, "ko"), "9,900만");
+    }
 }

@@ -7,19 +7,26 @@ import { Dialog } from "./ui";
 export function BottomSheet(props: { open: boolean; title: string; onClose: () => void; children: ReactNode }) {
   const startY = useRef<number | null>(null);
   return (
-    <Dialog open={props.open} title={props.title} onClose={props.onClose} sheet>
-      <div
-        className="sheet-handle"
-        aria-hidden="true"
-        onPointerDown={(e) => {
-          startY.current = e.clientY;
-          e.currentTarget.setPointerCapture?.(e.pointerId);
-        }}
-        onPointerUp={(e) => {
-          if (startY.current !== null && e.clientY - startY.current > 5) props.onClose();
-          startY.current = null;
-        }}
-      />
+    <Dialog
+      open={props.open}
+      title={props.title}
+      onClose={props.onClose}
+      sheet
+      top={
+        <div
+          className="sheet-handle"
+          aria-hidden="true"
+          onPointerDown={(e) => {
+            startY.current = e.clientY;
+            e.currentTarget.setPointerCapture?.(e.pointerId);
+          }}
+          onPointerUp={(e) => {
+            if (startY.current !== null && e.clientY - startY.current > 5) props.onClose();
+            startY.current = null;
+          }}
+        />
+      }
+    >
       {props.children}
     </Dialog>
   );

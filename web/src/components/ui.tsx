@@ -7,7 +7,15 @@ import { openDialogsAtom } from "../lib/dialogs";
 import { i18next } from "../lib/i18n";
 import { store } from "../lib/store";
 
-export function Dialog(props: { open: boolean; title: string; onClose: () => void; children: ReactNode; sheet?: boolean }) {
+export function Dialog(props: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  sheet?: boolean;
+  /** Drawn above the title (a sheet's drag handle). */
+  top?: ReactNode;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const { t } = useTranslation();
@@ -45,6 +53,7 @@ export function Dialog(props: { open: boolean; title: string; onClose: () => voi
     >
       {props.open && (
         <div className="dialog-body">
+          {props.top}
           <header className="dialog-head">
             <h2 id={titleId}>{props.title}</h2>
             <button type="button" className="icon-button" aria-label={t("web.common.close")} onClick={props.onClose}>

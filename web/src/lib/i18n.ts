@@ -80,3 +80,8 @@ export function useTranslation() {
   const language = useSyncExternalStore(onLanguageChange, () => i18next.language);
   return useMemo(() => ({ t: i18next.getFixedT(language), i18n: i18next }), [language]);
 }
+
+/** A number as the reader's language writes it (`Intl`): 12,345 · 12.345 · 12 345. */
+export function formatNumber(n: number): string {
+  return new Intl.NumberFormat(i18next.language).format(n);
+}

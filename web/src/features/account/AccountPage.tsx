@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from "jotai";
 import { useEffect } from "react";
-import { useTranslation } from "../../lib/i18n";
+import { formatNumber, useTranslation } from "../../lib/i18n";
 
 import { ThemeToggle } from "../../components/ThemeToggle";
 import { useLocalePath } from "../../lib/paths";
@@ -51,7 +51,7 @@ export function AccountPage() {
         </div>
         <div className="points">
           <span>{t("web.account.points")}</span>
-          <strong data-testid="balance">{balance.data?.balance ?? "…"}</strong>
+          <strong data-testid="balance">{balance.data ? formatNumber(balance.data.balance) : "…"}</strong>
           <Link to={to("/leaderboard")}>{t("web.leaderboard.open")}</Link>
         </div>
       </div>
@@ -66,7 +66,7 @@ export function AccountPage() {
             <li key={l.id}>
               <span>{t(`tasks.${l.reason}`, { defaultValue: l.reason })}</span>
               <time>{new Date(l.created_at * 1000).toLocaleDateString(i18n.language)}</time>
-              <strong>+{l.amount}</strong>
+              <strong>+{formatNumber(l.amount)}</strong>
             </li>
           ))}
         </ul>

@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from "jotai";
-import { useTranslation } from "../../lib/i18n";
+import { formatNumber, useTranslation } from "../../lib/i18n";
 
 import { Spinner } from "../../components/ui";
 import { useState } from "react";
@@ -95,7 +95,7 @@ function TaskGroup({ group, loggedIn }: { group: Group; loggedIn: boolean }) {
             <li key={task.point_id} className="task">
               <div>
                 <strong>{task.title}</strong>
-                <span className="award">+{task.award}</span>
+                <span className="award">+{formatNumber(task.award)}</span>
                 {task.progress.target > 1 && (
                   <span className="progress">{task.progress.count}/{task.progress.target}</span>
                 )}

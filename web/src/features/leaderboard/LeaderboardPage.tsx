@@ -3,7 +3,7 @@ import { useState } from "react";
 import { TabBar } from "../../components/TabBar";
 import { Spinner } from "../../components/ui";
 import { messageOf } from "../../lib/api";
-import { useTranslation } from "../../lib/i18n";
+import { formatNumber, useTranslation } from "../../lib/i18n";
 import { useDocumentTitle } from "../../lib/title";
 import { type Period, useLeaderboard } from "./api/get-leaderboard";
 
@@ -46,7 +46,7 @@ export function LeaderboardPage() {
                   <span className="rank">{row.rank}</span>
                   <span className="avatar" aria-hidden="true">{row.nickname.slice(0, 1).toUpperCase()}</span>
                   <span className="name">{row.nickname}</span>
-                  <strong className="points">{row.points}</strong>
+                  <strong className="points">{formatNumber(row.points)}</strong>
                 </li>
               ))}
             </ol>
