@@ -5,7 +5,9 @@ import { createRoot } from "react-dom/client";
 
 import { App } from "./app/App";
 import { CALLBACK_PATH, runCallbackPage } from "./features/auth/callbackPage";
-import { seedFirstPage } from "./features/feed";
+import { preloadPage } from "./app/routes";
+import { seedFirstFeed, seedFirstPage } from "./features/feed";
+import { splitLocalePath } from "./lib/core";
 import { detectLocale, initI18n } from "./lib/i18n";
 import { applyTheme, themeAtom } from "./lib/theme";
 import { store } from "./lib/store";
@@ -25,7 +27,8 @@ if (location.pathname === CALLBACK_PATH) {
 } else {
   const locale = detectLocale(location.pathname);
   seedFirstPage(locale);
-  void initI18n(locale).then(() => {
+  seedFirstFeed(locale);
+  void Promise.all([initI18n(locale), preloadPage(splitLocalePath(location.pathname).path)]).then(() => {
     const root = document.getElementById("root");
     // A transition: React renders in slices, so the page stays responsive while it starts.
     if (root) startTransition(() => createRoot(root).render(<App />));

@@ -111,7 +111,7 @@ export type TimeAgo = { key: string, n: number, };
 /**
  * The page a path shows and its parameters (decoded).
  */
-export type PageMatch = { pattern: string, params: { [key in string]: string }, };
+export type PageMatch = { pattern: string, params: Record<string, string>, };
 /**
  * The spec's numbers and lists that the interface needs (countdowns, limits, tabs, codes).
  */

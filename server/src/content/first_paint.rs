@@ -13,8 +13,9 @@ use crate::i18n::{language_name, t};
 
 /// Where the built `index.html` takes the markup (inside its root, after the static header).
 pub const MARKUP_SLOT: &str = "<!--first-paint-->";
-/// The element id of the data, which the app reads (`web/src/features/feed/api.ts`).
+/// The element ids of the data, which the app reads (`web/src/features/feed/api/`).
 pub const DATA_ID: &str = "first-page";
+pub const FEED_DATA_ID: &str = "first-feed";
 
 #[derive(Deserialize)]
 struct Envelope {
@@ -24,6 +25,18 @@ struct Envelope {
 #[derive(Deserialize)]
 struct Page {
     list: Vec<Card>,
+}
+
+#[derive(Deserialize)]
+struct FeedEnvelope {
+    data: Detail,
+}
+
+#[derive(Deserialize)]
+struct Detail {
+    #[serde(flatten)]
+    card: Card,
+    content: String,
 }
 
 #[derive(Deserialize)]
@@ -137,14 +150,70 @@ pub fn render(template: &str, envelope: &[u8], locale: &str, now: i64) -> String
         markup.push_str("</div></article>");
     }
     markup.push_str("</div></section></main>");
-    // JSON inside a script element: `<` escaped, so no `</script>` in the text can end it.
+    fill(template, &markup, DATA_ID, envelope, locale)
+}
+
+/// The feed page's first paint (`envelope`: the JSON of `/feed/detail`'s answer): what the app's
+/// feed page shows first (the meta line, the headline, the translation note and the article), as
+/// markup, and the answer as data so the app starts from it. Anything unreadable leaves the
+/// page as it was.
+pub fn render_feed(template: &str, envelope: &[u8], locale: &str, now: i64) -> String {
+    let Ok(FeedEnvelope { data: item }) = serde_json::from_slice::<FeedEnvelope>(envelope) else {
+        return template.to_owned();
+    };
+    if !template.contains(MARKUP_SLOT) {
+        return template.to_owned();
+    }
+    let card = &item.card;
+    let source = card
+        .author
+        .as_ref()
+        .map_or(card.source_name.as_str(), |a| a.name.as_str());
+    let mut markup = String::from(
+        r#"<main class="content"><article class="page feed-page"><div class="card-meta">"#,
+    );
+    if card.important {
+        markup.push_str(&format!(
+            r#"<span class="badge important">{}</span>"#,
+            text(&t(locale, "web.feed.important", &[]))
+        ));
+    }
+    let ago = time_ago(card.published_at, now);
+    let n = ago.n.to_string();
+    markup.push_str(&format!(
+        r#"<span>{}</span><time>{}</time></div><h1>{}</h1>"#,
+        text(source),
+        text(&t(locale, ago.key, &[("n", &n)])),
+        text(&card.title)
+    ));
+    if card.translated {
+        markup.push_str(&format!(
+            r#"<p class="translated">{}</p>"#,
+            text(&t(
+                locale,
+                "web.feed.translated",
+                &[("lang", &language_name(locale, &card.lang))]
+            ))
+        ));
+    }
+    // Stored sanitized (ammonia); the app maps its links when it takes over.
+    markup.push_str(&format!(
+        r#"<div class="article-body">{}</div></article></main>"#,
+        item.content
+    ));
+    fill(template, &markup, FEED_DATA_ID, envelope, locale)
+}
+
+/// The markup in the template's slot, and the answer it was written from as JSON data before
+/// `</body>` (`<` escaped, so no `</script>` in the text can end the script element).
+fn fill(template: &str, markup: &str, id: &str, envelope: &[u8], locale: &str) -> String {
     let json = String::from_utf8_lossy(envelope).replace('<', "\\u003c");
     let data = format!(
-        r#"<script id="{DATA_ID}" type="application/json" data-locale="{}">{json}</script>"#,
+        r#"<script id="{id}" type="application/json" data-locale="{}">{json}</script>"#,
         attr(locale)
     );
     template
-        .replacen(MARKUP_SLOT, &markup, 1)
+        .replacen(MARKUP_SLOT, markup, 1)
         .replacen("</body>", &format!("{data}</body>"), 1)
 }
 

@@ -62,7 +62,7 @@ pub async fn for_path(state: &AppState, path: &str, sources: LocaleSources) -> A
         head.status = StatusCode::NOT_FOUND;
         return Ok(head);
     };
-    let param = |name: &str| page.params.get(name).cloned().unwrap_or_default();
+    let param = |name: &str| page.params.get(name).unwrap_or_default().to_owned();
     let number = |name: &str| param(name).parse::<i64>().ok();
     match page.pattern {
         "/feed/:id" => match number("id") {

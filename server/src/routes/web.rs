@@ -37,6 +37,30 @@ pub async fn uploaded_file(
     }
 }
 
+/// The home page and a feed's page are painted from the server's HTML before any script runs
+/// (a shared link on a slow phone shows its news at once); elsewhere, and when anything fails,
+/// the app loads what it needs itself.
+async fn first_paint(state: &AppState, head: &crate::content::head::Head, html: String) -> String {
+    use crate::content::first_paint::{render, render_feed};
+    let now = state.now();
+    let feed_id = (head.status == axum::http::StatusCode::OK)
+        .then(|| head.path.strip_prefix("/feed/")?.parse::<i64>().ok())
+        .flatten();
+    let painted = match (head.path.as_str(), feed_id) {
+        ("/", _) => super::feeds::home_first_page(state, head.locale)
+            .await
+            .map(|page| render(&html, &page, head.locale, now)),
+        (_, Some(id)) => super::feeds::feed_first_page(state, id, head.locale)
+            .await
+            .map(|detail| render_feed(&html, &detail, head.locale, now)),
+        _ => return html,
+    };
+    painted.unwrap_or_else(|e| {
+        tracing::warn!("first paint of {}: {e:?}", head.path);
+        html
+    })
+}
+
 pub const PLACEHOLDER_SHELL: &str = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
 <title>Blockbrief</title></head><body><p>The Blockbrief API is running at <code>/api</code>. \
 No web client is built into <code>WEB_DIR</code> yet.</p></body></html>";
@@ -59,20 +83,7 @@ pub async fn page_shell(
     match crate::content::head::for_path(&state, uri.path(), sources).await {
         Ok(head) => {
             let mut html = crate::content::head::render(&shell, &head, &state.config.public_url);
-            if head.path == "/" {
-                match super::feeds::home_first_page(&state, head.locale).await {
-                    Ok(page) => {
-                        html = crate::content::first_paint::render(
-                            &html,
-                            &page,
-                            head.locale,
-                            state.now(),
-                        )
-                    }
-                    // The app loads the feed itself.
-                    Err(e) => tracing::warn!("first paint of the home page: {e:?}"),
-                }
-            }
+            html = first_paint(&state, &head, html).await;
             // The shell changes with every deploy; hashed assets are the ones cached for long.
             (
                 head.status,

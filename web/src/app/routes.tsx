@@ -1,14 +1,35 @@
 // The app's pages: which component shows each of client-core's page patterns (`C.pages`, the
 // list the server also answers 404 by); `lib/router.tsx` does the navigating.
-import { type ComponentType, lazy } from "react";
+import { type ComponentType, use } from "react";
 
 import { HomePage } from "../features/feed";
 import { matchPage } from "../lib/core";
 import type { Matcher } from "../lib/router";
 
-/** A page's code, loaded when the page is first visited. */
-function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): ComponentType {
-  return lazy(() => load().then((m) => ({ default: pick(m) })));
+type Page = ComponentType & { preload: () => Promise<unknown> };
+
+/** A page's code, loaded when the page is first visited, or before the app's first render for
+ * the page it opens on (`preloadPage`), so the server's first paint is not replaced by nothing
+ * while the code arrives. */
+function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): Page {
+  let loaded: ComponentType | undefined;
+  let loading: Promise<unknown> | undefined;
+  const preload = () =>
+    (loading ??= load().then((m) => {
+      loaded = pick(m);
+    }));
+  function LazyPage() {
+    if (!loaded) use(preload());
+    const Loaded = loaded as ComponentType;
+    return <Loaded />;
+  }
+  return Object.assign(LazyPage, { preload });
+}
+
+/** Loads the code of the page `path` shows (locale prefix removed), if it is not loaded yet. */
+export async function preloadPage(path: string): Promise<void> {
+  const [component] = match(path);
+  if ("preload" in component && typeof component.preload === "function") await component.preload();
 }
 
 /** Every page pattern's component; a vitest checks that each of `C.pages` has one. */

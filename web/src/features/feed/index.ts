@@ -2,4 +2,5 @@
 export { HomePage } from "./HomePage";
 export { FeedList } from "./FeedList";
 export { FeedTimeline } from "./FeedTimeline";
+export { seedFirstFeed } from "./api/get-feed";
 export { seedFirstPage } from "./api/get-feeds";

@@ -1,8 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 
-import { call } from "../../../lib/api";
+import { call, queryClient } from "../../../lib/api";
 import type { FeedDetail } from "../../../lib/api-types";
 import { useTranslation } from "../../../lib/i18n";
+import { userAtom } from "../../../lib/session";
+import { store } from "../../../lib/store";
 import { feedKeys } from "./keys";
 
 /** Silent: the page itself says when an item is not there. */
@@ -13,4 +15,20 @@ export const feedQueryOptions = (id: number, locale: string) =>
 
 export function useFeed(id: number) {
   return useQuery(feedQueryOptions(id, useTranslation().i18n.language));
+}
+
+/**
+ * A shared feed page's answer that the server wrote into the HTML (and painted as markup): put in
+ * the query cache so the page renders at once. A visitor's answer (translations on), so a
+ * signed-in reader asks anyway.
+ */
+export function seedFirstFeed(locale: string): void {
+  const node = document.getElementById("first-feed");
+  if (!node || node.dataset.locale !== locale || store.get(userAtom)) return;
+  try {
+    const detail = (JSON.parse(node.textContent ?? "") as { data: FeedDetail }).data;
+    queryClient.setQueryData(feedQueryOptions(detail.id, locale).queryKey, detail);
+  } catch {
+    // Unreadable: the page asks for it.
+  }
 }
