@@ -15,6 +15,18 @@ const screens = [
   ["tags", "/recommendTag"],
   ["benefit", "/benefit/1"],
   ["account", "/account"],
+  // Issue 15's pages, in three languages.
+  ...["en", "zh-Hant", "ko"].flatMap((locale) => {
+    const prefix = locale === "en" ? "" : `/${locale}`;
+    return [
+      ["tag", "/tag/btc"],
+      ["token", "/token/BTC"],
+      ["topic", "/topic/1"],
+      ["kol", "/kol/1"],
+      ["leaderboard", "/leaderboard"],
+      ["not-found", "/no/such/page"],
+    ].map(([name, path]) => [`${name}-${locale}`, `${prefix}${path}`]);
+  }),
 ];
 const sizes = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } };
 const stack = await startStack();
