@@ -41,6 +41,14 @@ pub struct Config {
     #[arg(long, env = "PUBLIC_URL", default_value = "http://127.0.0.1:8080")]
     pub public_url: String,
 
+    /// The app's App Store page (the default is a placeholder until the app is published).
+    #[arg(long, env = "APP_STORE_URL", default_value = client_core::constants::APP_STORE_URL)]
+    pub app_store_url: String,
+
+    /// The app's Google Play page (the default is a placeholder until the app is published).
+    #[arg(long, env = "PLAY_STORE_URL", default_value = client_core::constants::PLAY_STORE_URL)]
+    pub play_store_url: String,
+
     /// Key for hashing one-time codes; unset: a random key kept in DATA_DIR/secret.key.
     #[arg(long, env = "SECRET_KEY", hide_env_values = true)]
     pub secret_key: Option<String>,

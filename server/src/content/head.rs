@@ -157,6 +157,20 @@ fn attr(s: &str) -> String {
     html_escape::encode_double_quoted_attribute(s).into_owned()
 }
 
+/// Where the app is downloaded from, as configured: the web's download buttons read these.
+pub const APP_STORE_META: &str = "blockbrief:app-store";
+pub const PLAY_STORE_META: &str = "blockbrief:play-store";
+
+/// `html` with the configured store pages as meta tags before `</head>`.
+pub fn with_store_links(html: &str, app_store: &str, play_store: &str) -> String {
+    let tags = format!(
+        r#"<meta name="{APP_STORE_META}" content="{}"><meta name="{PLAY_STORE_META}" content="{}">"#,
+        attr(app_store),
+        attr(play_store)
+    );
+    html.replacen("</head>", &format!("{tags}</head>"), 1)
+}
+
 /// `template` (the built `index.html`) with the head's tags: its `<title>` replaced, its `lang`
 /// set, and the meta and link tags added before `</head>`.
 pub fn render(template: &str, head: &Head, public_url: &str) -> String {

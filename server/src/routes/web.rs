@@ -82,7 +82,13 @@ pub async fn page_shell(
     };
     match crate::content::head::for_path(&state, uri.path(), sources).await {
         Ok(head) => {
-            let mut html = crate::content::head::render(&shell, &head, &state.config.public_url);
+            let config = &state.config;
+            let html = crate::content::head::render(&shell, &head, &config.public_url);
+            let mut html = crate::content::head::with_store_links(
+                &html,
+                &config.app_store_url,
+                &config.play_store_url,
+            );
             html = first_paint(&state, &head, html).await;
             // The shell changes with every deploy; hashed assets are the ones cached for long.
             (

@@ -793,7 +793,11 @@ async fn the_home_page_paints_its_first_page_from_the_server(backend: Backend) {
          <body><div id=\"root\"><!--first-paint--></div></body></html>",
     )
     .expect("shell");
-    let app = TestApp::start_with(backend, |c| c.web_dir = web.path().to_owned()).await;
+    let app = TestApp::start_with(backend, |c| {
+        c.web_dir = web.path().to_owned();
+        c.app_store_url = "https://apps.apple.com/app/blockbrief/id123".to_owned();
+    })
+    .await;
     demo::generate(&app.state, demo::DEMO_ITEMS)
         .await
         .expect("the demo set loads");
@@ -827,11 +831,27 @@ async fn the_home_page_paints_its_first_page_from_the_server(backend: Backend) {
     assert_eq!(data["data"], expected, "the same page as /feed/list");
     // Without a prefix, the saved language.
     assert!(html("/").await.contains(r#"data-locale="ko""#));
-    let feed = html(&format!("/feed/{}", expected["list"][0]["id"])).await;
+    // A feed page paints its headline and article, and carries its answer as data.
+    let id = &expected["list"][0]["id"];
+    let feed = html(&format!("/zh-Hant/feed/{id}")).await;
     assert!(
         !feed.contains("feed-card") && !feed.contains("first-page"),
-        "home only"
+        "not the home page's cards"
     );
+    assert!(feed.contains(&format!("<h1>{first_title}</h1>")), "{feed}");
+    assert!(feed.contains(r#"<div class="article-body"><p>"#), "{feed}");
+    let start = feed
+        .find(r#"<script id="first-feed""#)
+        .expect("the feed's data");
+    let detail = call(&app, "/feed/detail", json!({ "id": id }), "zh-Hant", None).await;
+    assert!(feed[start..].contains(&format!(r#""id":{id}"#)) && detail["id"] == *id);
+    // An unknown feed is a 404 with no first paint.
+    assert!(!html("/feed/99999999").await.contains("first-feed"));
+    // The configured store pages are in every page for the download buttons.
+    for page in [&home, &feed] {
+        assert!(page.contains(r#"<meta name="blockbrief:app-store" content="https://apps.apple.com/app/blockbrief/id123">"#));
+        assert!(page.contains(r#"<meta name="blockbrief:play-store" content="https://play.google.com/store/apps/details?id=news.blockbrief">"#));
+    }
 }
 
 async fn the_admin_api_checks_its_token_and_cleans_input(backend: Backend) {

@@ -1,4 +1,4 @@
-import { deviceHeader } from "./core";
+import { C, deviceHeader } from "./core";
 
 /** iOS or Android: some sign-in methods and the download action differ there. */
 export function mobileOs(ua = navigator.userAgent): "ios" | "android" | null {
@@ -23,8 +23,13 @@ export function deviceParam(): string {
   });
 }
 
-export const APP_STORE = "https://apps.apple.com/app/blockbrief/id0000000000";
-export const GOOGLE_PLAY = "https://play.google.com/store/apps/details?id=news.blockbrief";
+/** A store page as the server's configuration has it (`APP_STORE_URL`, `PLAY_STORE_URL`, written
+ * into every page), else client-core's placeholder. */
+const storePage = (name: string, fallback: string): string =>
+  document.querySelector<HTMLMetaElement>(`meta[name="blockbrief:${name}"]`)?.content || fallback;
+
+export const APP_STORE = storePage("app-store", C.appStoreUrl);
+export const GOOGLE_PLAY = storePage("play-store", C.playStoreUrl);
 
 /** The store for this phone, or null on a computer. */
 export function storeLink(): string | null {
