@@ -28,11 +28,11 @@ export function deviceParam(): string {
 const storePage = (name: string, fallback: string): string =>
   document.querySelector<HTMLMetaElement>(`meta[name="blockbrief:${name}"]`)?.content || fallback;
 
-export const APP_STORE = storePage("app-store", C.appStoreUrl);
-export const GOOGLE_PLAY = storePage("play-store", C.playStoreUrl);
+export const appStoreUrl = (): string => storePage("app-store", C.appStoreUrl);
+export const playStoreUrl = (): string => storePage("play-store", C.playStoreUrl);
 
 /** The store for this phone, or null on a computer. */
 export function storeLink(): string | null {
   const os = mobileOs();
-  return os === "ios" ? APP_STORE : os === "android" ? GOOGLE_PLAY : null;
+  return os === "ios" ? appStoreUrl() : os === "android" ? playStoreUrl() : null;
 }

@@ -2,7 +2,7 @@ import QRCode from "qrcode";
 import { useEffect, useState } from "react";
 import { useTranslation } from "../../lib/i18n";
 
-import { APP_STORE, GOOGLE_PLAY } from "../../lib/device";
+import { appStoreUrl, playStoreUrl } from "../../lib/device";
 
 /** The app promo: a QR code (low error correction: fewer modules, scans from a screen) and the
  * two store buttons. */
@@ -18,8 +18,8 @@ export function DownloadCard() {
       <p>{t("web.download.body")}</p>
       {qr && <img src={qr} width={160} height={160} alt={t("web.download.scan")} />}
       <div className="feed-actions">
-        <a className="button" href={APP_STORE}>{t("web.download.appStore")}</a>
-        <a className="button ghost" href={GOOGLE_PLAY}>{t("web.download.googlePlay")}</a>
+        <a className="button" href={appStoreUrl()}>{t("web.download.appStore")}</a>
+        <a className="button ghost" href={playStoreUrl()}>{t("web.download.googlePlay")}</a>
       </div>
     </div>
   );
