@@ -145,6 +145,23 @@ test("links inside an article: our screens open in the app, outside ones in a ne
   await page.context().close();
 });
 
+test("catalogue texts in the reader's language, and English marked where there is no translation", async () => {
+  await stack.admin("/admin/catalogue/upsert", {
+    tokens: [], channels: [], tags: [], kols: [], benefits: [],
+    topics: [{ code: "e2e-english-only", titles: { en: "An English-only topic" }, descriptions: { en: "Written in English only." }, heat: 1_000_000 }],
+  });
+  const page = await newPage();
+  await page.goto(`${stack.base}/ko/explore`);
+  const topic = page.locator("a.topic").first();
+  await topic.getByText("An English-only topic").waitFor();
+  assert.equal(await topic.locator("h3").getAttribute("lang"), "en");
+  assert.equal(await topic.locator(".badge.fallback").innerText(), "영어");
+  // A translated topic carries no mark; a reward label is in Korean.
+  assert.equal(await page.locator("a.topic").nth(1).locator(".badge.fallback").count(), 0);
+  await page.locator(".benefit .reward", { hasText: "500 USDC 보상 풀" }).waitFor();
+  await page.context().close();
+});
+
 test("unknown pages are HTTP 404 from the server and one friendly page in the app", async () => {
   const page = await newPage();
   for (const path of ["/no/such/page", "/feed/999999", "/feed/abc", "/zh-Hant/tag/no-such-tag", "/token/NOPE", "/kol/abc", "/channel/nope", "/benefit/999999"]) {

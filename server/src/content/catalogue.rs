@@ -5,8 +5,8 @@ use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 use serde::{Deserialize, Serialize};
 use validator::Validate;
 
-use super::localized;
 use super::write::BenefitText;
+use super::{localized, localized_lang};
 use crate::entity::{benefit, channel, kol, tag, token, topic};
 use crate::error::{AppError, AppResult};
 use crate::state::AppState;
@@ -227,11 +227,14 @@ pub struct TopicView {
     pub description: String,
     pub cover: String,
     pub heat: i64,
+    /// The language of the title and description: the reader's, or the English they fall back to.
+    pub lang: String,
 }
 
 fn topic_view(t: topic::Model, locale: &str) -> TopicView {
     TopicView {
         id: t.id,
+        lang: localized_lang(&t.titles, locale),
         title: localized(&t.titles, locale),
         description: localized(&t.descriptions, locale),
         code: t.code,
@@ -277,23 +280,26 @@ pub struct BenefitView {
     pub ended: bool,
     pub link: String,
     pub published_at: i64,
+    /// The language of the title, steps and reward: the reader's, or the English they fall back to.
+    pub lang: String,
 }
 
 fn benefit_view(b: benefit::Model, locale: &str, now: i64) -> BenefitView {
     let texts: std::collections::HashMap<String, BenefitText> =
         serde_json::from_str(&b.texts).unwrap_or_default();
-    let text = texts
-        .get(locale)
-        .or_else(|| texts.get(client_core::locale::DEFAULT_LOCALE))
-        .cloned();
-    let (title, steps) = text.map_or_else(Default::default, |t| (t.title, t.steps));
+    let (lang, text) = [locale, client_core::locale::DEFAULT_LOCALE]
+        .into_iter()
+        .find_map(|l| Some((l, texts.get(l)?.clone())))
+        .unwrap_or((client_core::locale::DEFAULT_LOCALE, BenefitText::default()));
     BenefitView {
         id: b.id,
         project: b.project,
         logo: b.logo,
-        title,
-        steps,
-        reward: b.reward,
+        title: text.title,
+        steps: text.steps,
+        // A reward label of the language where there is one (`500 USDC 獎池`), else the row's.
+        reward: text.reward.unwrap_or(b.reward),
+        lang: lang.to_owned(),
         ended: b.deadline <= now,
         deadline: b.deadline,
         link: b.link,

@@ -29,6 +29,20 @@ pub const PAGE_DEFAULT: u64 = 20;
 
 /// Picks the text for `locale` from a JSON object keyed by locale, falling back to English and
 /// then to any text at all (a row written in one language still shows).
+/// The language `localized` takes its text from: `locale` where the map has it, else English, else
+/// the first there is (a reader is told when the text is not in their language).
+pub fn localized_lang(json: &str, locale: &str) -> String {
+    let Ok(map) = serde_json::from_str::<HashMap<String, String>>(json) else {
+        return DEFAULT_LOCALE.to_owned();
+    };
+    [locale, DEFAULT_LOCALE]
+        .into_iter()
+        .find(|l| map.contains_key(*l))
+        .map(str::to_owned)
+        .or_else(|| map.keys().next().cloned())
+        .unwrap_or_else(|| DEFAULT_LOCALE.to_owned())
+}
+
 pub fn localized(json: &str, locale: &str) -> String {
     let Ok(map) = serde_json::from_str::<HashMap<String, String>>(json) else {
         return String::new();

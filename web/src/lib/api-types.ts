@@ -58,12 +58,20 @@ export type TagView = { id: number, code: string, name: string, description: str
 token: TokenView | null, };
 export type ChannelView = { id: number, code: string, name: string, };
 export type KolView = { id: number, handle: string, name: string, avatar: string, bio: string, follower_count: number, };
-export type TopicView = { id: number, code: string, title: string, description: string, cover: string, heat: number, };
+export type TopicView = { id: number, code: string, title: string, description: string, cover: string, heat: number, 
+/**
+ * The language of the title and description: the reader's, or the English they fall back to.
+ */
+lang: string, };
 export type BenefitView = { id: number, project: string, logo: string, title: string, steps: Array<string>, reward: string, deadline: number, 
 /**
  * The deadline has passed.
  */
-ended: boolean, link: string, published_at: number, };
+ended: boolean, link: string, published_at: number, 
+/**
+ * The language of the title, steps and reward: the reader's, or the English they fall back to.
+ */
+lang: string, };
 export type Explore = { topics: Array<TopicView>, tags: Array<TagView>, channels: Array<ChannelView>, kols: Array<KolView>, };
 export type Hit = { kind: "feed" | "tag" | "token" | "kol", id: number, title: string, 
 /**

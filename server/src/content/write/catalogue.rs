@@ -85,11 +85,14 @@ pub struct TopicInput {
     pub heat: i64,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
 pub struct BenefitText {
     pub title: String,
     #[serde(default)]
     pub steps: Vec<String>,
+    /// The reward in this language (`500 USDC 獎池`); without one, the benefit's own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reward: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -292,7 +295,19 @@ async fn upsert_benefit(db: &impl ConnectionTrait, b: &BenefitInput) -> AppResul
             .map(|s| checked_text("benefit step", s, 500, true))
             .collect::<AppResult<Vec<_>>>()?;
         let title = checked_text("benefit title", &text.title, TITLE_MAX_CHARS, true)?;
-        texts.insert(locale.clone(), BenefitText { title, steps });
+        let reward = text
+            .reward
+            .as_deref()
+            .map(|r| checked_text("benefit reward", r, 128, true))
+            .transpose()?;
+        texts.insert(
+            locale.clone(),
+            BenefitText {
+                title,
+                steps,
+                reward,
+            },
+        );
     }
     let row = benefit::ActiveModel {
         link: Set(checked_url("benefit link", &b.link)?),

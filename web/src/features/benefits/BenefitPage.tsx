@@ -2,6 +2,7 @@ import { useTranslation } from "../../lib/i18n";
 import { useParams, useSearchParams } from "../../lib/router";
 
 import { Spinner } from "../../components/ui";
+import { FallbackMark } from "../../components/FallbackMark";
 import { NotFoundPage } from "../../components/NotFoundPage";
 import { isNotFound, messageOf } from "../../lib/api";
 import { mergeExtQuery } from "../../lib/core";
@@ -26,13 +27,15 @@ export function BenefitPage() {
   return (
     <article className="page benefit-page">
       <p className="kind">{b.project}</p>
-      <h1>{b.title}</h1>
+      <h1 lang={b.lang}>
+        {b.title} <FallbackMark lang={b.lang} />
+      </h1>
       <p className="reward">
-        {t("web.benefit.reward")}: <strong>{b.reward}</strong> ·{" "}
+        {t("web.benefit.reward")}: <strong lang={b.lang}>{b.reward}</strong> ·{" "}
         {b.ended ? t("web.benefit.ended") : t("web.benefit.deadline", { date: new Date(b.deadline * 1000).toLocaleDateString(i18n.language) })}
       </p>
       <h2>{t("web.benefit.steps")}</h2>
-      <ol>
+      <ol lang={b.lang}>
         {b.steps.map((s) => (
           <li key={s}>{s}</li>
         ))}

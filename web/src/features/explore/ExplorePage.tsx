@@ -2,6 +2,7 @@ import { useTranslation } from "../../lib/i18n";
 import { Link } from "../../lib/router";
 
 import { Spinner } from "../../components/ui";
+import { FallbackMark } from "../../components/FallbackMark";
 import { useLocalePath } from "../../lib/paths";
 import { useDocumentTitle } from "../../lib/title";
 import { useBenefits } from "../benefits";
@@ -23,8 +24,8 @@ export function ExplorePage() {
         {e.topics.map((topic, i) => (
           <Link key={topic.id} className="card topic" to={to(`/topic/${topic.id}`)}>
             <span className="rank">{i + 1}</span>
-            <h3>{topic.title}</h3>
-            <p>{topic.description}</p>
+            <h3 lang={topic.lang}>{topic.title} <FallbackMark lang={topic.lang} /></h3>
+            <p lang={topic.lang}>{topic.description}</p>
           </Link>
         ))}
       </div>
@@ -48,8 +49,8 @@ export function ExplorePage() {
         {benefits.data?.list.slice(0, 6).map((b) => (
           <Link key={b.id} className="card benefit" to={to(`/benefit/${b.id}`)}>
             <strong>{b.project}</strong>
-            <span>{b.title}</span>
-            <span className="reward">{b.ended ? t("web.benefit.ended") : b.reward}</span>
+            <span lang={b.lang}>{b.title} <FallbackMark lang={b.lang} /></span>
+            <span className="reward" lang={b.ended ? undefined : b.lang}>{b.ended ? t("web.benefit.ended") : b.reward}</span>
           </Link>
         ))}
       </div>

@@ -1,3 +1,4 @@
+import { FallbackMark } from "../../components/FallbackMark";
 import { NotFoundPage } from "../../components/NotFoundPage";
 import { Spinner } from "../../components/ui";
 import { isNotFound, messageOf } from "../../lib/api";
@@ -19,8 +20,10 @@ export function TopicPage() {
   return (
     <FeedTimeline scope={{ topic_id: view.id }}>
       <div>
-        <h1>{view.title}</h1>
-        <p>{view.description}</p>
+        <h1 lang={view.lang}>
+          {view.title} <FallbackMark lang={view.lang} />
+        </h1>
+        <p lang={view.lang}>{view.description}</p>
       </div>
     </FeedTimeline>
   );
