@@ -36,6 +36,8 @@ try {
       const context = await stack.browser.newContext({ viewport, isMobile: size === "phone", deviceScaleFactor: size === "phone" ? 2 : 1 });
       const page = await context.newPage();
       for (const [name, path] of screens) {
+        // Each screen in the language its path names: no language saved by the one before.
+        await context.clearCookies();
         await page.goto(`${stack.base}${path}${path.includes("?") ? "&" : "?"}theme=${theme === "dark" ? 1 : 0}`);
         await page.waitForLoadState("networkidle");
         await page.waitForTimeout(300);
