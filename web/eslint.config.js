@@ -45,7 +45,7 @@ export default tseslint.config(
     files: ["e2e/**/*.mjs"],
     languageOptions: {
       globals: Object.fromEntries(
-        ["window", "document", "navigator", "localStorage", "Buffer", "console", "URL", "URLSearchParams", "setTimeout", "process", "fetch", "performance", "PerformanceObserver"].map((g) => [g, "readonly"]),
+        ["window", "document", "navigator", "history", "location", "getComputedStyle", "localStorage", "Buffer", "console", "URL", "URLSearchParams", "setTimeout", "process", "fetch", "performance", "PerformanceObserver"].map((g) => [g, "readonly"]),
       ),
     },
   },

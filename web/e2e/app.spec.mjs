@@ -373,6 +373,21 @@ test("the tab's title follows the page and the language; the language select sho
   assert.match(await page.locator(".app .feed-card .translated").first().innerText(), /^譯自 (英文|韓文|越南文|簡體中文)$/);
   const html = await (await fetch(`${stack.base}/ko`)).text();
   assert.match(html, /<meta name="keywords" content="암호화폐 뉴스/);
+  // The tag filter keeps one history entry, however much is typed.
+  await page.context().clearCookies();
+  await page.goto(`${stack.base}/recommendTag`);
+  const before = await page.evaluate(() => history.length);
+  await page.getByLabel("Filter tags").pressSequentially("bitc");
+  for (let i = 0; i < 50 && (await page.evaluate(() => location.search)) !== "?q=bitc"; i++) await page.waitForTimeout(100);
+  assert.equal(await page.evaluate(() => location.search), "?q=bitc");
+  assert.equal(await page.evaluate(() => history.length), before);
+  // A focused tab's ring is drawn inside the scrolling strip, so nothing clips it.
+  await page.goto(`${stack.base}/`);
+  await page.getByRole("tab").first().focus();
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Shift+Tab");
+  const ring = await page.getByRole("tab").first().evaluate((el) => [el.matches(":focus-visible"), getComputedStyle(el).outlineOffset]);
+  assert.deepEqual(ring, [true, "-3px"]);
   await page.context().close();
 });
 

@@ -1,3 +1,5 @@
+import { useDeferredValue, useState } from "react";
+
 import { Spinner } from "../../components/ui";
 import { C } from "../../lib/core";
 import { useTranslation } from "../../lib/i18n";
@@ -9,7 +11,10 @@ import { FollowTagButton } from "./FollowTagButton";
 export function RecommendTagPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const q = params.get("q") ?? "";
+  // The box keeps its own text: navigations run in a transition, so a box fed from the address
+  // would lag behind fast typing and drop letters.
+  const [text, setText] = useState(() => params.get("q") ?? "");
+  const q = useDeferredValue(text);
   const to = useLocalePath();
   const tags = useTags(q);
   return (
@@ -19,10 +24,13 @@ export function RecommendTagPage() {
         type="search"
         aria-label={t("web.tag.search")}
         placeholder={t("web.tag.search")}
-        value={q}
+        value={text}
         maxLength={C.searchQueryMaxChars}
-        // One history entry for the filter, not one per keystroke.
-        onChange={(e) => setParams(e.target.value ? { q: e.target.value } : {}, { replace: true })}
+        onChange={(e) => {
+          setText(e.target.value);
+          // One history entry for the filter, not one per keystroke.
+          setParams(e.target.value ? { q: e.target.value } : {}, { replace: true });
+        }}
       />
       {tags.isPending ? (
         <Spinner />
