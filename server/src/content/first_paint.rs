@@ -65,6 +65,41 @@ struct Tag {
     name: String,
 }
 
+impl Card {
+    /// Who wrote it: the author where there is one, else the source.
+    fn source(&self) -> &str {
+        self.author
+            .as_ref()
+            .map_or(self.source_name.as_str(), |a| a.name.as_str())
+    }
+
+    /// The "important" badge, or nothing.
+    fn badge(&self, locale: &str) -> String {
+        if !self.important {
+            return String::new();
+        }
+        format!(
+            r#"<span class="badge important">{}</span>"#,
+            text(&t(locale, "web.feed.important", &[]))
+        )
+    }
+
+    /// "3h ago" in the reader's words (client-core's rule, as the app says it).
+    fn ago(&self, locale: &str, now: i64) -> String {
+        let ago = time_ago(self.published_at, now);
+        t(locale, ago.key, &[("n", &ago.n.to_string())])
+    }
+
+    /// "Translated from Korean" in the reader's words.
+    fn translated_from(&self, locale: &str) -> String {
+        t(
+            locale,
+            "web.feed.translated",
+            &[("lang", &language_name(locale, &self.lang))],
+        )
+    }
+}
+
 fn text(s: &str) -> std::borrow::Cow<'_, str> {
     html_escape::encode_text(s)
 }
@@ -94,28 +129,17 @@ pub fn render(template: &str, envelope: &[u8], locale: &str, now: i64) -> String
     let mut markup =
         String::from(r#"<main class="content"><section class="page home"><div class="feed-list">"#);
     for card in &data.list {
-        let source = card
-            .author
-            .as_ref()
-            .map_or(card.source_name.as_str(), |a| a.name.as_str());
         markup.push_str(&format!(
-            r#"<article class="card feed-card {}{}"><div class="card-meta">"#,
+            r#"<article class="card feed-card {}{}"><div class="card-meta">{}"#,
             attr(&card.kind),
-            if card.important { " important" } else { "" }
+            if card.important { " important" } else { "" },
+            card.badge(locale)
         ));
-        if card.important {
-            markup.push_str(&format!(
-                r#"<span class="badge important">{}</span>"#,
-                text(&t(locale, "web.feed.important", &[]))
-            ));
-        }
-        let ago = time_ago(card.published_at, now);
-        let n = ago.n.to_string();
         markup.push_str(&format!(
             r#"<span class="kind">{}</span><time datetime="{}">{}</time></div><h3 class="card-title"><a href="{}">{}</a></h3>"#,
-            text(source),
+            text(card.source()),
             iso_time(card.published_at),
-            text(&t(locale, ago.key, &[("n", &n)])),
+            text(&card.ago(locale, now)),
             attr(&locale_path(locale, &format!("/feed/{}", card.id))),
             text(&card.title)
         ));
@@ -140,11 +164,7 @@ pub fn render(template: &str, envelope: &[u8], locale: &str, now: i64) -> String
         if card.translated {
             markup.push_str(&format!(
                 r#"<span class="translated">{}</span>"#,
-                text(&t(
-                    locale,
-                    "web.feed.translated",
-                    &[("lang", &language_name(locale, &card.lang))]
-                ))
+                text(&card.translated_from(locale))
             ));
         }
         markup.push_str("</div></article>");
@@ -165,35 +185,17 @@ pub fn render_feed(template: &str, envelope: &[u8], locale: &str, now: i64) -> S
         return template.to_owned();
     }
     let card = &item.card;
-    let source = card
-        .author
-        .as_ref()
-        .map_or(card.source_name.as_str(), |a| a.name.as_str());
-    let mut markup = String::from(
-        r#"<main class="content"><article class="page feed-page"><div class="card-meta">"#,
-    );
-    if card.important {
-        markup.push_str(&format!(
-            r#"<span class="badge important">{}</span>"#,
-            text(&t(locale, "web.feed.important", &[]))
-        ));
-    }
-    let ago = time_ago(card.published_at, now);
-    let n = ago.n.to_string();
-    markup.push_str(&format!(
-        r#"<span>{}</span><time>{}</time></div><h1>{}</h1>"#,
-        text(source),
-        text(&t(locale, ago.key, &[("n", &n)])),
+    let mut markup = format!(
+        r#"<main class="content"><article class="page feed-page"><div class="card-meta">{}<span>{}</span><time>{}</time></div><h1>{}</h1>"#,
+        card.badge(locale),
+        text(card.source()),
+        text(&card.ago(locale, now)),
         text(&card.title)
-    ));
+    );
     if card.translated {
         markup.push_str(&format!(
             r#"<p class="translated">{}</p>"#,
-            text(&t(
-                locale,
-                "web.feed.translated",
-                &[("lang", &language_name(locale, &card.lang))]
-            ))
+            text(&card.translated_from(locale))
         ));
     }
     // Stored sanitized (ammonia); the app maps its links when it takes over.
