@@ -901,6 +901,27 @@ async fn the_admin_api_checks_its_token_and_cleans_input(backend: Backend) {
     }
     assert!(!content.contains("vbscript"), "{content}");
     assert_eq!(detail["published_at"], 1_795_255_200);
+    // A time in the future cannot pin an item to the top: it is taken as now (5 minutes of skew).
+    let now = app.state.now();
+    for (ahead, stored) in [(60, now + 60), (86_400 * 365, now + 300)] {
+        let (_, future) = admin_upsert(
+            &app,
+            json!({ "source_url": format!("https://news.example/future-{ahead}"), "kind": "flash",
+                    "lang": "en", "title": "From the future", "published_at": now + ahead }),
+        )
+        .await;
+        let detail = call(
+            &app,
+            "/feed/detail",
+            json!({ "id": future["data"]["id"] }),
+            "en",
+            None,
+        )
+        .await;
+        // The server's clock may have moved on a second since `now` was read.
+        let at = detail["published_at"].as_i64().expect("a time");
+        assert!((stored..=stored + 2).contains(&at), "{ahead} s ahead: {at}");
+    }
     let codes: Vec<&str> = detail["tags"]
         .as_array()
         .expect("tags")

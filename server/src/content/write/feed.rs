@@ -140,6 +140,9 @@ fn clean_feed(input: FeedInput) -> AppResult<CleanFeed> {
     })
 }
 
+/// How far ahead of the server's clock a `published_at` may be.
+pub const PUBLISHED_AT_SKEW_SECONDS: i64 = 5 * 60;
+
 /// Inserts or updates a feed item by its `source_url`; returns its id and whether it was new.
 pub async fn upsert_feed(state: &AppState, input: FeedInput) -> AppResult<(i64, bool)> {
     let feed = clean_feed(input)?;
@@ -176,6 +179,9 @@ async fn store_feed(
         published_at,
         translations,
     } = feed;
+    // A time in the future (beyond a few minutes of clock skew) would pin the item to the top of
+    // every feed: it is taken as now.
+    let published_at = published_at.min(now + PUBLISHED_AT_SKEW_SECONDS);
     let channel_id = match &input.channel {
         None => None,
         Some(code) => Some(
