@@ -1,7 +1,7 @@
 //! Reading the catalogue: tags, tokens, channels, KOLs, topics, benefits, and the explore page.
 
 use client_core::envelope::ErrorKind;
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect};
 use serde::{Deserialize, Serialize};
 use validator::Validate;
 
@@ -115,22 +115,36 @@ pub async fn recommended_tags(
     limit: u64,
     locale: &str,
 ) -> AppResult<Vec<TagView>> {
-    let mut query = tag::Entity::find();
-    if let Some(q) = q.map(str::trim).filter(|q| !q.is_empty()) {
-        let pattern = q.to_lowercase();
-        query = query.filter(
-            sea_orm::Condition::any()
-                .add(tag::Column::Code.contains(&pattern))
-                .add(tag::Column::Names.contains(q)),
-        );
-    }
-    let tags = query
+    let ordered = tag::Entity::find()
         .order_by_asc(tag::Column::Sort)
         .order_by_desc(tag::Column::FollowerCount)
-        .order_by_asc(tag::Column::Id)
-        .limit(limit)
-        .all(&state.db)
-        .await?;
+        .order_by_asc(tag::Column::Id);
+    let tags = match q.map(str::trim).filter(|q| !q.is_empty()) {
+        None => ordered.limit(limit).all(&state.db).await?,
+        // Matched against the code and the names themselves, not the JSON text that holds the
+        // names (where `en` or a quote would match every tag). The catalogue's tags are a few
+        // hundred rows, read in order until the page is full.
+        Some(q) => {
+            let needle = q.to_lowercase();
+            let matches = |t: &tag::Model| {
+                t.code.contains(&needle)
+                    || serde_json::from_str::<std::collections::HashMap<String, String>>(&t.names)
+                        .is_ok_and(|names| {
+                            names.values().any(|n| n.to_lowercase().contains(&needle))
+                        })
+            };
+            let mut found = Vec::new();
+            let mut rows = ordered.paginate(&state.db, 200);
+            while let Some(page) = rows.fetch_and_next().await? {
+                found.extend(page.into_iter().filter(|t| matches(t)));
+                if found.len() as u64 >= limit {
+                    break;
+                }
+            }
+            found.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
+            found
+        }
+    };
     tag_views(state, tags, locale).await
 }
 

@@ -317,6 +317,22 @@ async fn tabs_scopes_and_filters(backend: Backend) {
         .await["name"],
         "Solana"
     );
+    // `q` matches codes and names, not the JSON text that holds the names.
+    for q in ["zh-Hant", "\"", "\":\"", "en"] {
+        let got = call(
+            &app,
+            "/tag/list",
+            json!({ "q": q, "limit": 50 }),
+            "en",
+            None,
+        )
+        .await;
+        let tags = list(&got);
+        let codes: Vec<&str> = tags.iter().filter_map(|t| t["code"].as_str()).collect();
+        assert!(codes.len() < 5, "{q}: {codes:?}");
+    }
+    let by_name = call(&app, "/tag/list", json!({ "q": "BITCOIN" }), "en", None).await;
+    assert_eq!(list(&by_name)[0]["code"], "btc");
     let recommended = call(&app, "/tag/list", json!({ "q": "穩定" }), "zh-Hant", None).await;
     assert_eq!(list(&recommended)[0]["code"], "stablecoins");
 }
