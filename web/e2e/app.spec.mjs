@@ -288,6 +288,18 @@ test("task buttons do on the web what the web can do, and say so when only the a
   // Sign-in kinds and the theme are named in words.
   await page.locator("#sign-in-methods + ul").getByText("Email", { exact: true }).waitFor();
   await page.getByText(/^Dark theme \((Light|Dark)\)$/).waitFor();
+  // Tokens and topics are followed from their pages; the count moves and Following fills.
+  for (const path of ["/token/SOL", "/topic/1"]) {
+    await page.goto(`${stack.base}${path}`);
+    const head = page.locator(".subject-head");
+    await head.getByText(/0 followers/).waitFor();
+    await head.getByRole("button", { name: "Follow", exact: true }).click();
+    await head.getByRole("button", { name: "Following", exact: true }).waitFor();
+    await head.getByText(/1 follower$/).waitFor();
+  }
+  await page.goto(`${stack.base}/`);
+  await page.getByRole("tab", { name: "Following" }).click();
+  await page.locator(".app .feed-card").first().waitFor();
   await page.context().close();
 });
 

@@ -34,6 +34,7 @@ pub struct TokenView {
     pub name: String,
     pub chain: String,
     pub logo: String,
+    pub follower_count: i64,
 }
 
 impl From<token::Model> for TokenView {
@@ -44,6 +45,7 @@ impl From<token::Model> for TokenView {
             name: t.name,
             chain: t.chain,
             logo: t.logo,
+            follower_count: t.follower_count,
         }
     }
 }
@@ -241,6 +243,7 @@ pub struct TopicView {
     pub description: String,
     pub cover: String,
     pub heat: i64,
+    pub follower_count: i64,
     /// The language of the title and description: the reader's, or the English they fall back to.
     pub lang: String,
 }
@@ -254,6 +257,7 @@ fn topic_view(t: topic::Model, locale: &str) -> TopicView {
         code: t.code,
         cover: t.cover,
         heat: t.heat,
+        follower_count: t.follower_count,
     }
 }
 

@@ -137,14 +137,20 @@ fn scope_condition(scope: &Scope) -> Condition {
         Scope::Channel(id) => Condition::all().add(C::ChannelId.eq(*id)),
         Scope::Kol(id) => Condition::all().add(C::KolId.eq(*id)),
         Scope::Following(user) => {
-            let tag_feeds = Query::select()
-                .column(feed_link::Column::FeedId)
-                .from(feed_link::Entity)
-                .and_where(feed_link::Column::Kind.eq("tag"))
-                .and_where(feed_link::Column::TargetId.in_subquery(followed(*user, "tag")))
-                .to_owned();
-            Condition::any()
-                .add(C::Id.in_subquery(tag_feeds))
+            // Feeds linked to a followed tag, token or topic, and feeds by a followed KOL.
+            let linked = |kind: &str| {
+                Query::select()
+                    .column(feed_link::Column::FeedId)
+                    .from(feed_link::Entity)
+                    .and_where(feed_link::Column::Kind.eq(kind))
+                    .and_where(feed_link::Column::TargetId.in_subquery(followed(*user, kind)))
+                    .to_owned()
+            };
+            ["tag", "token", "topic"]
+                .into_iter()
+                .fold(Condition::any(), |any, kind| {
+                    any.add(C::Id.in_subquery(linked(kind)))
+                })
                 .add(C::KolId.in_subquery(followed(*user, "kol")))
         }
     }

@@ -1,14 +1,14 @@
-//! Follows: a signed-in user follows tags and KOLs. Following completes the `follow_item` task;
+//! Follows: a signed-in user follows tags, tokens, topics and KOLs. Following completes the `follow_item` task;
 //! follower counts move with each change, in the same transaction.
 
 use client_core::envelope::ErrorKind;
-use sea_orm::sea_query::{Expr, OnConflict};
+use sea_orm::sea_query::{Alias, Expr, OnConflict, Query};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set,
     TransactionTrait,
 };
 
-use crate::entity::{follow, kol, tag};
+use crate::entity::{follow, kol, tag, token, topic};
 use crate::error::{AppError, AppResult};
 use crate::points::tasks::{self, Source};
 use crate::state::AppState;
@@ -17,13 +17,18 @@ use crate::state::AppState;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Target {
     Tag,
+    Token,
+    Topic,
     Kol,
 }
 
 impl Target {
-    fn kind(self) -> &'static str {
+    /// The follow's kind, also the `feed_link` kind of the feeds it brings (KOLs: `kol_id`).
+    pub fn kind(self) -> &'static str {
         match self {
             Self::Tag => "tag",
+            Self::Token => "token",
+            Self::Topic => "topic",
             Self::Kol => "kol",
         }
     }
@@ -35,33 +40,28 @@ pub const FOLLOW_MAX: u64 = 500;
 async fn exists(db: &impl ConnectionTrait, target: Target, id: i64) -> AppResult<bool> {
     Ok(match target {
         Target::Tag => tag::Entity::find_by_id(id).one(db).await?.is_some(),
+        Target::Token => token::Entity::find_by_id(id).one(db).await?.is_some(),
+        Target::Topic => topic::Entity::find_by_id(id).one(db).await?.is_some(),
         Target::Kol => kol::Entity::find_by_id(id).one(db).await?.is_some(),
     })
 }
 
 async fn bump(db: &impl ConnectionTrait, target: Target, id: i64, by: i64) -> AppResult<()> {
-    match target {
-        Target::Tag => {
-            tag::Entity::update_many()
-                .col_expr(
-                    tag::Column::FollowerCount,
-                    Expr::col(tag::Column::FollowerCount).add(by),
-                )
-                .filter(tag::Column::Id.eq(id))
-                .exec(db)
-                .await?;
-        }
-        Target::Kol => {
-            kol::Entity::update_many()
-                .col_expr(
-                    kol::Column::FollowerCount,
-                    Expr::col(kol::Column::FollowerCount).add(by),
-                )
-                .filter(kol::Column::Id.eq(id))
-                .exec(db)
-                .await?;
-        }
-    }
+    // The follower count is the same column in all four tables.
+    let table = match target {
+        Target::Tag => "tags",
+        Target::Token => "tokens",
+        Target::Topic => "topics",
+        Target::Kol => "kols",
+    };
+    let count = Alias::new("follower_count");
+    let statement = Query::update()
+        .table(Alias::new(table))
+        .value(count.clone(), Expr::col(count).add(by))
+        .and_where(Expr::col(Alias::new("id")).eq(id))
+        .to_owned();
+    db.execute(db.get_database_backend().build(&statement))
+        .await?;
     Ok(())
 }
 
@@ -72,6 +72,8 @@ pub async fn add(state: &AppState, user_id: i64, target: Target, id: i64) -> App
         return Err(
             AppError::new(ErrorKind::NotFound).with_message(match target {
                 Target::Tag => "No such tag",
+                Target::Token => "No such token",
+                Target::Topic => "No such topic",
                 Target::Kol => "No such KOL",
             }),
         );

@@ -12,6 +12,7 @@ pub struct Model {
     pub name: String,
     pub chain: String,
     pub logo: String,
+    pub follower_count: i64,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

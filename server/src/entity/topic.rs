@@ -15,6 +15,7 @@ pub struct Model {
     pub descriptions: String,
     pub cover: String,
     pub heat: i64,
+    pub follower_count: i64,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -12,6 +12,7 @@ mod m20261122_000007_search_tiers;
 mod m20261122_000008_search_catalogue;
 mod m20261122_000009_feed_index;
 mod m20261123_000010_search_names;
+mod m20261124_000011_token_topic_followers;
 
 pub struct Migrator;
 
@@ -75,6 +76,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000008_search_catalogue::Migration),
             Box::new(m20261122_000009_feed_index::Migration),
             Box::new(m20261123_000010_search_names::Migration),
+            Box::new(m20261124_000011_token_topic_followers::Migration),
         ]
     }
 }

@@ -1,9 +1,11 @@
-//! Following tags and KOLs.
+//! Following tags, tokens, topics and KOLs: one add, del and status handler for every kind,
+//! told apart by the request's id field.
 
 use axum::extract::State;
 use axum::routing::post;
 use axum::{Json, Router};
 use client_core::envelope::Envelope;
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use validator::Validate;
 
@@ -17,12 +19,30 @@ use crate::state::AppState;
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/tag/follow/list", post(tag_follow_list))
-        .route("/tag/follow/add", post(tag_follow_add))
-        .route("/tag/follow/del", post(tag_follow_del))
-        .route("/tag/follow/status", post(tag_follow_status))
+        .route("/tag/follow/add", post(follow_add::<TagIdRequest>))
+        .route("/tag/follow/del", post(follow_del::<TagIdRequest>))
+        .route("/tag/follow/status", post(follow_status::<TagIdRequest>))
+        .route("/token/follow/add", post(follow_add::<TokenIdRequest>))
+        .route("/token/follow/del", post(follow_del::<TokenIdRequest>))
+        .route(
+            "/token/follow/status",
+            post(follow_status::<TokenIdRequest>),
+        )
+        .route("/topic/follow/add", post(follow_add::<TopicIdRequest>))
+        .route("/topic/follow/del", post(follow_del::<TopicIdRequest>))
+        .route(
+            "/topic/follow/status",
+            post(follow_status::<TopicIdRequest>),
+        )
         .route("/user/follow/list", post(kol_follow_list))
-        .route("/user/follow/add", post(kol_follow_add))
-        .route("/user/follow/del", post(kol_follow_del))
+        .route("/user/follow/add", post(follow_add::<KolIdRequest>))
+        .route("/user/follow/del", post(follow_del::<KolIdRequest>))
+}
+
+/// A request naming one thing to follow: which kind, and its id.
+trait FollowRequest: DeserializeOwned + Validate + Send + 'static {
+    const TARGET: Target;
+    fn id(&self) -> i64;
 }
 
 #[derive(Deserialize, Validate)]
@@ -31,8 +51,46 @@ struct TagIdRequest {
 }
 
 #[derive(Deserialize, Validate)]
+struct TokenIdRequest {
+    token_id: i64,
+}
+
+#[derive(Deserialize, Validate)]
+struct TopicIdRequest {
+    topic_id: i64,
+}
+
+#[derive(Deserialize, Validate)]
 struct KolIdRequest {
     kol_id: i64,
+}
+
+impl FollowRequest for TagIdRequest {
+    const TARGET: Target = Target::Tag;
+    fn id(&self) -> i64 {
+        self.tag_id
+    }
+}
+
+impl FollowRequest for TokenIdRequest {
+    const TARGET: Target = Target::Token;
+    fn id(&self) -> i64 {
+        self.token_id
+    }
+}
+
+impl FollowRequest for TopicIdRequest {
+    const TARGET: Target = Target::Topic;
+    fn id(&self) -> i64 {
+        self.topic_id
+    }
+}
+
+impl FollowRequest for KolIdRequest {
+    const TARGET: Target = Target::Kol;
+    fn id(&self) -> i64 {
+        self.kol_id
+    }
 }
 
 #[derive(Serialize)]
@@ -50,33 +108,6 @@ async fn tag_follow_list(
     Ok(ok(List { list }))
 }
 
-async fn tag_follow_add(
-    State(state): State<AppState>,
-    me: CurrentUser,
-    ApiJson(req): ApiJson<TagIdRequest>,
-) -> AppResult<Json<Envelope<Following>>> {
-    follows::add(&state, me.user_id, Target::Tag, req.tag_id).await?;
-    Ok(ok(Following { following: true }))
-}
-
-async fn tag_follow_del(
-    State(state): State<AppState>,
-    me: CurrentUser,
-    ApiJson(req): ApiJson<TagIdRequest>,
-) -> AppResult<Json<Envelope<Following>>> {
-    follows::remove(&state, me.user_id, Target::Tag, req.tag_id).await?;
-    Ok(ok(Following { following: false }))
-}
-
-async fn tag_follow_status(
-    State(state): State<AppState>,
-    me: CurrentUser,
-    ApiJson(req): ApiJson<TagIdRequest>,
-) -> AppResult<Json<Envelope<Following>>> {
-    let following = follows::is_following(&state, me.user_id, Target::Tag, req.tag_id).await?;
-    Ok(ok(Following { following }))
-}
-
 async fn kol_follow_list(
     State(state): State<AppState>,
     me: CurrentUser,
@@ -87,20 +118,29 @@ async fn kol_follow_list(
     Ok(ok(List { list }))
 }
 
-async fn kol_follow_add(
+async fn follow_add<R: FollowRequest>(
     State(state): State<AppState>,
     me: CurrentUser,
-    ApiJson(req): ApiJson<KolIdRequest>,
+    ApiJson(req): ApiJson<R>,
 ) -> AppResult<Json<Envelope<Following>>> {
-    follows::add(&state, me.user_id, Target::Kol, req.kol_id).await?;
+    follows::add(&state, me.user_id, R::TARGET, req.id()).await?;
     Ok(ok(Following { following: true }))
 }
 
-async fn kol_follow_del(
+async fn follow_del<R: FollowRequest>(
     State(state): State<AppState>,
     me: CurrentUser,
-    ApiJson(req): ApiJson<KolIdRequest>,
+    ApiJson(req): ApiJson<R>,
 ) -> AppResult<Json<Envelope<Following>>> {
-    follows::remove(&state, me.user_id, Target::Kol, req.kol_id).await?;
+    follows::remove(&state, me.user_id, R::TARGET, req.id()).await?;
     Ok(ok(Following { following: false }))
+}
+
+async fn follow_status<R: FollowRequest>(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    ApiJson(req): ApiJson<R>,
+) -> AppResult<Json<Envelope<Following>>> {
+    let following = follows::is_following(&state, me.user_id, R::TARGET, req.id()).await?;
+    Ok(ok(Following { following }))
 }

@@ -343,6 +343,10 @@ async fn follows_complete_the_task_and_feed_the_following_tab(backend: Backend) 
     assert_error(&(status, body), 401, 4010);
     let me = app.sign_in("follower@example.com").await;
     let token = me["token"].as_str().expect("token");
+    let following_tab = || {
+        let body = json!({ "tab": "following", "limit": 50 });
+        call(&app, "/feed/list", body, "en", Some(token))
+    };
     let tag = call(&app, "/tag/detail", json!({ "code": "sol" }), "en", None).await;
     let follow = json!({ "tag_id": tag["id"] });
     let status = call(
@@ -394,14 +398,7 @@ async fn follows_complete_the_task_and_feed_the_following_tab(backend: Backend) 
     let tasks = call(&app, "/point/task/list", novice, "en", Some(token)).await;
     assert_eq!(follow_task(tasks)["status"], "to_receive");
 
-    let following = call(
-        &app,
-        "/feed/list",
-        json!({ "tab": "following", "limit": 50 }),
-        "en",
-        Some(token),
-    )
-    .await;
+    let following = following_tab().await;
     assert_eq!(list(&following).len(), 12);
     let kols = call(&app, "/kol/list", json!({}), "en", None).await;
     let dora_or_sage = list(&kols)
@@ -416,14 +413,7 @@ async fn follows_complete_the_task_and_feed_the_following_tab(backend: Backend) 
         Some(token),
     )
     .await;
-    let following = call(
-        &app,
-        "/feed/list",
-        json!({ "tab": "following", "limit": 50 }),
-        "en",
-        Some(token),
-    )
-    .await;
+    let following = following_tab().await;
     // 12 SOL items and 20 of the KOL's threads, one of which is about SOL.
     assert_eq!(list(&following).len(), 12 + 20 - 1);
     let followed = call(&app, "/user/follow/list", json!({}), "en", Some(token)).await;
@@ -437,6 +427,89 @@ async fn follows_complete_the_task_and_feed_the_following_tab(backend: Backend) 
         .post_with(
             "/tag/follow/add",
             json!({ "tag_id": 999_999 }),
+            &[("X-TOKEN", token)],
+        )
+        .await;
+    assert_error(&(status, body), 404, 4040);
+
+    // Tokens and topics are followed the same way, and bring their feeds to the Following tab.
+    call(
+        &app,
+        "/user/follow/del",
+        json!({ "kol_id": dora_or_sage["id"] }),
+        "en",
+        Some(token),
+    )
+    .await;
+    let eth_detail = || {
+        call(
+            &app,
+            "/token/detail",
+            json!({ "symbol": "ETH" }),
+            "en",
+            None,
+        )
+    };
+    let eth = eth_detail().await;
+    let topic = &list(&call(&app, "/topic/list", json!({}), "en", None).await)[0];
+    for (kind, body) in [
+        ("token", json!({ "token_id": eth["id"] })),
+        ("topic", json!({ "topic_id": topic["id"] })),
+    ] {
+        let (add, status) = (
+            format!("/{kind}/follow/add"),
+            format!("/{kind}/follow/status"),
+        );
+        let before = call(&app, &status, body.clone(), "en", Some(token)).await;
+        assert_eq!(before["following"], false, "{kind}");
+        call(&app, &add, body.clone(), "en", Some(token)).await;
+        call(&app, &add, body.clone(), "en", Some(token)).await;
+        let after = call(&app, &status, body.clone(), "en", Some(token)).await;
+        assert_eq!(after["following"], true, "{kind}");
+    }
+    let eth_after = eth_detail().await;
+    assert_eq!(
+        eth_after["follower_count"], 1,
+        "following twice counts once"
+    );
+    let topic_after = call(
+        &app,
+        "/topic/detail",
+        json!({ "id": topic["id"] }),
+        "en",
+        None,
+    )
+    .await;
+    assert_eq!(topic_after["follower_count"], 1);
+    let eth_news = call(
+        &app,
+        "/feed/list",
+        json!({ "token_id": eth["id"], "limit": 50 }),
+        "en",
+        None,
+    )
+    .await;
+    let following = following_tab().await;
+    let following = list(&following);
+    let ids: Vec<&Value> = following.iter().map(|f| &f["id"]).collect();
+    assert!(
+        list(&eth_news).iter().all(|f| ids.contains(&&f["id"])),
+        "the token's feeds are in Following"
+    );
+    call(
+        &app,
+        "/token/follow/del",
+        json!({ "token_id": eth["id"] }),
+        "en",
+        Some(token),
+    )
+    .await;
+    let eth_gone = eth_detail().await;
+    assert_eq!(eth_gone["follower_count"], 0);
+    let (status, body) = app
+        .post_with(
+            "/topic/follow/add",
+            json!({ "topic_id": 999_999 }),
             &[("X-TOKEN", token)],
         )
         .await;

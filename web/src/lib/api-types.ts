@@ -50,7 +50,7 @@ lang: string,
  * The language of `title` and `summary` as returned.
  */
 shown_lang: string, translated: boolean, source_name: string, source_url: string, author: AuthorRef | null, channel: string | null, images: Array<string>, important: boolean, published_at: number, views: number, likes: number, comments: number, tags: Array<TagRef>, tokens: Array<TokenRef>, };
-export type TokenView = { id: number, symbol: string, name: string, chain: string, logo: string, };
+export type TokenView = { id: number, symbol: string, name: string, chain: string, logo: string, follower_count: number, };
 export type TagView = { id: number, code: string, name: string, description: string, logo: string, follower_count: number, 
 /**
  * The token this tag stands for.
@@ -58,7 +58,7 @@ export type TagView = { id: number, code: string, name: string, description: str
 token: TokenView | null, };
 export type ChannelView = { id: number, code: string, name: string, };
 export type KolView = { id: number, handle: string, name: string, avatar: string, bio: string, follower_count: number, };
-export type TopicView = { id: number, code: string, title: string, description: string, cover: string, heat: number, 
+export type TopicView = { id: number, code: string, title: string, description: string, cover: string, heat: number, follower_count: number, 
 /**
  * The language of the title and description: the reader's, or the English they fall back to.
  */

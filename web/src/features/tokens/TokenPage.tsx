@@ -1,11 +1,13 @@
+import { FollowButton } from "../../components/FollowButton";
 import { NotFoundPage } from "../../components/NotFoundPage";
 import { Spinner } from "../../components/ui";
 import { isNotFound, messageOf } from "../../lib/api";
 import { useTranslation } from "../../lib/i18n";
+import { useFollow } from "../../lib/follow";
 import { useParams } from "../../lib/router";
 import { useDocumentTitle } from "../../lib/title";
 import { FeedTimeline } from "../feed";
-import { useToken } from "./api/get-token";
+import { tokenKeys, useToken } from "./api/get-token";
 
 /** `/token/{symbol}`: the token, its chain and its news. */
 export function TokenPage() {
@@ -22,8 +24,16 @@ export function TokenPage() {
         <h1>
           {view.name} <span className="symbol">${view.symbol}</span>
         </h1>
-        <p className="meta">{t("web.subject.chain", { chain: view.chain })}</p>
+        <p className="meta">
+          {t("web.subject.chain", { chain: view.chain })} · {t("web.subject.followers", { count: view.follower_count })}
+        </p>
       </div>
+      <TokenFollow id={view.id} />
     </FeedTimeline>
   );
+}
+
+function TokenFollow({ id }: { id: number }) {
+  const { following, toggle } = useFollow("token", id, tokenKeys.details());
+  return <FollowButton following={following} busy={toggle.isPending} onToggle={(follow) => toggle.mutate(follow)} />;
 }

@@ -1,15 +1,19 @@
 import { FallbackMark } from "../../components/FallbackMark";
+import { FollowButton } from "../../components/FollowButton";
 import { NotFoundPage } from "../../components/NotFoundPage";
 import { Spinner } from "../../components/ui";
 import { isNotFound, messageOf } from "../../lib/api";
+import { useFollow } from "../../lib/follow";
+import { useTranslation } from "../../lib/i18n";
 import { useParams } from "../../lib/router";
 import { useDocumentTitle } from "../../lib/title";
 import { FeedTimeline } from "../feed";
-import { useTopic } from "./api/get-topic";
+import { topicKeys, useTopic } from "./api/get-topic";
 
 /** `/topic/{id}`: the topic and its news. */
 export function TopicPage() {
   const { id = "" } = useParams();
+  const { t } = useTranslation();
   const valid = /^\d+$/.test(id);
   const topic = useTopic(Number(id));
   useDocumentTitle(topic.data?.title);
@@ -24,7 +28,14 @@ export function TopicPage() {
           {view.title} <FallbackMark lang={view.lang} />
         </h1>
         <p lang={view.lang}>{view.description}</p>
+        <p className="meta">{t("web.subject.followers", { count: view.follower_count })}</p>
       </div>
+      <TopicFollow id={view.id} />
     </FeedTimeline>
   );
+}
+
+function TopicFollow({ id }: { id: number }) {
+  const { following, toggle } = useFollow("topic", id, topicKeys.details());
+  return <FollowButton following={following} busy={toggle.isPending} onToggle={(follow) => toggle.mutate(follow)} />;
 }

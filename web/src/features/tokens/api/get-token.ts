@@ -4,7 +4,7 @@ import { call } from "../../../lib/api";
 import type { TokenView } from "../../../lib/api-types";
 import { useTranslation } from "../../../lib/i18n";
 
-export const tokenKeys = { detail: (symbol: string, locale: string) => ["token", symbol, locale] };
+export const tokenKeys = { details: () => ["token"], detail: (symbol: string, locale: string) => ["token", symbol, locale] };
 
 /** Silent: the page says when there is none. */
 export const getToken = (symbol: string) => call<TokenView>("/token/detail", { symbol }, { silent: true });

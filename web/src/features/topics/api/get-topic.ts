@@ -4,7 +4,7 @@ import { call } from "../../../lib/api";
 import type { TopicView } from "../../../lib/api-types";
 import { useTranslation } from "../../../lib/i18n";
 
-export const topicKeys = { detail: (id: number, locale: string) => ["topic", id, locale] };
+export const topicKeys = { details: () => ["topic"], detail: (id: number, locale: string) => ["topic", id, locale] };
 
 /** Silent: the page says when there is none. */
 export const getTopic = (id: number) => call<TopicView>("/topic/detail", { id }, { silent: true });
