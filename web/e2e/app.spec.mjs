@@ -52,6 +52,10 @@ test("home shows the demo feed in every locale", async () => {
     await first.waitFor();
     assert.match(await first.innerText(), new RegExp(`^${marker}`));
     assert.equal(await page.getAttribute("html", "lang"), lang);
+    // Large amounts in the language's own units: 7,700萬 and 7,700만, never 77 百萬 or 77백만.
+    const text = await page.locator(".app .feed-list").innerText();
+    assert.doesNotMatch(text, /\d+ ?(百萬|百万|백만)/, lang);
+    if (lang !== "en" && lang !== "vi") assert.match(text, /\d(萬|万|만)/, lang);
   }
   // Tabs: flash news only (the English prefix: the last visit saved Korean).
   await page.goto(`${stack.base}/en/`);
