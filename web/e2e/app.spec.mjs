@@ -480,7 +480,9 @@ test("Google sign-in in a 400×500 popup against the local provider", async () =
   await page.getByText("Log in success").waitFor();
   await skipInvitation(page);
   await page.goto(`${stack.base}/account`);
-  await page.getByRole("heading", { name: "popup" }).waitFor();
+  // Signed in; the first nickname is a generated handle, not the provider's email address.
+  await page.getByRole("heading", { level: 1, name: /^user_\w{6}$/ }).waitFor();
+  await page.locator(".ledger").getByText("Google", { exact: true }).waitFor();
   await page.context().close();
 });
 

@@ -19,6 +19,8 @@ const INVITATION_ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 const INVITATION_LEN: usize = 8;
 const UID_ALPHABET: &[u8] = b"abcdefghijkmnopqrstuvwxyz23456789";
 const UID_LEN: usize = 12;
+/// Characters of the generated part of a first nickname.
+const NICKNAME_HANDLE_LEN: usize = 6;
 
 /// The `type` of a signed-in session (0 is a guest).
 pub const SESSION_TYPE_USER: i32 = 1;
@@ -60,22 +62,16 @@ impl SessionUser {
     }
 }
 
-/// A first nickname from the account a user signs up with: an email's local part, a wallet's
-/// short form (`0x4a62…d6a1`), a phone number's last four digits.
-fn default_nickname(kind: &str, display_name: &str) -> String {
+/// A first nickname that reveals nothing of the account it was made from (no email address, no
+/// phone digits, both of which a public leaderboard would show): a wallet's short form, which is
+/// public anyway (`0x4a62…d6a1`), else a generated handle (`user_k3x9qa`).
+fn default_nickname(kind: &str, display_name: &str, handle: &str) -> String {
     let chars: Vec<char> = display_name.chars().collect();
-    let text = |range: &[char]| range.iter().collect::<String>();
-    match kind {
-        "wallet" if chars.len() == 42 => format!("{}…{}", text(&chars[..6]), text(&chars[38..])),
-        "phone" if chars.len() > 4 => format!("…{}", text(&chars[chars.len() - 4..])),
-        _ => display_name
-            .split('@')
-            .next()
-            .unwrap_or_default()
-            .chars()
-            .take(32)
-            .collect(),
+    if kind == "wallet" && chars.len() == 42 {
+        let text = |range: &[char]| range.iter().collect::<String>();
+        return format!("{}…{}", text(&chars[..6]), text(&chars[38..]));
     }
+    format!("user_{handle}")
 }
 
 /// The user behind an account, created with it on first sign-in. Returns whether it is new.
@@ -122,16 +118,16 @@ async fn create(
 ) -> AppResult<user::Model> {
     let now = state.now();
     let uid = state.random.pick(UID_ALPHABET, UID_LEN);
-    let nickname = default_nickname(kind, display_name);
+    let nickname = default_nickname(
+        kind,
+        display_name,
+        &state.random.pick(UID_ALPHABET, NICKNAME_HANDLE_LEN),
+    );
     let txn = state.db.begin().await?;
     let created = user::ActiveModel {
         exposed_uid: Set(uid.clone()),
         username: Set(format!("bb_{uid}")),
-        nickname: Set(if nickname.is_empty() {
-            format!("bb_{uid}")
-        } else {
-            nickname
-        }),
+        nickname: Set(nickname),
         avatar: Set(String::new()),
         invitation_code: Set(state.random.pick(INVITATION_ALPHABET, INVITATION_LEN)),
         locale: Set(normalize_locale(locale).to_owned()),

@@ -403,6 +403,14 @@ async fn the_leaderboard_ranks_with_ties(backend: Backend) {
             })
             .collect();
         assert_eq!(ranks, vec![(1, 100), (2, 50), (2, 50)], "{period}");
+        // The public board shows no part of anyone's email address.
+        for row in list {
+            let nickname = row["nickname"].as_str().expect("nickname");
+            assert!(
+                nickname.starts_with("user_") && !nickname.contains('@'),
+                "{nickname}"
+            );
+        }
         assert_eq!(
             board["data"]["me"],
             json!({ "rank": 2, "points": 50 }),
