@@ -9,16 +9,15 @@ use client_core::locale::{
     split_locale_path,
 };
 use client_core::pages::{OAUTH_CALLBACK_PATH, match_page};
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 
 use super::catalogue::{self, TagKey};
-use crate::entity::{feed_item, feed_translation};
+use super::feeds::{self, FeedDetail, Reading};
 use crate::error::AppResult;
 use crate::i18n::t;
 use crate::state::AppState;
 
 /// What the head of one page says.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub struct Head {
     pub locale: &'static str,
     pub title: String,
@@ -29,6 +28,9 @@ pub struct Head {
     /// The path without its locale prefix (`/feed/12`).
     pub path: String,
     pub status: StatusCode,
+    /// A feed page's item as a visitor reads it: the head is written from it, and so is the
+    /// page's first paint (one read of the item for both).
+    pub feed: Option<FeedDetail>,
 }
 
 /// The head for a request path, in the locale client-core's rule picks from the path and what
@@ -48,6 +50,7 @@ pub async fn for_path(state: &AppState, path: &str, sources: LocaleSources) -> A
         kind: "website",
         path: rest.clone(),
         status: StatusCode::OK,
+        feed: None,
     };
     let titled = |head: &mut Head, title: &str, description: &str| {
         head.title = format!("{title} - {site}");
@@ -65,27 +68,25 @@ pub async fn for_path(state: &AppState, path: &str, sources: LocaleSources) -> A
     let param = |name: &str| page.params.get(name).unwrap_or_default().to_owned();
     let number = |name: &str| param(name).parse::<i64>().ok();
     match page.pattern {
-        "/feed/:id" => match number("id") {
-            Some(id) => match feed_item::Entity::find_by_id(id).one(&state.db).await? {
-                Some(feed) => {
-                    let translation = feed_translation::Entity::find()
-                        .filter(feed_translation::Column::FeedId.eq(id))
-                        .filter(feed_translation::Column::Locale.eq(locale))
-                        .one(&state.db)
-                        .await?
-                        .filter(|_| feed.lang != locale);
-                    let (title, summary) =
-                        translation.map_or((feed.title, feed.summary), |t| (t.title, t.summary));
-                    titled(&mut head, &title, &summary);
+        "/feed/:id" => {
+            let reading = Reading {
+                locale,
+                translate: true,
+            };
+            let found = match number("id") {
+                Some(id) => present(feeds::detail(state, id, reading).await)?,
+                None => None,
+            };
+            match found {
+                Some(detail) => {
+                    titled(&mut head, &detail.item.title, &detail.item.summary);
                     head.kind = "article";
-                    let images: Vec<String> =
-                        serde_json::from_str(&feed.images).unwrap_or_default();
-                    head.image = images.into_iter().next();
+                    head.image = detail.item.images.first().cloned();
+                    head.feed = Some(detail);
                 }
                 None => head.status = StatusCode::NOT_FOUND,
-            },
-            None => head.status = StatusCode::NOT_FOUND,
-        },
+            }
+        }
         "/benefit/:benefitId/*" => {
             let found = match number("benefitId") {
                 Some(id) => present(catalogue::benefit(state, id, locale).await)?,
@@ -274,6 +275,7 @@ mod tests {
             kind: "article",
             path: "/feed/7".to_owned(),
             status: StatusCode::OK,
+            feed: None,
         };
         let html = render(
             "<html lang=\"en\"><head><title>x</title></head><body></body></html>",

@@ -144,20 +144,6 @@ pub async fn home_first_page(state: &AppState, locale: &'static str) -> AppResul
     cached_envelope(&state.content_cache, Some(key), page).await
 }
 
-/// A feed's answer as a visitor reading `locale` gets it, for the feed page's first paint.
-pub async fn feed_first_page(
-    state: &AppState,
-    id: i64,
-    locale: &'static str,
-) -> AppResult<Vec<u8>> {
-    let reading = Reading {
-        locale,
-        translate: true,
-    };
-    let detail = feeds::detail(state, id, reading).await?;
-    serde_json::to_vec(&ok(detail).0).map_err(AppError::internal)
-}
-
 async fn feed_detail(
     State(state): State<AppState>,
     caller: Caller,

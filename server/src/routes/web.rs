@@ -40,19 +40,16 @@ pub async fn uploaded_file(
 /// The home page and a feed's page are painted from the server's HTML before any script runs
 /// (a shared link on a slow phone shows its news at once); elsewhere, and when anything fails,
 /// the app loads what it needs itself.
-async fn first_paint(state: &AppState, head: &crate::content::head::Head, html: String) -> String {
+async fn first_paint(state: &AppState, head: crate::content::head::Head, html: String) -> String {
     use crate::content::first_paint::{render, render_feed};
     let now = state.now();
-    let feed_id = (head.status == axum::http::StatusCode::OK)
-        .then(|| head.path.strip_prefix("/feed/")?.parse::<i64>().ok())
-        .flatten();
-    let painted = match (head.path.as_str(), feed_id) {
+    let painted = match (head.path.as_str(), head.feed) {
         ("/", _) => super::feeds::home_first_page(state, head.locale)
             .await
             .map(|page| render(&html, &page, head.locale, now)),
-        (_, Some(id)) => super::feeds::feed_first_page(state, id, head.locale)
-            .await
-            .map(|detail| render_feed(&html, &detail, head.locale, now)),
+        (_, Some(detail)) => serde_json::to_vec(&super::ok(detail).0)
+            .map_err(crate::error::AppError::internal)
+            .map(|answer| render_feed(&html, &answer, head.locale, now)),
         _ => return html,
     };
     painted.unwrap_or_else(|e| {
@@ -89,14 +86,10 @@ pub async fn page_shell(
                 &config.app_store_url,
                 &config.play_store_url,
             );
-            html = first_paint(&state, &head, html).await;
+            let status = head.status;
+            html = first_paint(&state, head, html).await;
             // The shell changes with every deploy; hashed assets are the ones cached for long.
-            (
-                head.status,
-                [(header::CACHE_CONTROL, "no-cache")],
-                Html(html),
-            )
-                .into_response()
+            (status, [(header::CACHE_CONTROL, "no-cache")], Html(html)).into_response()
         }
         Err(e) => e.into_response(),
     }
