@@ -81,7 +81,15 @@ export function useTranslation() {
   return useMemo(() => ({ t: i18next.getFixedT(language), i18n: i18next }), [language]);
 }
 
+/** One formatter per language: building one is far dearer than using it, and lists call this per row. */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
 /** A number as the reader's language writes it (`Intl`): 12,345 · 12.345 · 12 345. */
 export function formatNumber(n: number): string {
-  return new Intl.NumberFormat(i18next.language).format(n);
+  let format = numberFormats.get(i18next.language);
+  if (!format) {
+    format = new Intl.NumberFormat(i18next.language);
+    numberFormats.set(i18next.language, format);
+  }
+  return format.format(n);
 }

@@ -1,11 +1,11 @@
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "../../lib/i18n";
 import { Link, useNavigate, useParams } from "../../lib/router";
 
 import { BottomSheet } from "../../components/BottomSheet";
 import { Spinner } from "../../components/ui";
 import { isNotFound, messageOf } from "../../lib/api";
-import { mapLink } from "../../lib/core";
+import { localePath, mapLink } from "../../lib/core";
 import { useLocalePath } from "../../lib/paths";
 import { useDocumentTitle } from "../../lib/title";
 import { toast } from "../../lib/toast";
@@ -40,10 +40,16 @@ function articleHtml(html: string, to: (path: string) => string): string {
 
 export function FeedPage() {
   const { id } = useParams();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const to = useLocalePath();
   const navigate = useNavigate();
   const feed = useFeed(Number(id));
+  const content = feed.data?.content;
+  // Parsed once per article and language, not on every render (the share sheet re-renders).
+  const body = useMemo(
+    () => (content === undefined ? "" : articleHtml(content, (path) => localePath(i18n.language, path))),
+    [content, i18n.language],
+  );
   useDocumentTitle(feed.data?.title);
   const [sharing, setSharing] = useState(false);
   useEffect(() => track("view", "feed", { id: String(id) }), [id]);
@@ -51,7 +57,6 @@ export function FeedPage() {
   if (feed.isPending) return <Spinner />;
   if (feed.isError) return <p className="empty">{messageOf(feed.error)}</p>;
   const item = feed.data;
-  const body = articleHtml(item.content, to);
   return (
     <article className="page feed-page">
       <div className="card-meta">
