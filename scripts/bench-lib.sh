@@ -20,7 +20,7 @@ start_server() { # $1 = database URL or empty for the embedded SQLite; $2 = keep
   [ -n "${2:-}" ] || rm -rf "$work/data"
   # TRUST_PROXY: the upload runs give each request its own client address (per-IP limits).
   DATA_DIR="$work/data" BIND_ADDR="127.0.0.1:$port" DATABASE_URL="$1" RUST_LOG="warn,otp=info" \
-    TRUST_PROXY=true "$bin" > "$work/server.log" 2>&1 &
+    TRUST_PROXY=127.0.0.1 "$bin" > "$work/server.log" 2>&1 &
   server_pid=$!
   # A PostgreSQL server first builds its feed search index (about two minutes at 100,000 feeds).
   for _ in $(seq 6000); do curl -sf "$base/api/health" >/dev/null && return; sleep 0.1; done

@@ -6,6 +6,8 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+use crate::client_addr::TrustedProxies;
+
 #[derive(Debug, Clone, Parser)]
 #[command(name = "blockbrief", about = "Blockbrief API and web server")]
 pub struct Config {
@@ -212,9 +214,10 @@ pub struct Config {
     )]
     pub twitter_userinfo_url: String,
 
-    /// Read the client address from X-Forwarded-For (only behind a proxy you run).
-    #[arg(long, env = "TRUST_PROXY", default_value_t = false)]
-    pub trust_proxy: bool,
+    /// The reverse proxies in front of this server, as addresses or CIDRs
+    /// (`127.0.0.1,10.0.0.0/8`): only their `X-Forwarded-For` is read. Unset: none is trusted.
+    #[arg(long, env = "TRUST_PROXY", default_value = "")]
+    pub trust_proxy: TrustedProxies,
 
     /// Where uploaded images are stored: `s3://bucket/prefix` (AWS_* variables for credentials and
     /// endpoint) or `file:///dir`; unset: DATA_DIR/uploads.

@@ -1,7 +1,7 @@
 //! Request extractors: the JSON body with our own rejection, what we know of the client, and the
 //! session behind `X-TOKEN`.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Request, State};
@@ -16,6 +16,7 @@ use serde::de::DeserializeOwned;
 use validator::Validate;
 
 use crate::auth::tokens;
+use crate::client_addr;
 use crate::error::AppError;
 use crate::state::AppState;
 use crate::validation;
@@ -76,6 +77,7 @@ pub fn cookie(headers: &axum::http::HeaderMap, name: &str) -> Option<String> {
 /// What the client tells us about itself. Hints only: none of it is trusted for security.
 #[derive(Debug, Clone)]
 pub struct ClientMeta {
+    /// The client's address as `client_addr` keys it (what limits count and rows store).
     pub ip: String,
     pub locale: &'static str,
     pub device: Option<DeviceHeader>,
@@ -87,15 +89,16 @@ impl FromRequestParts<AppState> for ClientMeta {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
         let header = |name: &str| parts.headers.get(name).and_then(|v| v.to_str().ok());
         let device = header(DEVICE_HEADER).and_then(parse_device_header);
-        let forwarded = header("x-forwarded-for")
-            .filter(|_| state.config.trust_proxy)
-            .and_then(|v| v.split(',').next())
-            .map(|ip| ip.trim().to_owned());
+        let forwarded_for = parts
+            .headers
+            .get_all("x-forwarded-for")
+            .iter()
+            .filter_map(|v| v.to_str().ok());
         let peer = parts
             .extensions
             .get::<ConnectInfo<SocketAddr>>()
-            .map(|c| c.0.ip().to_string());
-        let ip = forwarded.or(peer).unwrap_or_else(|| "unknown".to_owned());
+            .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0.ip());
+        let ip = client_addr::client_key(peer, forwarded_for, &state.config.trust_proxy);
         let locale = pick_locale(&LocaleSources {
             path: None,
             cookie: cookie(&parts.headers, LOCALE_COOKIE),

@@ -74,7 +74,7 @@ pub async fn create(
         images: Set(serde_json::to_string(&form.images).unwrap_or_else(|_| "[]".to_owned())),
         user_id: Set(caller.user_id()),
         guest_id: Set(caller.guest_id),
-        ip: Set(ip.chars().take(64).collect()),
+        ip: Set(ip.to_owned()),
         locale: Set(locale.to_owned()),
         created_at: Set(now),
         ..Default::default()

@@ -13,6 +13,7 @@ use tracing::Level;
 pub mod area;
 pub mod auth;
 pub mod captcha;
+pub mod client_addr;
 pub mod config;
 pub mod content;
 pub mod db;

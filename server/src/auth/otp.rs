@@ -129,7 +129,7 @@ pub async fn issue(state: &AppState, address: &str, purpose: &str, ip: &str) -> 
         address: Set(address.to_owned()),
         purpose: Set(purpose.to_owned()),
         code_hash: Set(code_hash(&state.secret, purpose, address, &code)),
-        ip: Set(ip.chars().take(64).collect()),
+        ip: Set(ip.to_owned()),
         created_at: Set(now),
         expires_at: Set(now + OTP_TTL_SECONDS),
         tries: Set(0),

@@ -87,7 +87,7 @@ async fn upload(
         bytes: Set(stored.size as i64),
         width: Set(stored.info.width as i32),
         height: Set(stored.info.height as i32),
-        ip: Set(client.ip.chars().take(64).collect()),
+        ip: Set(client.ip.clone()),
         user_id: Set(caller.user_id()),
         guest_id: Set(caller.guest_id),
         created_at: Set(state.now()),

@@ -7,6 +7,7 @@ mod common;
 mod accounts;
 mod api_basics;
 mod apple;
+mod client_addr;
 mod content;
 mod feedback;
 mod mail_and_captcha;
