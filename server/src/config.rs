@@ -241,6 +241,10 @@ pub struct Config {
     #[arg(long, env = "RSS_INTERVAL_SECONDS", default_value_t = 900)]
     pub rss_interval_seconds: u64,
 
+    /// Days tracking entries are kept (on PostgreSQL whole months are dropped once past it).
+    #[arg(long, env = "TRACK_RETENTION_DAYS", default_value_t = 90)]
+    pub track_retention_days: u32,
+
     /// Load the demo content set when the database has no feeds yet (`make run` turns it on).
     #[arg(long, env = "DEMO_CONTENT", default_value_t = false)]
     pub demo_content: bool,

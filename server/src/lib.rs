@@ -13,6 +13,7 @@ use tracing::Level;
 pub mod area;
 pub mod auth;
 pub mod captcha;
+pub mod cleanup;
 pub mod client_addr;
 pub mod config;
 pub mod content;
@@ -22,6 +23,7 @@ pub mod error;
 pub mod extract;
 pub mod feedback;
 pub mod i18n;
+pub mod limits;
 pub mod mail;
 pub mod migration;
 pub mod pagination;
@@ -38,6 +40,14 @@ pub mod uploads;
 pub mod validation;
 
 pub use state::AppState;
+
+/// What runs beside the requests for as long as the server does: feed imports, the cleanup job
+/// and, on PostgreSQL, the sign-outs other servers announce.
+pub fn spawn_background(state: &AppState) {
+    content::ingest::spawn_schedule(state.clone());
+    cleanup::spawn(state.clone());
+    auth::tokens::listen_for_revocations(state.clone());
+}
 
 /// The whole application; tests serve it on a loopback port.
 pub fn app(state: AppState) -> Router {

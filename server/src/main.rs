@@ -81,7 +81,7 @@ async fn serve(config: Config, database: sea_orm::DatabaseConnection) -> Result<
         .search_index()
         .await
         .map_err(|e| format!("search index: {e:?}"))?;
-    content::ingest::spawn_schedule(state.clone());
+    server::spawn_background(&state);
     let listener = tokio::net::TcpListener::bind(bind)
         .await
         .map_err(|e| format!("bind {bind}: {e}"))?;

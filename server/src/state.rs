@@ -15,6 +15,7 @@ use crate::content::ContentCache;
 use crate::content::ingest::IngestStatus;
 use crate::content::search_copy::SearchCopy;
 use crate::error::AppResult;
+use crate::limits::SearchLimiter;
 use crate::mail::Mailer;
 use crate::platform::{Clock, Random};
 use crate::sms::SmsSender;
@@ -46,6 +47,8 @@ pub struct Inner {
     /// Short-lived search result pages (a breaking story sends many readers after one term);
     /// apart from `content_cache`, so a flood of distinct queries cannot evict the home feed.
     pub search_cache: ContentCache,
+    /// Searches per client on this server.
+    pub search_limiter: SearchLimiter,
     /// The last outcome of each scheduled feed source.
     pub ingest_status: IngestStatus,
     /// On PostgreSQL, the copy of the search documents that search reads (see `search_index`).
@@ -102,6 +105,7 @@ impl AppState {
             store,
             content_cache: ContentCache::new(Duration::from_secs(1)),
             search_cache: ContentCache::new(Duration::from_secs(1)),
+            search_limiter: SearchLimiter::default(),
             ingest_status: IngestStatus::default(),
             search_copy: OnceCell::new(),
         })))

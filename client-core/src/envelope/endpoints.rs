@@ -20,6 +20,7 @@ pub const ENDPOINTS: &[(&str, Access)] = &[
     ("/user/login/email", Access::Public),
     ("/user/login/phone_number", Access::Public),
     ("/user/logout", Access::LoginOnly),
+    ("/user/logout/all", Access::LoginOnly),
     ("/user/info", Access::LoginOnly),
     ("/user/account/list", Access::LoginOnly),
     ("/user/account/unbind", Access::LoginOnly),

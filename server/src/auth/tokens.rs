@@ -1,17 +1,24 @@
 //! Guest and user tokens: 256 random bits, handed out once; only their SHA-256 is stored, so a
-//! database leak gives no usable token. A new token on every sign-in.
+//! database leak gives no usable token. A new token on every sign-in. A guest token lives 30 days
+//! from its last use; a user token 30 days from sign-in.
 //!
 //! Live sessions are cached in memory for [`CACHE_SECONDS`] so an authenticated read costs one
-//! query, not two. Sign-out drops the entry at once on this instance; with several instances, a
-//! token revoked on another one stays usable here for at most [`CACHE_SECONDS`].
+//! query, not two; the cache drops its least recently used entries when full, so a flood of new
+//! guest tokens cannot push out the readers in use. A sign-out drops the entry at once here and,
+//! on PostgreSQL, on every other server through `NOTIFY` (`listen_for_revocations`).
+
+use std::num::NonZeroUsize;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use std::collections::HashMap;
-use std::sync::RwLock;
-
+use lru::LruCache;
 use sea_orm::sea_query::Expr;
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseBackend, EntityTrait, QueryFilter, Set,
+    Statement,
+};
 use sha2::{Digest, Sha256};
 
 use crate::entity::session;
@@ -19,10 +26,15 @@ use crate::error::AppResult;
 use crate::state::AppState;
 
 pub const USER_TOKEN_TTL_SECONDS: i64 = 30 * 24 * 3600;
-pub const GUEST_TOKEN_TTL_SECONDS: i64 = 365 * 24 * 3600;
+pub const GUEST_TOKEN_TTL_SECONDS: i64 = 30 * 24 * 3600;
+/// A guest token's life is renewed at most once per this long, so reads rarely write.
+const GUEST_RENEW_STEP_SECONDS: i64 = 24 * 3600;
 const TOKEN_BYTES: usize = 32;
 pub const CACHE_SECONDS: i64 = 30;
 const CACHE_MAX_ENTRIES: usize = 100_000;
+/// The PostgreSQL channel revocations are announced on: a token hash, or `user:<id>` for all of
+/// a user's sessions.
+const REVOKED_CHANNEL: &str = "session_revoked";
 
 /// A session as the request pipeline needs it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,29 +45,89 @@ pub struct LiveSession {
     pub expires_at: i64,
 }
 
-#[derive(Default)]
-pub struct SessionCache(RwLock<HashMap<String, (LiveSession, i64)>>);
+/// Live sessions by token hash, with when each was read.
+///
+/// `forgotten` counts removals: a read that began before a removal does not put its answer in,
+/// so a sign-out racing a request cannot bring the revoked session back.
+pub struct SessionCache {
+    entries: Mutex<LruCache<String, (LiveSession, i64)>>,
+    forgotten: AtomicU64,
+}
+
+impl Default for SessionCache {
+    fn default() -> Self {
+        Self::with_capacity(CACHE_MAX_ENTRIES)
+    }
+}
 
 impl SessionCache {
+    pub fn with_capacity(capacity: usize) -> Self {
+        Self {
+            entries: Mutex::new(LruCache::new(
+                NonZeroUsize::new(capacity).unwrap_or(NonZeroUsize::MIN),
+            )),
+            forgotten: AtomicU64::new(0),
+        }
+    }
+
     fn get(&self, hash: &str, now: i64) -> Option<LiveSession> {
-        let map = self.0.read().ok()?;
-        let (session, cached_at) = map.get(hash)?;
+        let mut entries = self.entries.lock().ok()?;
+        let (session, cached_at) = entries.get(hash)?;
         (now < cached_at + CACHE_SECONDS && now < session.expires_at).then(|| session.clone())
     }
 
-    fn put(&self, session: &LiveSession, now: i64) {
-        if let Ok(mut map) = self.0.write() {
-            // Bounded: starting over is cheap and keeps the rule simple.
-            if map.len() >= CACHE_MAX_ENTRIES {
-                map.clear();
+    /// A mark to take before reading a session from the database, for [`Self::put`].
+    fn mark(&self) -> u64 {
+        self.forgotten.load(Ordering::SeqCst)
+    }
+
+    fn put(&self, session: &LiveSession, now: i64, mark: u64) {
+        if let Ok(mut entries) = self.entries.lock() {
+            // Under the lock, so no removal can slip between the check and the insert.
+            if self.forgotten.load(Ordering::SeqCst) == mark {
+                entries.put(session.token_hash.clone(), (session.clone(), now));
             }
-            map.insert(session.token_hash.clone(), (session.clone(), now));
+        }
+    }
+
+    /// Whether `hash` is cached (for tests of eviction).
+    pub fn contains(&self, hash: &str) -> bool {
+        self.entries.lock().is_ok_and(|e| e.contains(hash))
+    }
+
+    fn forget_where(&self, doomed: impl Fn(&str, &LiveSession) -> bool) {
+        if let Ok(mut entries) = self.entries.lock() {
+            self.forgotten.fetch_add(1, Ordering::SeqCst);
+            let keys: Vec<String> = entries
+                .iter()
+                .filter(|(hash, (session, _))| doomed(hash, session))
+                .map(|(hash, _)| hash.clone())
+                .collect();
+            for key in keys {
+                entries.pop(&key);
+            }
         }
     }
 
     fn forget(&self, hash: &str) {
-        if let Ok(mut map) = self.0.write() {
-            map.remove(hash);
+        self.forget_where(|h, _| h == hash);
+    }
+
+    fn forget_user(&self, user_id: i64) {
+        self.forget_where(|_, s| s.user_id == Some(user_id));
+    }
+
+    /// Everything, when revocations may have been missed (the listener reconnected).
+    fn clear(&self) {
+        self.forget_where(|_, _| true);
+    }
+
+    /// Applies a revocation announced by any server.
+    fn revoked(&self, payload: &str) {
+        match payload.strip_prefix("user:").map(str::parse::<i64>) {
+            Some(Ok(user_id)) => self.forget_user(user_id),
+            Some(Err(_)) => self.clear(),
+            None => self.forget(payload),
         }
     }
 }
@@ -98,31 +170,103 @@ pub async fn resolve(state: &AppState, token: &str) -> AppResult<Option<LiveSess
     if let Some(hit) = state.sessions.get(&hash, now) {
         return Ok(Some(hit));
     }
+    let mark = state.sessions.mark();
     let found = session::Entity::find()
         .filter(session::Column::TokenHash.eq(hash.as_str()))
         .filter(session::Column::RevokedAt.is_null())
         .filter(session::Column::ExpiresAt.gt(now))
         .one(&state.db)
         .await?;
-    let live = found.map(|s| LiveSession {
-        id: s.id,
-        user_id: s.user_id,
-        token_hash: s.token_hash,
-        expires_at: s.expires_at,
-    });
-    if let Some(session) = &live {
-        state.sessions.put(session, now);
+    let Some(found) = found else {
+        return Ok(None);
+    };
+    let mut live = LiveSession {
+        id: found.id,
+        user_id: found.user_id,
+        token_hash: found.token_hash,
+        expires_at: found.expires_at,
+    };
+    if live.user_id.is_none() && live.expires_at < now + GUEST_TOKEN_TTL_SECONDS - GUEST_RENEW_STEP_SECONDS
+    {
+        live.expires_at = now + GUEST_TOKEN_TTL_SECONDS;
+        session::Entity::update_many()
+            .col_expr(session::Column::ExpiresAt, Expr::value(live.expires_at))
+            .filter(session::Column::Id.eq(live.id))
+            .exec(&state.db)
+            .await?;
     }
-    Ok(live)
+    state.sessions.put(&live, now, mark);
+    Ok(Some(live))
 }
 
+/// Signs one session out, here and on every other server.
 pub async fn revoke(state: &AppState, session: &LiveSession) -> AppResult<()> {
-    state.sessions.forget(&session.token_hash);
     session::Entity::update_many()
         .col_expr(session::Column::RevokedAt, Expr::value(state.now()))
         .filter(session::Column::Id.eq(session.id))
         .filter(session::Column::RevokedAt.is_null())
         .exec(&state.db)
         .await?;
+    state.sessions.forget(&session.token_hash);
+    announce(state, &session.token_hash).await
+}
+
+/// Signs every session of a user out ("sign out everywhere"); returns how many were live.
+pub async fn revoke_all(state: &AppState, user_id: i64) -> AppResult<u64> {
+    let revoked = session::Entity::update_many()
+        .col_expr(session::Column::RevokedAt, Expr::value(state.now()))
+        .filter(session::Column::UserId.eq(user_id))
+        .filter(session::Column::RevokedAt.is_null())
+        .filter(session::Column::ExpiresAt.gt(state.now()))
+        .exec(&state.db)
+        .await?;
+    state.sessions.forget_user(user_id);
+    announce(state, &format!("user:{user_id}")).await?;
+    Ok(revoked.rows_affected)
+}
+
+/// Tells the other servers sharing this PostgreSQL database; SQLite has no other servers.
+async fn announce(state: &AppState, payload: &str) -> AppResult<()> {
+    if state.db.get_database_backend() == DatabaseBackend::Postgres {
+        state
+            .db
+            .execute(Statement::from_sql_and_values(
+                DatabaseBackend::Postgres,
+                "SELECT pg_notify($1, $2)",
+                [REVOKED_CHANNEL.into(), payload.into()],
+            ))
+            .await?;
+    }
     Ok(())
+}
+
+/// On PostgreSQL, applies the revocations other servers announce, for as long as the server
+/// runs. Whenever the listening connection is lost, the whole cache is dropped, since
+/// announcements may have been missed meanwhile.
+pub fn listen_for_revocations(state: AppState) {
+    let Some(pool) = (state.db.get_database_backend() == DatabaseBackend::Postgres)
+        .then(|| state.db.get_postgres_connection_pool().clone())
+    else {
+        return;
+    };
+    tokio::spawn(async move {
+        loop {
+            match sqlx::postgres::PgListener::connect_with(&pool).await {
+                Ok(mut listener) => {
+                    if let Err(e) = listener.listen(REVOKED_CHANNEL).await {
+                        tracing::warn!("listening for sign-outs: {e}");
+                    } else {
+                        state.sessions.clear();
+                        // `try_recv` answers None when the connection dropped.
+                        while let Ok(Some(note)) = listener.try_recv().await {
+                            state.sessions.revoked(note.payload());
+                        }
+                    }
+                }
+                Err(e) => tracing::warn!("listening for sign-outs: {e}"),
+            }
+            state.sessions.clear();
+            tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+        }
+    });
 }

@@ -6,15 +6,21 @@
 use std::collections::HashMap;
 
 use client_core::envelope::ErrorKind;
-use sea_orm::sea_query::{Expr, Query};
-use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use sea_orm::sea_query::{Expr, OnConflict, Query};
+use sea_orm::{
+    ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set, TryInsertResult,
+};
 use serde::Serialize;
 
 use super::localized;
-use crate::entity::{channel, feed_item, feed_link, feed_translation, follow, kol, tag, token};
+use crate::entity::{
+    channel, feed_item, feed_link, feed_translation, feed_view, follow, kol, tag, token,
+};
 use crate::error::{AppError, AppResult};
 use crate::pagination::{Page, bad_cursor, split_page};
 use crate::state::AppState;
+
+const DAY: i64 = 24 * 3600;
 
 /// Which feeds a page lists.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -359,9 +365,29 @@ pub async fn find(state: &AppState, id: i64) -> AppResult<feed_item::Model> {
         .ok_or_else(|| AppError::new(ErrorKind::NotFound).with_message("No such feed"))
 }
 
-/// A feed with its content and related items; counts the view.
-pub async fn detail(state: &AppState, id: i64, reading: Reading) -> AppResult<FeedDetail> {
-    let mut row = find(state, id).await?;
+/// Counts a reader's view of item `id`, once per reader per item per UTC day; returns whether
+/// this view was counted. `reader` is `u:<user>`, `g:<guest>` or `ip:<client>`.
+pub async fn count_view(state: &AppState, id: i64, reader: &str) -> AppResult<bool> {
+    let first_today = feed_view::Entity::insert(feed_view::ActiveModel {
+        feed_id: Set(id),
+        reader: Set(reader.to_owned()),
+        day: Set(state.now().div_euclid(DAY)),
+    })
+    .on_conflict(
+        OnConflict::columns([
+            feed_view::Column::FeedId,
+            feed_view::Column::Reader,
+            feed_view::Column::Day,
+        ])
+        .do_nothing()
+        .to_owned(),
+    )
+    .do_nothing()
+    .exec(&state.db)
+    .await?;
+    if !matches!(first_today, TryInsertResult::Inserted(_)) {
+        return Ok(false);
+    }
     feed_item::Entity::update_many()
         .col_expr(
             feed_item::Column::Views,
@@ -370,7 +396,21 @@ pub async fn detail(state: &AppState, id: i64, reading: Reading) -> AppResult<Fe
         .filter(feed_item::Column::Id.eq(id))
         .exec(&state.db)
         .await?;
-    row.views += 1;
+    Ok(true)
+}
+
+/// View rows of days before yesterday decide nothing any more: the cleanup job removes them.
+pub async fn forget_old_views(state: &AppState) -> AppResult<u64> {
+    let removed = feed_view::Entity::delete_many()
+        .filter(feed_view::Column::Day.lt(state.now().div_euclid(DAY) - 1))
+        .exec(&state.db)
+        .await?;
+    Ok(removed.rows_affected)
+}
+
+/// A feed with its content and related items.
+pub async fn detail(state: &AppState, id: i64, reading: Reading) -> AppResult<FeedDetail> {
+    let row = find(state, id).await?;
     let shared = Query::select()
         .column(feed_link::Column::FeedId)
         .from(feed_link::Entity)

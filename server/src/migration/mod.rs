@@ -13,6 +13,8 @@ mod m20261122_000008_search_catalogue;
 mod m20261122_000009_feed_index;
 mod m20261123_000010_search_names;
 mod m20261124_000011_token_topic_followers;
+mod m20261124_000012_client_budgets;
+mod m20261124_000013_track_partitions;
 
 pub struct Migrator;
 
@@ -77,6 +79,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000009_feed_index::Migration),
             Box::new(m20261123_000010_search_names::Migration),
             Box::new(m20261124_000011_token_topic_followers::Migration),
+            Box::new(m20261124_000012_client_budgets::Migration),
+            Box::new(m20261124_000013_track_partitions::Migration),
         ]
     }
 }

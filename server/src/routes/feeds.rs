@@ -151,7 +151,15 @@ async fn feed_detail(
     ApiJson(req): ApiJson<IdRequest>,
 ) -> AppResult<Json<Envelope<FeedDetail>>> {
     let reading = reading(&state, &caller, &client).await?;
-    let detail = feeds::detail(&state, req.id, reading).await?;
+    let mut detail = feeds::detail(&state, req.id, reading).await?;
+    let reader = match (caller.user_id(), caller.guest_id) {
+        (Some(user), _) => format!("u:{user}"),
+        (None, Some(guest)) => format!("g:{guest}"),
+        (None, None) => format!("ip:{}", client.ip),
+    };
+    if feeds::count_view(&state, req.id, &reader).await? {
+        detail.item.views += 1;
+    }
     if let Some(user_id) = caller.user_id() {
         tasks::record_event(&state, user_id, "view_feed", Source::Server).await?;
     }

@@ -13,6 +13,7 @@ use crate::auth::oauth::{self, BROWSER_COOKIE, Callback, Provider};
 use crate::auth::users::{self, AccountView, SessionUser};
 use crate::error::{AppError, AppResult};
 use crate::extract::{ApiJson, ClientMeta, CurrentUser, cookie};
+use crate::limits;
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -79,7 +80,9 @@ async fn login_start(
     State(state): State<AppState>,
     Path(name): Path<String>,
     headers: HeaderMap,
+    client: ClientMeta,
 ) -> AppResult<Response> {
+    limits::spend(&state, limits::SIGN_IN_STARTS, &client.ip).await?;
     started(&state, &headers, provider(&name)?, None).await
 }
 

@@ -34,6 +34,7 @@ async fn search_all(
     client: ClientMeta,
     ApiJson(req): ApiJson<SearchRequest>,
 ) -> AppResult<Response> {
+    state.search_limiter.check(&client.ip)?;
     let terms = search::terms(&req.q)?;
     let kind =
         match req.kind.as_deref().unwrap_or("all") {

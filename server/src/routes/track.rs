@@ -11,7 +11,8 @@ use validator::Validate;
 
 use super::ok;
 use crate::error::{AppError, AppResult};
-use crate::extract::{ApiJson, Caller};
+use crate::extract::{ApiJson, Caller, ClientMeta};
+use crate::limits;
 use crate::state::AppState;
 use crate::track::{self, Ingested};
 
@@ -31,8 +32,10 @@ struct Batch {
 async fn ingest(
     State(state): State<AppState>,
     caller: Caller,
+    client: ClientMeta,
     ApiJson(batch): ApiJson<Batch>,
 ) -> AppResult<Json<Envelope<Ingested>>> {
+    limits::spend(&state, limits::TRACK_BATCHES, &client.ip).await?;
     if batch.track_logs.len() > TRACK_MAX_ENTRIES {
         return Err(AppError::new(ErrorKind::PayloadTooLarge)
             .with_message(format!("A batch holds at most {TRACK_MAX_ENTRIES} entries")));

@@ -17,6 +17,7 @@ use crate::auth::users::{self, AccountView, SessionUser};
 use crate::auth::{apple, invitations};
 use crate::error::AppResult;
 use crate::extract::{ApiJson, ClientMeta, CurrentUser};
+use crate::limits;
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -27,6 +28,7 @@ pub fn router() -> Router<AppState> {
         .route("/user/login/apple/start", post(apple_start))
         .route("/user/login/apple", post(login_apple))
         .route("/user/logout", post(logout))
+        .route("/user/logout/all", post(logout_everywhere))
         .route("/user/settings", post(settings))
         .route("/user/info", post(info))
         .route("/user/account/list", post(account_list))
@@ -41,7 +43,11 @@ struct GuestToken {
     kind: i32,
 }
 
-async fn guest_token(State(state): State<AppState>) -> AppResult<Json<Envelope<GuestToken>>> {
+async fn guest_token(
+    State(state): State<AppState>,
+    client: ClientMeta,
+) -> AppResult<Json<Envelope<GuestToken>>> {
+    limits::spend(&state, limits::GUEST_TOKENS, &client.ip).await?;
     Ok(ok(GuestToken {
         token: tokens::issue(&state, None).await?,
         kind: 0,
@@ -123,6 +129,22 @@ async fn logout(
     Ok(ok(serde_json::json!({})))
 }
 
+#[derive(Serialize)]
+struct SignedOut {
+    /// How many sessions (this one included) were signed out.
+    revoked: u64,
+}
+
+/// "Sign out everywhere": every session of the user, on every server within a second.
+async fn logout_everywhere(
+    State(state): State<AppState>,
+    me: CurrentUser,
+) -> AppResult<Json<Envelope<SignedOut>>> {
+    Ok(ok(SignedOut {
+        revoked: tokens::revoke_all(&state, me.user_id).await?,
+    }))
+}
+
 async fn info(
     State(state): State<AppState>,
     me: CurrentUser,
@@ -199,7 +221,11 @@ struct Nonce {
     nonce: String,
 }
 
-async fn apple_start(State(state): State<AppState>) -> AppResult<Json<Envelope<Nonce>>> {
+async fn apple_start(
+    State(state): State<AppState>,
+    client: ClientMeta,
+) -> AppResult<Json<Envelope<Nonce>>> {
+    limits::spend(&state, limits::SIGN_IN_STARTS, &client.ip).await?;
     Ok(ok(Nonce {
         nonce: apple::start(&state).await?,
     }))

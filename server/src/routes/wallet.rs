@@ -12,6 +12,7 @@ use crate::auth::users::{self, AccountView, SessionUser};
 use crate::auth::wallet::{self, Purpose, checksum, parse_address};
 use crate::error::AppResult;
 use crate::extract::{ApiJson, ClientMeta, CurrentUser};
+use crate::limits;
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -46,8 +47,10 @@ fn display(address: &str) -> String {
 
 async fn login_message(
     State(state): State<AppState>,
+    client: ClientMeta,
     ApiJson(req): ApiJson<AddressRequest>,
 ) -> AppResult<Json<Envelope<Message>>> {
+    limits::spend(&state, limits::WALLET_MESSAGES, &client.ip).await?;
     Ok(ok(Message {
         msg: wallet::issue(&state, &req.address, Purpose::Login).await?,
     }))

@@ -535,6 +535,23 @@ async fn feed_detail_counts_views_and_relates(backend: Backend) {
     let token = me["token"].as_str().expect("token");
     let detail = call(&app, "/feed/detail", json!({ "id": id }), "en", Some(token)).await;
     assert_eq!(detail["views"], 2);
+    // One view per reader, item and day, however often the page is opened.
+    for reader in [None, Some(token), None] {
+        let again = call(&app, "/feed/detail", json!({ "id": id }), "en", reader).await;
+        assert_eq!(again["views"], 2, "a repeat is not a view");
+    }
+    let guest = app.post("/user/gtoken", json!({})).await.1["data"]["token"].clone();
+    let as_guest = app
+        .post_with(
+            "/feed/detail",
+            json!({ "id": id }),
+            &[("X-GTOKEN", guest.as_str().expect("guest token"))],
+        )
+        .await;
+    assert_eq!(as_guest.1["data"]["views"], 3, "a guest is a reader of its own");
+    app.clock.advance(24 * 3600);
+    let next_day = call(&app, "/feed/detail", json!({ "id": id }), "en", Some(token)).await;
+    assert_eq!(next_day["views"], 4, "the next day counts again");
     let tasks = call(
         &app,
         "/point/task/list",

@@ -69,8 +69,11 @@ export function onLogout(go: () => void): void {
   afterLogout = go;
 }
 
-/** Clears the cache, resets the user, goes home, then tells the server; at most once per 5 s. */
-export function logout(): void {
+/**
+ * Clears the cache, resets the user, goes home, then tells the server (unless it already knows,
+ * as after signing out everywhere); at most once per 5 s.
+ */
+export function logout(tellServer = true): void {
   const now = Date.now();
   if (now - lastLogout < C.logoutThrottleMs) return;
   lastLogout = now;
@@ -78,7 +81,7 @@ export function logout(): void {
   queryClient.clear();
   clearSession();
   afterLogout();
-  if (token) {
+  if (token && tellServer) {
     void fetch("/api/user/logout", { method: "POST", headers: { "content-type": "application/json", "X-TOKEN": token }, body: "{}" }).catch(() => {});
   }
 }

@@ -85,14 +85,23 @@ impl TestApp {
     }
 
     pub async fn start_with(backend: Backend, configure: impl FnOnce(&mut Config)) -> Self {
-        let dir = tempfile::Builder::new()
-            .prefix("bbt")
-            .tempdir()
-            .expect("temp dir");
+        let dir = temp_dir();
         let mut config = Config::embedded(dir.path().join("data"));
         config.database_url = Some(database_url(backend, dir.path()).await);
         config.web_dir = dir.path().join("no-web");
         configure(&mut config);
+        Self::serve(config, dir).await
+    }
+
+    /// Another server on this one's database, as several servers share one PostgreSQL.
+    pub async fn start_beside(&self) -> Self {
+        let dir = temp_dir();
+        let mut config = self.state.config.clone();
+        config.data_dir = dir.path().join("data");
+        Self::serve(config, dir).await
+    }
+
+    async fn serve(config: Config, dir: TempDir) -> Self {
         std::fs::create_dir_all(&config.data_dir).expect("data dir");
         let database: DatabaseConnection = db::connect(&config.database_url())
             .await
@@ -104,6 +113,7 @@ impl TestApp {
             .await
             .expect("bind");
         let addr = listener.local_addr().expect("addr");
+        server::auth::tokens::listen_for_revocations(state.clone());
         let service = app(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
         tokio::spawn(async move { axum::serve(listener, service).await });
         let http = reqwest::Client::builder()
@@ -173,6 +183,13 @@ impl TestApp {
         assert_eq!(session["code"], 2000, "login: {session}");
         session["data"].clone()
     }
+}
+
+fn temp_dir() -> TempDir {
+    tempfile::Builder::new()
+        .prefix("bbt")
+        .tempdir()
+        .expect("temp dir")
 }
 
 /// Asserts an envelope error: HTTP status and catalogue code.

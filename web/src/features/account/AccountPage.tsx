@@ -10,10 +10,12 @@ import { logout } from "../../lib/api";
 import { loginOpenAtom } from "../../lib/dialogs";
 import { userAtom } from "../../lib/session";
 import { themeAtom } from "../../lib/theme";
+import { toast } from "../../lib/toast";
 import { useBindTwitter } from "./api/bind-twitter";
 import { useAccounts, useTwitterStatus } from "./api/get-accounts";
 import { useBalance } from "./api/get-balance";
 import { useLedger } from "./api/get-ledger";
+import { logoutEverywhere } from "./api/logout-everywhere";
 import { updateSettings } from "./api/update-settings";
 import { TaskPanel } from "./TaskPanel";
 
@@ -103,7 +105,19 @@ export function AccountPage() {
             }
           />
         </label>
-        <button type="button" className="button ghost" onClick={logout}>{t("web.account.logout")}</button>
+        <button type="button" className="button ghost" onClick={() => logout()}>{t("web.account.logout")}</button>
+        <button
+          type="button"
+          className="button ghost"
+          onClick={() =>
+            void logoutEverywhere().then(
+              (n) => toast("success", t("web.account.loggedOutEverywhere", { count: n })),
+              () => {},
+            )
+          }
+        >
+          {t("web.account.logoutEverywhere")}
+        </button>
       </div>
     </section>
   );

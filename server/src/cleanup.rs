@@ -1,0 +1,105 @@
+//! The background job that removes what has outlived its use: expired and revoked sessions,
+//! one-time codes and their guards, wallet nonces, OAuth states, spent budgets, old view marks,
+//! and tracking entries past their retention.
+//!
+//! Every step is a plain DELETE by age, so several servers running it at once only find less to
+//! delete; nothing needs a lock or a leader.
+
+use std::time::Duration;
+
+use client_core::constants::OTP_FAILURE_WINDOW_SECONDS;
+use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter};
+
+use crate::content::feeds;
+use crate::entity::{oauth_state, otp_code, otp_guard, session, wallet_nonce};
+use crate::error::AppResult;
+use crate::limits;
+use crate::state::AppState;
+use crate::track;
+
+const DAY: i64 = 24 * 3600;
+/// Between two runs on one server.
+const EVERY: Duration = Duration::from_secs(600);
+
+/// What one run removed, by kind.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Removed {
+    pub sessions: u64,
+    pub otp_codes: u64,
+    pub otp_guards: u64,
+    pub wallet_nonces: u64,
+    pub oauth_states: u64,
+    pub budgets: u64,
+    pub views: u64,
+    pub track_logs: u64,
+}
+
+/// One pass over every kind.
+pub async fn run_once(state: &AppState) -> AppResult<Removed> {
+    let now = state.now();
+    let db = &state.db;
+    let sessions = session::Entity::delete_many()
+        .filter(
+            Condition::any()
+                .add(session::Column::ExpiresAt.lte(now))
+                // A revoked session is kept a day, so a sign-out stays visible while the
+                // caches of every server forget it.
+                .add(session::Column::RevokedAt.lte(now - DAY)),
+        )
+        .exec(db)
+        .await?
+        .rows_affected;
+    // Codes count towards the hourly send limits after they expire: kept a day.
+    let otp_codes = otp_code::Entity::delete_many()
+        .filter(otp_code::Column::CreatedAt.lte(now - DAY))
+        .exec(db)
+        .await?
+        .rows_affected;
+    // A guard whose failure window has passed starts from zero anyway.
+    let otp_guards = otp_guard::Entity::delete_many()
+        .filter(otp_guard::Column::WindowStart.lte(now - OTP_FAILURE_WINDOW_SECONDS))
+        .filter(otp_guard::Column::LastSentAt.lte(now - DAY))
+        .exec(db)
+        .await?
+        .rows_affected;
+    let wallet_nonces = wallet_nonce::Entity::delete_many()
+        .filter(wallet_nonce::Column::ExpiresAt.lte(now))
+        .exec(db)
+        .await?
+        .rows_affected;
+    let oauth_states = oauth_state::Entity::delete_many()
+        .filter(oauth_state::Column::ExpiresAt.lte(now))
+        .exec(db)
+        .await?
+        .rows_affected;
+    state.search_limiter.forget_idle();
+    Ok(Removed {
+        sessions,
+        otp_codes,
+        otp_guards,
+        wallet_nonces,
+        oauth_states,
+        budgets: limits::forget_spent(state).await?,
+        views: feeds::forget_old_views(state).await?,
+        track_logs: track::apply_retention(state).await?,
+    })
+}
+
+/// Runs the job every ten minutes for as long as the server runs; a failed run is logged and
+/// tried again next time.
+pub fn spawn(state: AppState) {
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(EVERY);
+        every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            every.tick().await;
+            match run_once(&state).await {
+                Ok(removed) if removed != Removed::default() => {
+                    tracing::info!(?removed, "cleanup");
+                }
+                Ok(_) => {}
+                Err(e) => tracing::warn!("cleanup failed: {e}"),
+            }
+        }
+    });
+}

@@ -1,0 +1,139 @@
+//! Per-client budgets for what anyone may ask without signing in.
+//!
+//! Requests that store something (a guest session, a sign-in message, a tracking batch) spend a
+//! budget kept in the database: one conditional UPDATE checks and counts, so concurrent requests
+//! cannot pass a limit together and the budget holds across servers and restarts. Search, which
+//! writes nothing, is limited in memory on each server (`governor`), so a read never waits on a
+//! write.
+
+use std::num::NonZeroU32;
+
+use client_core::envelope::ErrorKind;
+use governor::clock::{Clock as _, DefaultClock};
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use sea_orm::sea_query::{Expr, OnConflict};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, Set};
+
+use crate::entity::rate_limit;
+use crate::error::{AppError, AppResult};
+use crate::state::AppState;
+
+const MINUTE: i64 = 60;
+const HOUR: i64 = 3600;
+
+/// How many requests of one kind a client may make per window.
+#[derive(Debug, Clone, Copy)]
+pub struct Budget {
+    pub name: &'static str,
+    pub hits: i32,
+    pub window: i64,
+}
+
+/// Guest tokens: a browser keeps its token, so even a household behind one address needs few.
+pub const GUEST_TOKENS: Budget = Budget {
+    name: "gtoken",
+    hits: 30,
+    window: HOUR,
+};
+/// Sign-In with Ethereum messages (each stores a nonce).
+pub const WALLET_MESSAGES: Budget = Budget {
+    name: "siwe",
+    hits: 30,
+    window: HOUR,
+};
+/// OAuth and Apple starts (each stores a state).
+pub const SIGN_IN_STARTS: Budget = Budget {
+    name: "signin",
+    hits: 30,
+    window: HOUR,
+};
+/// Tracking batches: the web client sends one every few seconds while a reader is active.
+pub const TRACK_BATCHES: Budget = Budget {
+    name: "track",
+    hits: 120,
+    window: MINUTE,
+};
+
+/// Spends one request of `budget` for `client`, or answers 429 with when the window frees up.
+pub async fn spend(state: &AppState, budget: Budget, client: &str) -> AppResult<()> {
+    let now = state.now();
+    let bucket = format!("{}:{client}", budget.name);
+    let fresh = rate_limit::ActiveModel {
+        bucket: Set(bucket.clone()),
+        window_start: Set(now),
+        hits: Set(0),
+    };
+    rate_limit::Entity::insert(fresh)
+        .on_conflict(
+            OnConflict::column(rate_limit::Column::Bucket)
+                .do_nothing()
+                .to_owned(),
+        )
+        .do_nothing()
+        .exec(&state.db)
+        .await?;
+    rate_limit::Entity::update_many()
+        .col_expr(rate_limit::Column::Hits, Expr::value(0))
+        .col_expr(rate_limit::Column::WindowStart, Expr::value(now))
+        .filter(rate_limit::Column::Bucket.eq(bucket.as_str()))
+        .filter(rate_limit::Column::WindowStart.lte(now - budget.window))
+        .exec(&state.db)
+        .await?;
+    let spent = rate_limit::Entity::update_many()
+        .col_expr(
+            rate_limit::Column::Hits,
+            Expr::col(rate_limit::Column::Hits).add(1),
+        )
+        .filter(rate_limit::Column::Bucket.eq(bucket.as_str()))
+        .filter(rate_limit::Column::Hits.lt(budget.hits))
+        .exec(&state.db)
+        .await?;
+    if spent.rows_affected == 1 {
+        return Ok(());
+    }
+    let window_start = rate_limit::Entity::find_by_id(bucket)
+        .one(&state.db)
+        .await?
+        .map_or(now, |row| row.window_start);
+    Err(AppError::new(ErrorKind::RateLimited).retry_after((window_start + budget.window - now).max(1)))
+}
+
+/// Budget rows whose window has passed are worth nothing: the cleanup job removes them.
+pub async fn forget_spent(state: &AppState) -> AppResult<u64> {
+    let longest = [GUEST_TOKENS, WALLET_MESSAGES, SIGN_IN_STARTS, TRACK_BATCHES]
+        .iter()
+        .map(|b| b.window)
+        .max()
+        .unwrap_or(HOUR);
+    let removed = rate_limit::Entity::delete_many()
+        .filter(rate_limit::Column::WindowStart.lte(state.now() - longest))
+        .exec(&state.db)
+        .await?;
+    Ok(removed.rows_affected)
+}
+
+/// Searches per client on this server: a burst of 20, then 5 a second.
+pub struct SearchLimiter(DefaultKeyedRateLimiter<String>);
+
+impl Default for SearchLimiter {
+    fn default() -> Self {
+        let quota = Quota::per_second(NonZeroU32::new(5).expect("non-zero"))
+            .allow_burst(NonZeroU32::new(20).expect("non-zero"));
+        Self(RateLimiter::keyed(quota))
+    }
+}
+
+impl SearchLimiter {
+    pub fn check(&self, client: &str) -> AppResult<()> {
+        self.0.check_key(&client.to_owned()).map_err(|not_until| {
+            let wait = not_until.wait_time_from(DefaultClock::default().now());
+            AppError::new(ErrorKind::RateLimited).retry_after(wait.as_secs().max(1) as i64)
+        })
+    }
+
+    /// Drops clients whose budget is full again, so the map holds only recent searchers.
+    pub fn forget_idle(&self) {
+        self.0.retain_recent();
+        self.0.shrink_to_fit();
+    }
+}
