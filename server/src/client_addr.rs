@@ -115,16 +115,10 @@ mod tests {
         let proxies = trusted("127.0.0.1, 10.0.0.0/8");
         // The client sent `X-Forwarded-For: 6.6.6.6`; our two proxies appended after it.
         let chain = ["6.6.6.6, 198.51.100.7, 10.1.2.3"];
-        assert_eq!(
-            client_key(ip("127.0.0.1"), chain, &proxies),
-            "198.51.100.7"
-        );
+        assert_eq!(client_key(ip("127.0.0.1"), chain, &proxies), "198.51.100.7");
         // Several headers are one list, in order.
         let split = ["6.6.6.6", "198.51.100.7", "10.1.2.3"];
-        assert_eq!(
-            client_key(ip("127.0.0.1"), split, &proxies),
-            "198.51.100.7"
-        );
+        assert_eq!(client_key(ip("127.0.0.1"), split, &proxies), "198.51.100.7");
     }
 
     #[test]
@@ -141,9 +135,15 @@ mod tests {
     fn garbage_and_overlong_hops_are_never_the_key() {
         let proxies = trusted("127.0.0.1");
         let long = format!("{}, 198.51.100.7", "9".repeat(300));
-        assert_eq!(client_key(ip("127.0.0.1"), [long.as_str()], &proxies), "198.51.100.7");
+        assert_eq!(
+            client_key(ip("127.0.0.1"), [long.as_str()], &proxies),
+            "198.51.100.7"
+        );
         let garbage = "198.51.100.7, not-an-address";
-        assert_eq!(client_key(ip("127.0.0.1"), [garbage], &proxies), "127.0.0.1");
+        assert_eq!(
+            client_key(ip("127.0.0.1"), [garbage], &proxies),
+            "127.0.0.1"
+        );
     }
 
     #[test]
@@ -154,9 +154,7 @@ mod tests {
         assert_eq!(a, "2001:db8:1:2::/64");
         assert_eq!(a, b);
         assert_eq!(client_key(ip("::ffff:192.0.2.1"), [], &none), "192.0.2.1");
-        assert!(
-            client_key(ip("ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff"), [], &none).len() <= 43
-        );
+        assert!(client_key(ip("ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff"), [], &none).len() <= 43);
     }
 
     #[test]

@@ -95,7 +95,8 @@ pub async fn spend(state: &AppState, budget: Budget, client: &str) -> AppResult<
         .one(&state.db)
         .await?
         .map_or(now, |row| row.window_start);
-    Err(AppError::new(ErrorKind::RateLimited).retry_after((window_start + budget.window - now).max(1)))
+    Err(AppError::new(ErrorKind::RateLimited)
+        .retry_after((window_start + budget.window - now).max(1)))
 }
 
 /// Budget rows whose window has passed are worth nothing: the cleanup job removes them.

@@ -173,7 +173,11 @@ mod tests {
         assert_eq!(month_start(month, 0).expect("start"), 1_793_491_200);
         assert_eq!(partition_name(month + 2), "track_logs_y2027m01");
         assert_eq!(month_start(month, 2).expect("start"), 1_798_761_600);
-        for bad in ["track_logs_default", "track_logs_y2026m13", "track_logs_yxm1"] {
+        for bad in [
+            "track_logs_default",
+            "track_logs_y2026m13",
+            "track_logs_yxm1",
+        ] {
             assert_eq!(parse_partition_name(bad), None, "{bad}");
         }
     }

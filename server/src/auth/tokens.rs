@@ -186,7 +186,8 @@ pub async fn resolve(state: &AppState, token: &str) -> AppResult<Option<LiveSess
         token_hash: found.token_hash,
         expires_at: found.expires_at,
     };
-    if live.user_id.is_none() && live.expires_at < now + GUEST_TOKEN_TTL_SECONDS - GUEST_RENEW_STEP_SECONDS
+    if live.user_id.is_none()
+        && live.expires_at < now + GUEST_TOKEN_TTL_SECONDS - GUEST_RENEW_STEP_SECONDS
     {
         live.expires_at = now + GUEST_TOKEN_TTL_SECONDS;
         session::Entity::update_many()
@@ -269,4 +270,59 @@ pub fn listen_for_revocations(state: AppState) {
             tokio::time::sleep(std::time::Duration::from_secs(1)).await;
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn session(hash: &str, user_id: Option<i64>) -> LiveSession {
+        LiveSession {
+            id: 1,
+            user_id,
+            token_hash: hash.to_owned(),
+            expires_at: i64::MAX,
+        }
+    }
+
+    #[test]
+    fn the_least_recently_used_entry_goes_first() {
+        let cache = SessionCache::with_capacity(2);
+        cache.put(&session("reader", Some(1)), 0, cache.mark());
+        cache.put(&session("guest-1", None), 0, cache.mark());
+        assert!(cache.get("reader", 1).is_some());
+        cache.put(&session("guest-2", None), 0, cache.mark());
+        assert!(cache.contains("reader"), "the reader in use stays");
+        assert!(!cache.contains("guest-1"));
+        assert!(cache.contains("guest-2"));
+    }
+
+    #[test]
+    fn a_read_that_began_before_a_sign_out_is_not_cached() {
+        let cache = SessionCache::default();
+        let mark = cache.mark();
+        cache.forget("token");
+        cache.put(&session("token", Some(1)), 0, mark);
+        assert!(!cache.contains("token"));
+        cache.put(&session("token", Some(1)), 0, cache.mark());
+        assert!(cache.contains("token"));
+    }
+
+    #[test]
+    fn announcements_forget_a_token_or_every_token_of_a_user() {
+        let cache = SessionCache::default();
+        for (hash, user) in [("a", 1), ("b", 1), ("c", 2)] {
+            cache.put(&session(hash, Some(user)), 0, cache.mark());
+        }
+        cache.revoked("c");
+        assert!(!cache.contains("c") && cache.contains("a"));
+        cache.revoked("user:1");
+        assert!(!cache.contains("a") && !cache.contains("b"));
+        cache.put(&session("d", Some(3)), 0, cache.mark());
+        cache.revoked("user:x");
+        assert!(
+            !cache.contains("d"),
+            "an unreadable announcement forgets everything"
+        );
+    }
 }

@@ -23,7 +23,12 @@ async fn behind_proxy(backend: Backend) -> TestApp {
     .await
 }
 
-async fn post_as(app: &TestApp, client: &str, path: &str, body: Value) -> (reqwest::StatusCode, Value) {
+async fn post_as(
+    app: &TestApp,
+    client: &str,
+    path: &str,
+    body: Value,
+) -> (reqwest::StatusCode, Value) {
     app.post_with(path, body, &[("x-forwarded-for", client)])
         .await
 }
@@ -36,7 +41,12 @@ async fn spend_then_refused(app: &TestApp, path: &str, body: &Value, n: usize) {
     }
     let refused = post_as(app, CLIENT_A, path, body.clone()).await;
     assert_error(&refused, 429, 4290);
-    assert!(refused.1["data"]["retry_after"].as_i64().unwrap_or_default() > 0);
+    assert!(
+        refused.1["data"]["retry_after"]
+            .as_i64()
+            .unwrap_or_default()
+            > 0
+    );
     let other = post_as(app, CLIENT_B, path, body.clone()).await;
     assert_eq!(other.1["code"], 2000, "another client has its own budget");
 }
@@ -44,10 +54,16 @@ async fn spend_then_refused(app: &TestApp, path: &str, body: &Value, n: usize) {
 async fn guest_tokens_are_capped_per_client(backend: Backend) {
     let app = behind_proxy(backend).await;
     spend_then_refused(&app, "/user/gtoken", &json!({}), 30).await;
-    let stored = session::Entity::find().count(&app.state.db).await.expect("count");
+    let stored = session::Entity::find()
+        .count(&app.state.db)
+        .await
+        .expect("count");
     assert_eq!(stored, 31, "a refused request stores nothing");
     app.clock.advance(3600);
-    assert_eq!(post_as(&app, CLIENT_A, "/user/gtoken", json!({})).await.1["code"], 2000);
+    assert_eq!(
+        post_as(&app, CLIENT_A, "/user/gtoken", json!({})).await.1["code"],
+        2000
+    );
 }
 
 async fn anonymous_writes_have_budgets(backend: Backend) {
@@ -58,7 +74,10 @@ async fn anonymous_writes_have_budgets(backend: Backend) {
     let batch = json!({ "track_logs": [] });
     spend_then_refused(&app, "/log/track", &batch, 120).await;
     app.clock.advance(60);
-    assert_eq!(post_as(&app, CLIENT_A, "/log/track", batch).await.1["code"], 2000);
+    assert_eq!(
+        post_as(&app, CLIENT_A, "/log/track", batch).await.1["code"],
+        2000
+    );
 }
 
 async fn search_is_limited_per_client(backend: Backend) {
@@ -72,7 +91,10 @@ async fn search_is_limited_per_client(backend: Backend) {
         }
     }
     let (at, got) = refused.expect("a flood of searches is refused");
-    assert!((20..=25).contains(&at), "a burst of 20 is allowed, refused at {at}");
+    assert!(
+        (20..=25).contains(&at),
+        "a burst of 20 is allowed, refused at {at}"
+    );
     assert_error(&got, 429, 4290);
     let other = post_as(&app, CLIENT_B, "/search", json!({ "q": "bitcoin" })).await;
     assert_eq!(other.1["code"], 2000);
@@ -95,11 +117,17 @@ async fn unused_guest_tokens_expire_and_used_ones_live_on(backend: Backend) {
         assert_eq!(read.1["code"], 2000);
     }
     let now = app.state.now();
-    let rows = session::Entity::find().all(&app.state.db).await.expect("rows");
+    let rows = session::Entity::find()
+        .all(&app.state.db)
+        .await
+        .expect("rows");
     let expiries: Vec<i64> = rows.iter().map(|s| s.expires_at - now).collect();
     assert_eq!(
         expiries,
-        [GUEST_TOKEN_TTL_SECONDS, GUEST_TOKEN_TTL_SECONDS - 60 * 24 * 3600],
+        [
+            GUEST_TOKEN_TTL_SECONDS,
+            GUEST_TOKEN_TTL_SECONDS - 60 * 24 * 3600
+        ],
         "the used token was renewed at its last use, the other expired"
     );
 }

@@ -23,11 +23,21 @@ async fn ask(app: &TestApp, n: usize, forwarded: &str) -> i64 {
 async fn without_trusted_proxies_a_forged_header_changes_nothing(backend: Backend) {
     let app = TestApp::start(backend).await;
     for n in 0..20 {
-        assert_eq!(ask(&app, n, &format!("203.0.113.{n}")).await, 2000, "send {n}");
+        assert_eq!(
+            ask(&app, n, &format!("203.0.113.{n}")).await,
+            2000,
+            "send {n}"
+        );
     }
     assert_eq!(ask(&app, 20, "203.0.113.99").await, 4290);
-    let rows = otp_code::Entity::find().all(&app.state.db).await.expect("rows");
-    assert!(rows.iter().all(|r| r.ip == "127.0.0.1"), "the peer is stored");
+    let rows = otp_code::Entity::find()
+        .all(&app.state.db)
+        .await
+        .expect("rows");
+    assert!(
+        rows.iter().all(|r| r.ip == "127.0.0.1"),
+        "the peer is stored"
+    );
 }
 
 async fn behind_a_trusted_proxy_the_rightmost_untrusted_hop_is_counted(backend: Backend) {
@@ -48,7 +58,10 @@ async fn behind_a_trusted_proxy_the_rightmost_untrusted_hop_is_counted(backend: 
     let overlong = format!("{}, 198.51.100.9", "1".repeat(500));
     assert_eq!(ask(&app, 22, &overlong).await, 2000);
     assert_eq!(ask(&app, 23, "198.51.100.10, garbage").await, 2000);
-    let rows = otp_code::Entity::find().all(&app.state.db).await.expect("rows");
+    let rows = otp_code::Entity::find()
+        .all(&app.state.db)
+        .await
+        .expect("rows");
     let stored: Vec<&str> = rows.iter().skip(20).map(|r| r.ip.as_str()).collect();
     assert_eq!(stored, ["198.51.100.8", "198.51.100.9", "127.0.0.1"]);
 }

@@ -548,7 +548,10 @@ async fn feed_detail_counts_views_and_relates(backend: Backend) {
             &[("X-GTOKEN", guest.as_str().expect("guest token"))],
         )
         .await;
-    assert_eq!(as_guest.1["data"]["views"], 3, "a guest is a reader of its own");
+    assert_eq!(
+        as_guest.1["data"]["views"], 3,
+        "a guest is a reader of its own"
+    );
     app.clock.advance(24 * 3600);
     let next_day = call(&app, "/feed/detail", json!({ "id": id }), "en", Some(token)).await;
     assert_eq!(next_day["views"], 4, "the next day counts again");

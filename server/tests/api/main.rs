@@ -8,6 +8,7 @@ mod accounts;
 mod api_basics;
 mod apple;
 mod budgets;
+mod cleanup;
 mod client_addr;
 mod content;
 mod feedback;

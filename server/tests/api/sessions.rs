@@ -30,7 +30,11 @@ async fn signing_out_everywhere_ends_every_session_of_the_user(backend: Backend)
     assert_eq!(done.1["data"]["revoked"], 2, "{}", done.1);
     assert_eq!(info_code(&app, tokens[0]).await, 401);
     assert_eq!(info_code(&app, tokens[1]).await, 401);
-    assert_eq!(info_code(&app, tokens[2]).await, 2000, "another user is untouched");
+    assert_eq!(
+        info_code(&app, tokens[2]).await,
+        2000,
+        "another user is untouched"
+    );
     assert_error(&app.post("/user/logout/all", json!({})).await, 401, 4010);
 }
 
@@ -41,8 +45,15 @@ async fn a_sign_out_reaches_every_server_within_a_second(backend: Backend) {
     let one = first.sign_in("multi@example.org").await;
     first.clock.advance(60);
     let two = first.sign_in("multi@example.org").await;
-    let (one, two) = (one["token"].as_str().expect("t"), two["token"].as_str().expect("t"));
-    assert_eq!(info_code(&second, one).await, 2000, "now cached on the second server");
+    let (one, two) = (
+        one["token"].as_str().expect("t"),
+        two["token"].as_str().expect("t"),
+    );
+    assert_eq!(
+        info_code(&second, one).await,
+        2000,
+        "now cached on the second server"
+    );
     assert_eq!(info_code(&second, two).await, 2000);
     let out = first
         .post_with("/user/logout", json!({}), &[("X-TOKEN", one)])
@@ -60,7 +71,10 @@ async fn a_sign_out_reaches_every_server_within_a_second(backend: Backend) {
 async fn gone_within_a_second(app: &TestApp, token: &str) {
     let started = Instant::now();
     while info_code(app, token).await != 401 {
-        assert!(started.elapsed() < Duration::from_secs(1), "sign-out not seen within 1 s");
+        assert!(
+            started.elapsed() < Duration::from_secs(1),
+            "sign-out not seen within 1 s"
+        );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
