@@ -87,11 +87,11 @@ mod tests {
     use super::*;
 
     fn trusted(list: &str) -> TrustedProxies {
-        list.parse().unwrap()
+        list.parse().expect("a valid setting")
     }
 
     fn ip(text: &str) -> IpAddr {
-        text.parse().unwrap()
+        text.parse().expect("an address")
     }
 
     #[test]
@@ -161,7 +161,7 @@ mod tests {
     fn the_setting_names_addresses_or_networks_and_rejects_anything_else() {
         assert!(trusted("127.0.0.1,10.0.0.0/8,::1").contains(ip("10.200.0.1")));
         assert!(!trusted("127.0.0.1").contains(ip("127.0.0.2")));
-        let err = "true".parse::<TrustedProxies>().unwrap_err();
+        let err = "true".parse::<TrustedProxies>().expect_err("refused");
         assert!(err.contains("`true`"), "{err}");
     }
 }
