@@ -58,10 +58,9 @@ pub fn app(state: AppState) -> Router {
     // Files of the build as they are; every other path gets the app shell with its page head.
     let shell = std::fs::read_to_string(state.config.web_dir.join("index.html"))
         .unwrap_or_else(|_| routes::web::PLACEHOLDER_SHELL.to_owned());
-    let page = axum::handler::Handler::with_state(
-        routes::web::page_shell,
-        (state.clone(), Arc::new(shell)),
-    );
+    let shell = Arc::new(shell);
+    let page =
+        axum::handler::Handler::with_state(routes::web::page_shell, (state.clone(), shell.clone()));
     // Vite names built assets by their content hash: they never change, so they are cached for a year.
     let assets = Router::new()
         .nest_service(
@@ -84,13 +83,14 @@ pub fn app(state: AppState) -> Router {
     let trace = TraceLayer::new_for_http()
         .make_span_with(DefaultMakeSpan::new().level(Level::INFO))
         .on_response(DefaultOnResponse::new().level(Level::INFO));
-    Router::new()
+    let site = Router::new()
         .nest("/api", api)
         .route(
             "/uploads/feedback/{name}",
             axum::routing::get(routes::web::uploaded_file),
         )
-        .merge(web)
+        .merge(web);
+    routes::security_headers::apply(site, &state.config, &shell)
         .layer(trace)
         .with_state(state)
 }

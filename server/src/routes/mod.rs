@@ -21,6 +21,7 @@ mod oauth;
 mod otp;
 mod point;
 mod search;
+pub(crate) mod security_headers;
 mod track;
 mod user;
 mod wallet;

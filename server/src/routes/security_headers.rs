@@ -1,0 +1,134 @@
+//! Browser-side protection on every response: a Content-Security-Policy that lets the app run
+//! only its own scripts (and WebAssembly), the captcha's host only when a captcha is configured,
+//! styles from our origin plus the stylesheet the build inlines into the shell (allowed by its
+//! hash, so no other inline style applies), and nothing may frame the site; no MIME sniffing; referrers cut to the origin across sites;
+//! HSTS when the site is served over https. A response that set its own policy keeps it (an
+//! uploaded image is `default-src 'none'`).
+
+use axum::Router;
+use axum::http::{HeaderName, HeaderValue, header};
+use base64::Engine as _;
+use base64::engine::general_purpose::STANDARD;
+use sha2::{Digest, Sha256};
+use tower_http::set_header::SetResponseHeaderLayer;
+
+use crate::config::{CaptchaMode, Config};
+use crate::state::AppState;
+
+/// Where Google's reCAPTCHA loads its script and shows its frames from.
+const CAPTCHA_SCRIPTS: &str =
+    "https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/";
+const CAPTCHA_FRAMES: &str =
+    "https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/";
+
+/// `'sha256-…'` of each `<style>` element in the app shell.
+pub fn inline_style_hashes(shell: &str) -> Vec<String> {
+    shell
+        .split("<style>")
+        .skip(1)
+        .filter_map(|rest| rest.split_once("</style>"))
+        .map(|(css, _)| {
+            format!(
+                "'sha256-{}'",
+                STANDARD.encode(Sha256::digest(css.as_bytes()))
+            )
+        })
+        .collect()
+}
+
+/// The page policy for these settings and the shell's inline stylesheets.
+pub fn content_security_policy(config: &Config, style_hashes: &[String]) -> String {
+    let captcha = config.captcha != CaptchaMode::None;
+    let scripts = if captcha {
+        format!("'self' 'wasm-unsafe-eval' {CAPTCHA_SCRIPTS}")
+    } else {
+        "'self' 'wasm-unsafe-eval'".to_owned()
+    };
+    let frames = if captcha { CAPTCHA_FRAMES } else { "'none'" };
+    let styles = std::iter::once("'self'")
+        .chain(style_hashes.iter().map(String::as_str))
+        .collect::<Vec<_>>()
+        .join(" ");
+    // Feed images come from the publishers' own hosts, over https.
+    format!(
+        "default-src 'self'; script-src {scripts}; style-src {styles}; img-src 'self' data: https:; \
+         connect-src 'self'; font-src 'self'; frame-src {frames}; object-src 'none'; \
+         base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    )
+}
+
+/// The headers above, as layers over `router`; `shell` is the app shell the pages are served in.
+pub fn apply(router: Router<AppState>, config: &Config, shell: &str) -> Router<AppState> {
+    let policy = content_security_policy(config, &inline_style_hashes(shell));
+    let mut headers = vec![
+        (
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_str(&policy).ok(),
+        ),
+        (
+            header::X_CONTENT_TYPE_OPTIONS,
+            Some(HeaderValue::from_static("nosniff")),
+        ),
+        (
+            header::REFERRER_POLICY,
+            Some(HeaderValue::from_static("strict-origin-when-cross-origin")),
+        ),
+    ];
+    if config.public_url.starts_with("https://") {
+        headers.push((
+            header::STRICT_TRANSPORT_SECURITY,
+            Some(HeaderValue::from_static(
+                "max-age=31536000; includeSubDomains",
+            )),
+        ));
+    }
+    headers
+        .into_iter()
+        .filter_map(|(name, value): (HeaderName, Option<HeaderValue>)| Some((name, value?)))
+        .fold(router, |router, (name, value)| {
+            router.layer(SetResponseHeaderLayer::if_not_present(name, value))
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_captcha_host_is_allowed_only_when_a_captcha_is_configured() {
+        let mut config = Config::embedded("data".into());
+        let without = content_security_policy(&config, &[]);
+        assert!(
+            without.contains("script-src 'self' 'wasm-unsafe-eval';"),
+            "{without}"
+        );
+        assert!(without.contains("frame-src 'none'") && !without.contains("google"));
+        config.captcha = CaptchaMode::V3;
+        let with = content_security_policy(&config, &[]);
+        assert!(
+            with.contains("https://www.gstatic.com/recaptcha/"),
+            "{with}"
+        );
+        let hashes = inline_style_hashes("<head><style>a{b:c}</style></head>");
+        // printf 'a{b:c}' | openssl dgst -sha256 -binary | base64
+        assert_eq!(
+            hashes,
+            ["'sha256-0cRUVYRKwNwnl1hkfkPGjkht16b039TjFdJzmXfFK2o='"]
+        );
+        let hashed = content_security_policy(&config, &hashes);
+        assert!(
+            hashed.contains(&format!("style-src 'self' {};", hashes[0])),
+            "{hashed}"
+        );
+        for directive in [
+            "object-src 'none'",
+            "base-uri 'none'",
+            "frame-ancestors 'none'",
+        ] {
+            assert!(
+                with.contains(directive) && without.contains(directive),
+                "{directive}"
+            );
+        }
+    }
+}
