@@ -86,17 +86,33 @@ async fn serve(config: Config, database: sea_orm::DatabaseConnection) -> Result<
         .await
         .map_err(|e| format!("bind {bind}: {e}"))?;
     tracing::info!("Blockbrief listening on http://{bind}");
-    axum::serve(
+    let stopping = Arc::new(tokio::sync::Notify::new());
+    let signalled = stopping.clone();
+    let server = axum::serve(
         listener,
         app(state).into_make_service_with_connect_info::<SocketAddr>(),
     )
-    .with_graceful_shutdown(shutdown())
-    .await
-    .map_err(|e| format!("server: {e}"))
+    .with_graceful_shutdown(async move {
+        shutdown_signal().await;
+        signalled.notify_one();
+    });
+    // Requests in flight get this long to finish; a client that never finishes cannot hold the
+    // stop (work that must not be lost is in the database before it is answered).
+    let deadline = async {
+        stopping.notified().await;
+        tokio::time::sleep(SHUTDOWN_GRACE).await;
+        tracing::warn!("requests still in flight after {SHUTDOWN_GRACE:?}: stopping anyway");
+    };
+    tokio::select! {
+        served = server => served.map_err(|e| format!("server: {e}")),
+        () = deadline => Ok(()),
+    }
 }
 
-/// Finishes requests in flight on Ctrl-C or SIGTERM, then exits.
-async fn shutdown() {
+const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Ctrl-C or SIGTERM: the server stops accepting and finishes the requests in flight.
+async fn shutdown_signal() {
     let ctrl_c = async {
         let _ = tokio::signal::ctrl_c().await;
     };

@@ -12,6 +12,7 @@ mod cleanup;
 mod client_addr;
 mod content;
 mod feedback;
+mod lifecycle;
 mod mail_and_captcha;
 mod oauth;
 mod otp_security;
