@@ -49,6 +49,8 @@ pub struct Inner {
     pub search_cache: ContentCache,
     /// Searches per client on this server.
     pub search_limiter: SearchLimiter,
+    /// Uploads read at once on this server (`routes::feedback`).
+    pub upload_slots: tokio::sync::Semaphore,
     /// The last outcome of each scheduled feed source.
     pub ingest_status: IngestStatus,
     /// On PostgreSQL, the copy of the search documents that search reads (see `search_index`).
@@ -106,6 +108,7 @@ impl AppState {
             content_cache: ContentCache::new(Duration::from_secs(1)),
             search_cache: ContentCache::new(Duration::from_secs(1)),
             search_limiter: SearchLimiter::default(),
+            upload_slots: tokio::sync::Semaphore::new(crate::routes::UPLOADS_IN_FLIGHT),
             ingest_status: IngestStatus::default(),
             search_copy: OnceCell::new(),
         })))

@@ -36,10 +36,11 @@ pub enum ErrorKind {
     Forbidden,
     Internal,
     Unavailable,
+    UploadTooSlow,
 }
 
 impl ErrorKind {
-    pub const ALL: [ErrorKind; 33] = [
+    pub const ALL: [ErrorKind; 34] = [
         Self::BadRequest,
         Self::Unauthorized,
         Self::LoginRequired,
@@ -73,6 +74,7 @@ impl ErrorKind {
         Self::Forbidden,
         Self::Internal,
         Self::Unavailable,
+        Self::UploadTooSlow,
     ];
 
     /// (code, HTTP status, locale key, English message)
@@ -218,6 +220,12 @@ impl ErrorKind {
                 "Sign-in could not be verified, please try again",
             ),
             Self::UserDenied => (4408, 200, "error.userDenied", "You cancelled the sign-in"),
+            Self::UploadTooSlow => (
+                4080,
+                408,
+                "error.uploadTooSlow",
+                "The upload was too slow, please try again on a faster connection",
+            ),
             Self::Forbidden => (4030, 403, "error.forbidden", "You may not do this"),
             Self::Internal => (
                 5000,

@@ -4,7 +4,7 @@ export type FeedKind = "flash" | "article" | "thread" | "research";
 export type FeedTab = "for_you" | "news" | "articles" | "following";
 export type FeedbackType = "suggestion" | "bug" | "other";
 export type TwitterStatus = "BOUND" | "UNBOUND" | "LOADING" | "QUERY_ERROR";
-export type ErrorName = "badRequest" | "unauthorized" | "loginRequired" | "wrongUrl" | "methodNotAllowed" | "notFound" | "payloadTooLarge" | "rateLimited" | "invalidParam" | "invalidEmail" | "invalidPhone" | "invalidCode" | "codeExpired" | "tooManyAttempts" | "resendTooSoon" | "captchaFailed" | "smsDisabled" | "taskNotCollectable" | "eventNotReportable" | "imageRejected" | "walletMessageInvalid" | "walletSignatureInvalid" | "walletNonceInvalid" | "accountBoundElsewhere" | "lastSignInMethod" | "invitationInvalid" | "invitationUsed" | "providerDisabled" | "identityTokenInvalid" | "userDenied" | "forbidden" | "internal" | "unavailable";
+export type ErrorName = "badRequest" | "unauthorized" | "loginRequired" | "wrongUrl" | "methodNotAllowed" | "notFound" | "payloadTooLarge" | "rateLimited" | "invalidParam" | "invalidEmail" | "invalidPhone" | "invalidCode" | "codeExpired" | "tooManyAttempts" | "resendTooSoon" | "captchaFailed" | "smsDisabled" | "taskNotCollectable" | "eventNotReportable" | "imageRejected" | "walletMessageInvalid" | "walletSignatureInvalid" | "walletNonceInvalid" | "accountBoundElsewhere" | "lastSignInMethod" | "invitationInvalid" | "invitationUsed" | "providerDisabled" | "identityTokenInvalid" | "userDenied" | "forbidden" | "internal" | "unavailable" | "uploadTooSlow";
 export type Params = Record<string, string>;
 export type Theme = "light" | "dark";
 /**

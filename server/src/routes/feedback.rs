@@ -8,8 +8,6 @@ use client_core::envelope::{Envelope, ErrorKind};
 use client_core::feedback::FeedbackForm;
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, Set};
 use serde::Serialize;
-use tower::ServiceBuilder;
-use tower::limit::ConcurrencyLimitLayer;
 
 use super::ok;
 use crate::entity::upload;
@@ -22,19 +20,15 @@ use crate::uploads::pipeline;
 /// Uploads accepted per hour from one IP.
 pub const UPLOADS_PER_IP_PER_HOUR: u64 = 30;
 /// Uploads read at once; more wait their turn (their bodies stay in the network until then).
+/// The multipart parser may hold a whole body, so capping uploads in flight caps the memory.
 pub const UPLOADS_IN_FLIGHT: usize = 8;
 
 pub fn router() -> Router<AppState> {
     Router::new()
         // Only this route takes bodies above axum's 2 MB default: one file plus the multipart frame.
-        // The multipart parser may hold a whole body; capping uploads in flight caps the memory.
         .route(
             "/img/upload/feedback/v2",
-            post(upload).layer(
-                ServiceBuilder::new()
-                    .layer(DefaultBodyLimit::max(pipeline::MAX_FILE + 64 * 1024))
-                    .layer(ConcurrencyLimitLayer::new(UPLOADS_IN_FLIGHT)),
-            ),
+            post(upload).layer(DefaultBodyLimit::max(pipeline::MAX_FILE + 64 * 1024)),
         )
         .route("/feedback/create", post(create))
 }
@@ -44,18 +38,15 @@ struct Uploaded {
     absolute: String,
 }
 
-/// Takes `img_file` through the upload pipeline (`uploads::pipeline`) after the per-IP limit, and
-/// records it.
+/// Takes `img_file` through the upload pipeline (`uploads::pipeline`) and records it. The
+/// per-client limit is checked before a slot is taken, so refused uploads never wait in line;
+/// the body is read only once a slot is held.
 async fn upload(
     State(state): State<AppState>,
     caller: Caller,
     client: ClientMeta,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> AppResult<Json<Envelope<Uploaded>>> {
-    let mut multipart = multipart.map_err(|e| {
-        AppError::new(ErrorKind::BadRequest)
-            .with_message(format!("Expected multipart/form-data: {}", e.body_text()))
-    })?;
     let since = state.now() - 3600;
     let recent = upload::Entity::find()
         .filter(upload::Column::Ip.eq(client.ip.as_str()))
@@ -65,6 +56,15 @@ async fn upload(
     if recent >= UPLOADS_PER_IP_PER_HOUR {
         return Err(AppError::new(ErrorKind::RateLimited).retry_after(3600));
     }
+    let _slot = state
+        .upload_slots
+        .acquire()
+        .await
+        .map_err(AppError::internal)?;
+    let mut multipart = multipart.map_err(|e| {
+        AppError::new(ErrorKind::BadRequest)
+            .with_message(format!("Expected multipart/form-data: {}", e.body_text()))
+    })?;
     let mut field = loop {
         match multipart
             .next_field()

@@ -15,6 +15,7 @@ pub(crate) mod app;
 mod cached;
 mod catalogue;
 mod feedback;
+pub(crate) use feedback::UPLOADS_IN_FLIGHT;
 pub(crate) mod feeds;
 mod follows;
 mod oauth;

@@ -1,6 +1,10 @@
 //! The upload pipeline: one multipart file streamed into the store as it arrives, its kind judged
 //! from its first bytes, its size capped, its header and end markers checked before it is kept.
 //! Memory per upload is a [`HEAD_BYTES`] head and one store part, whatever the file's size.
+//! Time is bounded too: an upload holds one of few slots, so one that trickles its bytes is cut
+//! off once it falls below [`MIN_BYTES_PER_SECOND`] (after [`RATE_GRACE`]) or passes [`DEADLINE`].
+
+use std::time::{Duration, Instant};
 
 use axum::extract::multipart::{Field, MultipartError};
 use client_core::constants::FEEDBACK_IMAGE_MAX_BYTES;
@@ -14,6 +18,12 @@ use crate::state::AppState;
 
 /// The largest file accepted.
 pub const MAX_FILE: usize = FEEDBACK_IMAGE_MAX_BYTES as usize;
+/// The longest an upload may take, whatever its rate.
+pub const DEADLINE: Duration = Duration::from_secs(60);
+/// The slowest average rate kept up with, counted from the start after the grace period
+/// (a 5 MB file at this rate takes 40 s on top of the grace).
+pub const MIN_BYTES_PER_SECOND: u64 = 128 * 1024;
+pub const RATE_GRACE: Duration = Duration::from_secs(5);
 
 /// A file kept in the store.
 pub struct Stored {
@@ -99,11 +109,21 @@ pub async fn store_field(state: &AppState, field: &mut Field<'_>) -> AppResult<S
         size: 0,
         sink: None,
     };
+    let started = Instant::now();
     let streamed: AppResult<()> = async {
-        while let Some(chunk) = field.chunk().await.map_err(|e| multipart_error(&e))? {
-            incoming.take(state, &chunk).await?;
+        loop {
+            // When the next bytes must have come by, for the rate and the deadline to hold.
+            let by_rate = RATE_GRACE
+                + Duration::from_secs_f64(incoming.size as f64 / MIN_BYTES_PER_SECOND as f64);
+            let wait = by_rate.min(DEADLINE).saturating_sub(started.elapsed());
+            let next = tokio::time::timeout(wait, field.chunk())
+                .await
+                .map_err(|_| AppError::new(ErrorKind::UploadTooSlow))?;
+            match next.map_err(|e| multipart_error(&e))? {
+                Some(chunk) => incoming.take(state, &chunk).await?,
+                None => return Ok(()),
+            }
         }
-        Ok(())
     }
     .await;
     let judged = streamed.and_then(|()| {

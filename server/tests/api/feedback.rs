@@ -360,6 +360,70 @@ async fn one_ip_is_limited_whoever_it_claims_to_be(backend: Backend) {
     assert_eq!(refused.1["data"]["retry_after"], 3600);
 }
 
+/// Starts an upload over a raw connection and sends only its first bytes: it holds a slot
+/// until the server cuts it off.
+async fn trickle(app: &TestApp, client: &str) -> tokio::net::TcpStream {
+    use tokio::io::AsyncWriteExt;
+    let addr = app.base.trim_start_matches("http://");
+    let mut stream = tokio::net::TcpStream::connect(addr).await.expect("connect");
+    let part = "--b\r\nContent-Disposition: form-data; name=\"img_file\"; filename=\"a.png\"\r\nContent-Type: image/png\r\n\r\n";
+    let head = format!(
+        "POST /api/img/upload/feedback/v2 HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: {client}\r\n\
+         Content-Type: multipart/form-data; boundary=b\r\nContent-Length: 1000000\r\n\r\n{part}"
+    );
+    stream.write_all(head.as_bytes()).await.expect("head");
+    stream
+        .write_all(b"\x89PNG\r\n\x1a\n")
+        .await
+        .expect("first bytes");
+    stream
+}
+
+async fn slow_uploads_are_cut_off_and_a_client_over_its_limit_never_waits(backend: Backend) {
+    use std::time::{Duration, Instant};
+    use tokio::io::AsyncReadExt;
+    let app = TestApp::start_with(backend, |c| {
+        c.trust_proxy = "127.0.0.1".parse().expect("setting");
+    })
+    .await;
+    let over = [("x-forwarded-for", "198.51.100.30")];
+    for n in 0..30 {
+        let got = app
+            .upload_as(png(8, 8, None), "a.png", "image/png", &over)
+            .await;
+        assert_eq!(got.1["code"], 2000, "upload {n}");
+    }
+    // Eight slow uploads from one client hold every slot.
+    let mut slow = Vec::new();
+    for _ in 0..8 {
+        slow.push(trickle(&app, "198.51.100.40").await);
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let asked = Instant::now();
+    let refused = app
+        .upload_as(png(8, 8, None), "a.png", "image/png", &over)
+        .await;
+    assert_error(&refused, 429, 4290);
+    assert!(
+        asked.elapsed() < Duration::from_secs(2),
+        "the limit is checked before a slot"
+    );
+    // Another client gets a slot once the slow ones are cut off (5 s without their bytes).
+    let other = [("x-forwarded-for", "198.51.100.50")];
+    let waited = app
+        .upload_as(png(8, 8, None), "a.png", "image/png", &other)
+        .await;
+    assert_eq!(waited.1["code"], 2000, "{}", waited.1);
+    for mut stream in slow {
+        let mut answer = String::new();
+        let _ =
+            tokio::time::timeout(Duration::from_secs(5), stream.read_to_string(&mut answer)).await;
+        assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+        assert!(answer.contains("\"code\":4080"), "{answer}");
+    }
+    assert!(asked.elapsed() < Duration::from_secs(15));
+}
+
 on_both_databases!(
     one_ip_is_limited_whoever_it_claims_to_be,
     images_are_judged_by_their_bytes_and_served_safely,
@@ -367,4 +431,5 @@ on_both_databases!(
     feedback_works_for_users_guests_and_visitors,
     bad_feedback_is_refused_with_field_errors,
     feedback_is_rate_limited_per_sender,
+    slow_uploads_are_cut_off_and_a_client_over_its_limit_never_waits,
 );

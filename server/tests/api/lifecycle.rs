@@ -35,26 +35,38 @@ async fn start() -> Running {
         .stderr(Stdio::inherit())
         .spawn()
         .expect("server starts");
+    // Owned before waiting, so a server that never listens is still killed and reaped.
+    let running = Running {
+        child,
+        port,
+        _dir: dir,
+    };
     for _ in 0..300 {
         if TcpStream::connect(("127.0.0.1", port)).await.is_ok() {
-            return Running { child, port, _dir: dir };
+            return running;
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     panic!("the server did not listen");
 }
 
-const BODY: &str = r#"{"type":"bug","content":"sent slowly, before and after SIGTERM","images":[]}"#;
+const BODY: &str =
+    r#"{"type":"bug","content":"sent slowly, before and after SIGTERM","images":[]}"#;
 
 /// A request whose body is only half sent: in flight until the rest comes.
 async fn half_sent(port: u16) -> TcpStream {
-    let mut stream = TcpStream::connect(("127.0.0.1", port)).await.expect("connect");
+    let mut stream = TcpStream::connect(("127.0.0.1", port))
+        .await
+        .expect("connect");
     let head = format!(
         "POST /api/feedback/create HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
         BODY.len()
     );
     stream.write_all(head.as_bytes()).await.expect("head");
-    stream.write_all(&BODY.as_bytes()[..20]).await.expect("half");
+    stream
+        .write_all(&BODY.as_bytes()[..20])
+        .await
+        .expect("half");
     stream
 }
 
@@ -85,7 +97,9 @@ async fn sigterm_finishes_requests_in_flight_then_exits_zero() {
     terminate(&server.child);
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert!(
-        TcpStream::connect(("127.0.0.1", server.port)).await.is_err(),
+        TcpStream::connect(("127.0.0.1", server.port))
+            .await
+            .is_err(),
         "no new connection is accepted once stopping"
     );
     in_flight
@@ -93,10 +107,7 @@ async fn sigterm_finishes_requests_in_flight_then_exits_zero() {
         .await
         .expect("rest of the body");
     let mut answer = String::new();
-    in_flight
-        .read_to_string(&mut answer)
-        .await
-        .expect("answer");
+    in_flight.read_to_string(&mut answer).await.expect("answer");
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
     assert!(answer.contains(r#""code":2000"#), "{answer}");
     let status = exit_within(&mut server.child, Duration::from_secs(5)).await;
@@ -112,5 +123,8 @@ async fn a_request_that_never_finishes_holds_the_stop_at_most_ten_seconds() {
     terminate(&server.child);
     let status = exit_within(&mut server.child, Duration::from_secs(13)).await;
     assert_eq!(status.code(), Some(0));
-    assert!(signalled.elapsed() >= Duration::from_secs(9), "it waited for the request");
+    assert!(
+        signalled.elapsed() >= Duration::from_secs(9),
+        "it waited for the request"
+    );
 }
