@@ -3,7 +3,7 @@
 
 use std::str::FromStr;
 
-use sea_orm::{EntityTrait, PaginatorTrait};
+use sea_orm::{EntityTrait, PaginatorTrait, QueryOrder};
 use serde_json::{Value, json};
 use server::auth::tokens::GUEST_TOKEN_TTL_SECONDS;
 use server::client_addr::TrustedProxies;
@@ -118,6 +118,7 @@ async fn unused_guest_tokens_expire_and_used_ones_live_on(backend: Backend) {
     }
     let now = app.state.now();
     let rows = session::Entity::find()
+        .order_by_asc(session::Column::Id)
         .all(&app.state.db)
         .await
         .expect("rows");

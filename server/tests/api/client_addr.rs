@@ -3,7 +3,7 @@
 
 use std::str::FromStr;
 
-use sea_orm::EntityTrait;
+use sea_orm::{EntityTrait, QueryOrder};
 use serde_json::json;
 use server::client_addr::TrustedProxies;
 use server::entity::otp_code;
@@ -31,6 +31,7 @@ async fn without_trusted_proxies_a_forged_header_changes_nothing(backend: Backen
     }
     assert_eq!(ask(&app, 20, "203.0.113.99").await, 4290);
     let rows = otp_code::Entity::find()
+        .order_by_asc(otp_code::Column::Id)
         .all(&app.state.db)
         .await
         .expect("rows");
@@ -59,6 +60,7 @@ async fn behind_a_trusted_proxy_the_rightmost_untrusted_hop_is_counted(backend: 
     assert_eq!(ask(&app, 22, &overlong).await, 2000);
     assert_eq!(ask(&app, 23, "198.51.100.10, garbage").await, 2000);
     let rows = otp_code::Entity::find()
+        .order_by_asc(otp_code::Column::Id)
         .all(&app.state.db)
         .await
         .expect("rows");
