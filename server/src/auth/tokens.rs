@@ -95,31 +95,37 @@ impl SessionCache {
         self.entries.lock().is_ok_and(|e| e.contains(hash))
     }
 
-    fn forget_where(&self, doomed: impl Fn(&str, &LiveSession) -> bool) {
+    /// Runs a removal under the lock, counted so no read begun before it can refill the cache.
+    fn remove(&self, removal: impl FnOnce(&mut LruCache<String, (LiveSession, i64)>)) {
         if let Ok(mut entries) = self.entries.lock() {
             self.forgotten.fetch_add(1, Ordering::SeqCst);
-            let keys: Vec<String> = entries
-                .iter()
-                .filter(|(hash, (session, _))| doomed(hash, session))
-                .map(|(hash, _)| hash.clone())
-                .collect();
-            for key in keys {
-                entries.pop(&key);
-            }
+            removal(&mut entries);
         }
     }
 
     fn forget(&self, hash: &str) {
-        self.forget_where(|h, _| h == hash);
+        self.remove(|entries| {
+            entries.pop(hash);
+        });
     }
 
+    /// Every cached session of a user: the one removal that has to look at every entry.
     fn forget_user(&self, user_id: i64) {
-        self.forget_where(|_, s| s.user_id == Some(user_id));
+        self.remove(|entries| {
+            let doomed: Vec<String> = entries
+                .iter()
+                .filter(|(_, (session, _))| session.user_id == Some(user_id))
+                .map(|(hash, _)| hash.clone())
+                .collect();
+            for hash in doomed {
+                entries.pop(&hash);
+            }
+        });
     }
 
     /// Everything, when revocations may have been missed (the listener reconnected).
     fn clear(&self) {
-        self.forget_where(|_, _| true);
+        self.remove(LruCache::clear);
     }
 
     /// Applies a revocation announced by any server.
