@@ -15,9 +15,9 @@ use crate::entity::{oauth_state, otp_code, otp_guard, session, wallet_nonce};
 use crate::error::AppResult;
 use crate::limits;
 use crate::state::AppState;
+use crate::time::DAY;
 use crate::track;
 
-const DAY: i64 = 24 * 3600;
 /// Between two runs on one server.
 const EVERY: Duration = Duration::from_secs(600);
 

@@ -17,9 +17,9 @@ use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, Set};
 use crate::entity::rate_limit;
 use crate::error::{AppError, AppResult};
 use crate::state::AppState;
+use crate::time::HOUR;
 
 const MINUTE: i64 = 60;
-const HOUR: i64 = 3600;
 
 /// How many requests of one kind a client may make per window.
 #[derive(Debug, Clone, Copy)]

@@ -1,8 +1,11 @@
 //! Calendar arithmetic on Unix seconds (UTC), without a date library.
 
+pub const HOUR: i64 = 3600;
+pub const DAY: i64 = 24 * HOUR;
+
 /// `YYYY-MM-DD`, by the civil-from-days algorithm.
 pub fn utc_date(unix_seconds: i64) -> String {
-    let days = unix_seconds.div_euclid(86_400);
+    let days = unix_seconds.div_euclid(DAY);
     let z = days + 719_468;
     let era = z.div_euclid(146_097);
     let doe = z - era * 146_097;
@@ -17,12 +20,12 @@ pub fn utc_date(unix_seconds: i64) -> String {
 
 /// The start of the UTC day holding `unix_seconds`.
 pub fn day_start(unix_seconds: i64) -> i64 {
-    unix_seconds - unix_seconds.rem_euclid(86_400)
+    unix_seconds - unix_seconds.rem_euclid(DAY)
 }
 
 /// RFC 3339 in UTC: `2026-11-22T08:30:00Z`.
 pub fn rfc3339(unix_seconds: i64) -> String {
-    let secs = unix_seconds.rem_euclid(86_400);
+    let secs = unix_seconds.rem_euclid(DAY);
     format!(
         "{}T{:02}:{:02}:{:02}Z",
         utc_date(unix_seconds),

@@ -20,6 +20,7 @@ use crate::entity::track_log;
 use crate::error::{AppError, AppResult};
 use crate::extract::Caller;
 use crate::state::AppState;
+use crate::time::DAY;
 
 #[derive(Debug, Serialize)]
 pub struct Ingested {
@@ -59,8 +60,6 @@ pub async fn ingest(state: &AppState, caller: &Caller, entries: &[Value]) -> App
         rejected: entries.len() - accepted,
     })
 }
-
-const DAY: i64 = 24 * 3600;
 
 /// Removes entries older than the retention period; returns how many rows were deleted one by
 /// one (on PostgreSQL, only those that landed in the default partition; whole months go with

@@ -24,8 +24,7 @@ use subtle::ConstantTimeEq;
 use crate::entity::{otp_code, otp_guard};
 use crate::error::{AppError, AppResult};
 use crate::state::AppState;
-
-const HOUR: i64 = 3600;
+use crate::time::HOUR;
 
 /// What a code is for; part of its hash, so a code for one purpose cannot serve another.
 pub const PURPOSE_LOGIN: &str = "login";

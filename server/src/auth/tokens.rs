@@ -24,11 +24,12 @@ use sha2::{Digest, Sha256};
 use crate::entity::session;
 use crate::error::AppResult;
 use crate::state::AppState;
+use crate::time::DAY;
 
 pub const USER_TOKEN_TTL_SECONDS: i64 = 30 * 24 * 3600;
 pub const GUEST_TOKEN_TTL_SECONDS: i64 = 30 * 24 * 3600;
 /// A guest token's life is renewed at most once per this long, so reads rarely write.
-const GUEST_RENEW_STEP_SECONDS: i64 = 24 * 3600;
+const GUEST_RENEW_STEP_SECONDS: i64 = DAY;
 const TOKEN_BYTES: usize = 32;
 pub const CACHE_SECONDS: i64 = 30;
 const CACHE_MAX_ENTRIES: usize = 100_000;

@@ -19,8 +19,7 @@ use crate::entity::{
 use crate::error::{AppError, AppResult};
 use crate::pagination::{Page, bad_cursor, split_page};
 use crate::state::AppState;
-
-const DAY: i64 = 24 * 3600;
+use crate::time::DAY;
 
 /// Which feeds a page lists.
 #[derive(Debug, Clone, PartialEq, Eq)]
