@@ -1,6 +1,6 @@
 //! RSS and Atom ingestion (feed-rs): sources fetched on a schedule, or one URL or file imported
-//! from the command line. Items are keyed by their link (or guid), so a second fetch updates
-//! rather than duplicates. A source that fails is retried with backoff and reported in the log
+//! from the command line. Items are keyed by their source and guid, so a second fetch updates
+//! rather than duplicates, and a source never overwrites an item that is not its own. A source that fails is retried with backoff and reported in the log
 //! and in its status; it never stops the server or the other sources.
 
 use std::collections::HashMap;
@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use super::write::{FeedInput, Timestamp, upsert_feeds};
+use super::write::{FeedInput, Timestamp, upsert_from_source};
 use crate::error::AppError;
 use crate::state::AppState;
 
@@ -72,8 +72,15 @@ pub async fn fetch(http: &reqwest::Client, url: &str) -> Result<Vec<u8>, IngestE
     Ok(body)
 }
 
-/// The feed's entries as feed items; `fallback_lang` when the feed names no language.
-pub fn parse(bytes: &[u8], now: i64, fallback_lang: &str) -> Result<Vec<FeedInput>, IngestError> {
+/// One entry of a feed document: its guid (feed-rs derives one when the entry has none) and the
+/// item it becomes.
+pub struct Entry {
+    pub guid: String,
+    pub item: FeedInput,
+}
+
+/// The feed's entries; `fallback_lang` when the feed names no language.
+pub fn parse(bytes: &[u8], now: i64, fallback_lang: &str) -> Result<Vec<Entry>, IngestError> {
     let feed = feed_rs::parser::parse(bytes).map_err(|e| IngestError::NotAFeed(e.to_string()))?;
     let lang = feed
         .language
@@ -101,7 +108,7 @@ pub fn parse(bytes: &[u8], now: i64, fallback_lang: &str) -> Result<Vec<FeedInpu
                 .published
                 .or(entry.updated)
                 .map_or(now, |d| d.timestamp());
-            Some(FeedInput {
+            let item = FeedInput {
                 source_url: link,
                 kind: "article".to_owned(),
                 lang: lang.clone(),
@@ -118,6 +125,10 @@ pub fn parse(bytes: &[u8], now: i64, fallback_lang: &str) -> Result<Vec<FeedInpu
                 images: Vec::new(),
                 important: false,
                 translations: Default::default(),
+            };
+            Some(Entry {
+                guid: entry.id,
+                item,
             })
         })
         .collect())
@@ -127,19 +138,24 @@ pub fn parse(bytes: &[u8], now: i64, fallback_lang: &str) -> Result<Vec<FeedInpu
 pub struct Imported {
     pub items: usize,
     pub new: usize,
-    /// Entries refused one by one (bad URL, empty title, …); the rest are kept.
+    /// Entries refused one by one (bad URL, empty title, a link that is another item's, …); the
+    /// rest are kept.
     pub skipped: usize,
 }
 
-/// Parses and stores one document; each bad entry is skipped, not the whole feed.
-pub async fn import_bytes(state: &AppState, bytes: &[u8]) -> Result<Imported, IngestError> {
+/// Parses and stores one document of `source`; each bad entry is skipped, not the whole feed.
+pub async fn import_bytes(
+    state: &AppState,
+    source: &str,
+    bytes: &[u8],
+) -> Result<Imported, IngestError> {
     let entries = parse(bytes, state.now(), "en")?;
     let mut imported = Imported::default();
     for entry in entries {
-        match upsert_feeds(state, vec![entry]).await {
+        match upsert_from_source(state, source, &entry.guid, entry.item).await {
             Ok(new) => {
                 imported.items += 1;
-                imported.new += new;
+                imported.new += usize::from(new);
             }
             Err(e) if e.is_client_error() => imported.skipped += 1,
             Err(e) => return Err(e.into()),
@@ -159,7 +175,7 @@ pub async fn import(state: &AppState, source: &str) -> Result<Imported, IngestEr
         }
         std::fs::read(source).map_err(|e| IngestError::Fetch(e.to_string()))?
     };
-    import_bytes(state, &bytes).await
+    import_bytes(state, source, &bytes).await
 }
 
 /// The last outcome of each scheduled source.

@@ -1,4 +1,5 @@
-//! A news item in its source language; `source_url` is its identity.
+//! A news item in its source language; `source_url` is an editor's item's identity, `origin` an
+//! item from an RSS or Atom source's.
 
 use sea_orm::entity::prelude::*;
 
@@ -9,6 +10,10 @@ pub struct Model {
     pub id: i64,
     #[sea_orm(unique)]
     pub source_url: String,
+    /// For an item an RSS or Atom source brought: a digest of the source's URL and the entry's
+    /// guid; `None` for an editor's item.
+    #[sea_orm(unique)]
+    pub origin: Option<String>,
     /// `flash`, `article`, `thread` or `research`.
     pub kind: String,
     pub lang: String,

@@ -15,6 +15,7 @@ mod m20261123_000010_search_names;
 mod m20261124_000011_token_topic_followers;
 mod m20261124_000012_client_budgets;
 mod m20261124_000013_track_partitions;
+mod m20261124_000014_feed_origins;
 
 pub struct Migrator;
 
@@ -81,6 +82,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000011_token_topic_followers::Migration),
             Box::new(m20261124_000012_client_budgets::Migration),
             Box::new(m20261124_000013_track_partitions::Migration),
+            Box::new(m20261124_000014_feed_origins::Migration),
         ]
     }
 }

@@ -1277,6 +1277,89 @@ async fn rss_ingestion_is_bounded_and_deduplicated(backend: Backend) {
     assert!(text.contains("1 new, 0 updated, 0 skipped"), "{text}");
 }
 
+/// A source's entries are keyed by the source and their guid: a source cannot take over an
+/// editor's item (or another source's) by publishing its link, and an entry whose link changes
+/// stays one item.
+async fn rss_sources_update_only_their_own_entries(backend: Backend) {
+    let app = TestApp::start_with(backend, |c| c.admin_token = Some(ADMIN.to_owned())).await;
+    let editors = json!({ "source_url": "https://wire.example/scoop", "kind": "article",
+                          "lang": "en", "title": "The editor's scoop", "published_at": 1_795_000_000 });
+    let (_, created) = admin_upsert(&app, editors).await;
+    assert_eq!(created["code"], 2000, "{created}");
+    let feed = |entries: &[(&str, &str, &str)]| {
+        let items: String = entries
+            .iter()
+            .map(|(guid, link, title)| {
+                format!(
+                    "<item><guid isPermaLink=\"false\">{guid}</guid><title>{title}</title>\
+                         <link>{link}</link></item>"
+                )
+            })
+            .collect();
+        format!(
+            "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>Wire</title>\
+                 {items}</channel></rss>"
+        )
+    };
+    let import = |source: &'static str, body: String| {
+        let state = app.state.clone();
+        async move {
+            ingest::import_bytes(&state, source, body.as_bytes())
+                .await
+                .expect("imports")
+        }
+    };
+    let hijack = feed(&[
+        ("g-1", "https://wire.example/scoop", "Hijacked"),
+        ("g-2", "https://wire.example/own", "Own story"),
+    ]);
+    let done = import("https://a.example/rss", hijack).await;
+    assert_eq!((done.items, done.new, done.skipped), (1, 1, 1));
+    // The same guid under another source is another entry, and its link is taken.
+    let other = import(
+        "https://b.example/rss",
+        feed(&[("g-2", "https://wire.example/own", "Copy")]),
+    )
+    .await;
+    assert_eq!((other.items, other.skipped), (0, 1));
+    // A moved link is the same entry.
+    let moved = import(
+        "https://a.example/rss",
+        feed(&[(
+            "g-2",
+            "https://wire.example/own-moved",
+            "Own story, updated",
+        )]),
+    )
+    .await;
+    assert_eq!((moved.items, moved.new), (1, 0));
+
+    let page = call(&app, "/feed/list", json!({}), "en", None).await;
+    let mut titles: Vec<(String, String)> = list(&page)
+        .iter()
+        .map(|i| {
+            (
+                i["source_url"].as_str().unwrap_or_default().to_owned(),
+                i["title"].as_str().unwrap_or_default().to_owned(),
+            )
+        })
+        .collect();
+    titles.sort();
+    assert_eq!(
+        titles,
+        [
+            (
+                "https://wire.example/own-moved".to_owned(),
+                "Own story, updated".to_owned()
+            ),
+            (
+                "https://wire.example/scoop".to_owned(),
+                "The editor's scoop".to_owned()
+            ),
+        ]
+    );
+}
+
 /// Two PostgreSQL servers over one database, each searching its own copy of the search
 /// documents (`search_copy`): a server finds its own writes (a feed and the tag it brings) at
 /// once, and another's within a second; a rewritten feed is found by its new title on both.
@@ -1366,4 +1449,5 @@ on_both_databases!(
     the_admin_api_checks_its_token_and_cleans_input,
     shared_links_get_a_page_head,
     rss_ingestion_is_bounded_and_deduplicated,
+    rss_sources_update_only_their_own_entries,
 );

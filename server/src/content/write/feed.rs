@@ -8,6 +8,7 @@ use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set, TransactionTrait,
 };
 use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
 
 use crate::content::search;
 use crate::entity::{channel, feed_item, feed_link, feed_translation, kol, tag, token, topic};
@@ -143,24 +144,46 @@ fn clean_feed(input: FeedInput) -> AppResult<CleanFeed> {
 /// How far ahead of the server's clock a `published_at` may be.
 pub const PUBLISHED_AT_SKEW_SECONDS: i64 = 5 * 60;
 
-/// Inserts or updates a feed item by its `source_url`; returns its id and whether it was new.
+/// Inserts or updates an editor's feed item by its `source_url`; returns its id and whether it
+/// was new. An item an RSS source brought becomes the editor's: the source no longer updates it.
 pub async fn upsert_feed(state: &AppState, input: FeedInput) -> AppResult<(i64, bool)> {
+    store_one(state, input, None).await
+}
+
+/// Inserts or updates the entry `guid` of the RSS or Atom source `source`; returns whether it was
+/// new. Its identity is the source and the guid, so a source can update only its own entries:
+/// one whose link is already another item's (an editor's, another source's) is refused.
+pub async fn upsert_from_source(
+    state: &AppState,
+    source: &str,
+    guid: &str,
+    input: FeedInput,
+) -> AppResult<bool> {
+    let origin = hex::encode(Sha256::digest(format!("{source}\n{guid}")));
+    Ok(store_one(state, input, Some(origin)).await?.1)
+}
+
+async fn store_one(
+    state: &AppState,
+    input: FeedInput,
+    origin: Option<String>,
+) -> AppResult<(i64, bool)> {
     let feed = clean_feed(input)?;
     let now = state.now();
     let txn = state.db.begin().await?;
-    let result = store_feed(&txn, feed, now).await?;
+    let result = store_feed(&txn, feed, origin, now).await?;
     txn.commit().await?;
     state.content_changed();
     Ok(result)
 }
 
-/// Stores many items in one transaction (ingestion, the demo set); returns how many were new.
+/// Stores many editors' items in one transaction (the demo set); returns how many were new.
 pub async fn upsert_feeds(state: &AppState, inputs: Vec<FeedInput>) -> AppResult<usize> {
     let now = state.now();
     let txn = state.db.begin().await?;
     let mut created = 0;
     for input in inputs {
-        if store_feed(&txn, clean_feed(input)?, now).await?.1 {
+        if store_feed(&txn, clean_feed(input)?, None, now).await?.1 {
             created += 1;
         }
     }
@@ -169,9 +192,11 @@ pub async fn upsert_feeds(state: &AppState, inputs: Vec<FeedInput>) -> AppResult
     Ok(created)
 }
 
+/// `origin`: the digest of an RSS entry's source and guid, or `None` for an editor's item.
 async fn store_feed(
     db: &impl ConnectionTrait,
     feed: CleanFeed,
+    origin: Option<String>,
     now: i64,
 ) -> AppResult<(i64, bool)> {
     let CleanFeed {
@@ -213,12 +238,32 @@ async fn store_feed(
         links.push(("topic", topic.id));
     }
     let images = serde_json::to_string(&input.images).map_err(AppError::internal)?;
-    let existing = feed_item::Entity::find()
+    let by_link = feed_item::Entity::find()
         .filter(feed_item::Column::SourceUrl.eq(input.source_url.as_str()))
         .one(db)
         .await?;
+    let existing = match &origin {
+        None => by_link,
+        Some(key) => {
+            let own = feed_item::Entity::find()
+                .filter(feed_item::Column::Origin.eq(key.as_str()))
+                .one(db)
+                .await?;
+            if by_link
+                .as_ref()
+                .is_some_and(|b| Some(b.id) != own.as_ref().map(|o| o.id))
+            {
+                return Err(AppError::invalid(format!(
+                    "{} is already another item's link",
+                    input.source_url
+                )));
+            }
+            own
+        }
+    };
     let mut row = feed_item::ActiveModel {
         source_url: Set(input.source_url.clone()),
+        origin: Set(origin),
         kind: Set(input.kind.clone()),
         lang: Set(input.lang.clone()),
         title: Set(input.title.clone()),
