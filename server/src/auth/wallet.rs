@@ -117,11 +117,36 @@ fn message_invalid(message: &str) -> AppError {
     AppError::new(ErrorKind::WalletMessageInvalid).with_message(message)
 }
 
-/// The value of the first `Name: value` line.
-fn field<'a>(message: &'a str, name: &str) -> Option<&'a str> {
-    message
-        .lines()
-        .find_map(|line| line.strip_prefix(name)?.strip_prefix(": "))
+/// The parts of an EIP-4361 message that sign-in checks, read without trusting any of them.
+#[derive(Debug, PartialEq, Eq)]
+pub struct SignInMessage<'a> {
+    pub domain: &'a str,
+    /// The second line, when it is an address.
+    pub address: Option<[u8; 20]>,
+    pub uri: Option<&'a str>,
+    pub chain_id: Option<u64>,
+    pub nonce: Option<&'a str>,
+}
+
+impl<'a> SignInMessage<'a> {
+    /// `None` when the first line is not an EIP-4361 header.
+    pub fn parse(message: &'a str) -> Option<Self> {
+        let mut lines = message.lines();
+        let domain = lines.next()?.strip_suffix(HEADER_TAIL)?;
+        // The value of the first `Name: value` line.
+        let field = |name: &str| {
+            message
+                .lines()
+                .find_map(|line| line.strip_prefix(name)?.strip_prefix(": "))
+        };
+        Some(Self {
+            domain,
+            address: lines.next().and_then(parse_address),
+            uri: field("URI"),
+            chain_id: field("Chain ID").and_then(|c| c.parse().ok()),
+            nonce: field("Nonce"),
+        })
+    }
 }
 
 /// The address whose key made `signature` (65 bytes, v of 0/1/27/28) over `message` as
@@ -161,27 +186,25 @@ pub async fn verify(
 ) -> AppResult<String> {
     let claimed = parse_address(address).ok_or_else(bad_address)?;
     // Reject what is plainly not ours before touching the database, each with its reason.
-    let mut lines = message.lines();
-    let domain = lines
-        .next()
-        .and_then(|l| l.strip_suffix(HEADER_TAIL))
+    let parsed = SignInMessage::parse(message)
         .ok_or_else(|| message_invalid("Malformed sign-in message"))?;
-    if domain != state.config.public_authority()
-        || field(message, "URI") != Some(state.config.public_url.as_str())
+    if parsed.domain != state.config.public_authority()
+        || parsed.uri != Some(state.config.public_url.as_str())
     {
         return Err(message_invalid("This message is for another site"));
     }
-    if lines.next().and_then(parse_address) != Some(claimed) {
+    if parsed.address != Some(claimed) {
         return Err(message_invalid("This message is for another address"));
     }
-    let chain_ok = field(message, "Chain ID")
-        .and_then(|c| c.parse::<u64>().ok())
+    let chain_ok = parsed
+        .chain_id
         .is_some_and(|c| state.config.siwe_chain_ids.contains(&c));
     if !chain_ok {
         return Err(message_invalid("This chain is not supported"));
     }
-    let nonce =
-        field(message, "Nonce").ok_or_else(|| message_invalid("Malformed sign-in message"))?;
+    let nonce = parsed
+        .nonce
+        .ok_or_else(|| message_invalid("Malformed sign-in message"))?;
     let now = state.now();
     let issued = wallet_nonce::Entity::find_by_id(nonce.to_owned())
         .one(&state.db)
@@ -210,4 +233,33 @@ pub async fn verify(
         return Err(ErrorKind::WalletNonceInvalid.into());
     }
     Ok(issued.address)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_message_is_read_field_by_field() {
+        let address = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
+        let message = format!(
+            "blockbrief.example{HEADER_TAIL}\n{address}\n\n{STATEMENT}\n\nURI: https://blockbrief.example\n\
+             Version: 1\nChain ID: 56\nNonce: abc123\nIssued At: 2026-11-24T00:00:00Z"
+        );
+        let parsed = SignInMessage::parse(&message).expect("a header");
+        assert_eq!(parsed.domain, "blockbrief.example");
+        assert_eq!(parsed.address, parse_address(address));
+        assert_eq!(parsed.uri, Some("https://blockbrief.example"));
+        assert_eq!(parsed.chain_id, Some(56));
+        assert_eq!(parsed.nonce, Some("abc123"));
+
+        assert_eq!(SignInMessage::parse("hello\nworld"), None);
+        let bare =
+            SignInMessage::parse("x wants you to sign in with your Ethereum account:\nnot hex")
+                .expect("a header");
+        assert_eq!(
+            (bare.address, bare.uri, bare.chain_id, bare.nonce),
+            (None, None, None, None)
+        );
+    }
 }

@@ -65,22 +65,7 @@ async fn upload(
         AppError::new(ErrorKind::BadRequest)
             .with_message(format!("Expected multipart/form-data: {}", e.body_text()))
     })?;
-    let mut field = loop {
-        match multipart
-            .next_field()
-            .await
-            .map_err(|e| pipeline::multipart_error(&e))?
-        {
-            Some(field) if field.name() == Some("img_file") => break field,
-            Some(_) => continue,
-            None => {
-                return Err(
-                    AppError::new(ErrorKind::BadRequest).with_message("img_file is required")
-                );
-            }
-        }
-    };
-    let stored = pipeline::store_field(&state, &mut field).await?;
+    let stored = pipeline::store_upload(&state, &mut multipart, "img_file").await?;
     upload::ActiveModel {
         key: Set(stored.key.clone()),
         content_type: Set(stored.info.kind.content_type().to_owned()),

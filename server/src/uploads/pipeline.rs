@@ -6,6 +6,7 @@
 
 use std::time::{Duration, Instant};
 
+use axum::extract::Multipart;
 use axum::extract::multipart::{Field, MultipartError};
 use client_core::constants::FEEDBACK_IMAGE_MAX_BYTES;
 use client_core::envelope::ErrorKind;
@@ -100,9 +101,33 @@ impl Incoming {
     }
 }
 
+/// Stores the form's field `name` (the fields before it are skipped) with [`store_field`].
+pub async fn store_upload(
+    state: &AppState,
+    multipart: &mut Multipart,
+    name: &str,
+) -> AppResult<Stored> {
+    loop {
+        match multipart
+            .next_field()
+            .await
+            .map_err(|e| multipart_error(&e))?
+        {
+            Some(mut field) if field.name() == Some(name) => {
+                return store_field(state, &mut field).await;
+            }
+            Some(_) => continue,
+            None => {
+                return Err(AppError::new(ErrorKind::BadRequest)
+                    .with_message(format!("{name} is required")));
+            }
+        }
+    }
+}
+
 /// Streams one field into the store under a new random name; on any failure nothing is left
 /// behind.
-pub async fn store_field(state: &AppState, field: &mut Field<'_>) -> AppResult<Stored> {
+async fn store_field(state: &AppState, field: &mut Field<'_>) -> AppResult<Stored> {
     let mut incoming = Incoming {
         head: Vec::new(),
         tail: Vec::new(),
