@@ -17,7 +17,7 @@ PKG_WASM := pkg/client_core_bg.wasm
 APT_INSTALL := apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq
 
 .PHONY: help setup toolchain node-deps test-deps pkg web test lint fmt-check clippy test-rust test-pkg test-web run \
-	dev check types \
+	dev check types fuzz fuzz-tools \
 	bench bench-pkg bench-server bench-content bench-web screenshots clean
 
 help:
@@ -27,6 +27,7 @@ help:
 	@echo "make bench  benchmarks (figures go to BENCHMARKS.md)"
 	@echo "make dev    the server and Vite's dev server (hot reload, /api proxied) on embedded defaults"
 	@echo "make check  the quick loop: fmt, clippy, the SQLite tests and vitest (a couple of minutes)"
+	@echo "make fuzz   every fuzz target for FUZZ_SECONDS (default 20; nightly + cargo-fuzz)"
 	@echo "make types  rewrite the TypeScript generated from the Rust types (CI fails when stale)"
 	@echo "make pkg    build the wasm package into pkg/"
 	@echo "make screenshots  the main screens, light and dark, phone and desktop (bench-out/)"
@@ -68,7 +69,7 @@ $(PKG_WASM): $(CORE_SOURCES) | toolchain node-deps
 	wasm-opt $(WASM_OPT_FLAGS) $@ -o $@.opt && mv $@.opt $@
 	@touch $@
 
-test: lint test-rust test-pkg test-web
+test: lint test-rust test-pkg test-web fuzz
 
 # The web app: built into web/dist (the server serves it at /).
 web: pkg node-deps
@@ -78,10 +79,12 @@ lint: fmt-check clippy
 
 fmt-check:
 	cargo fmt --all --check
+	cargo fmt --manifest-path fuzz/Cargo.toml --check
 
 clippy: toolchain
 	cargo clippy --workspace --all-targets -- -D warnings
 	cargo clippy -p client-core --target wasm32-unknown-unknown --features wasm -- -D warnings
+	CARGO_TARGET_DIR=target cargo clippy --manifest-path fuzz/Cargo.toml --all-targets -- -D warnings
 
 # The server's database tests run on SQLite and on a throw-away PostgreSQL.
 test-rust: test-deps
@@ -124,6 +127,15 @@ check: pkg node-deps
 # src/wasm/types.d.ts. `make test` fails while either is stale.
 types:
 	UPDATE_TYPES=1 cargo test -p server --lib typescript
+
+# The fuzz targets (fuzz/fuzz_targets) need nightly Rust and cargo-fuzz, installed when missing.
+fuzz-tools:
+	@rustup toolchain list | grep -q '^nightly' || rustup toolchain install nightly --profile minimal
+	@command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --version 0.13.2 --locked
+
+# Each fuzz target for FUZZ_SECONDS (20 in `make test`; 600 for a real session).
+fuzz: fuzz-tools
+	scripts/fuzz.sh
 
 bench: bench-pkg bench-server bench-content bench-web
 
