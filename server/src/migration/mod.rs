@@ -16,6 +16,7 @@ mod m20261124_000011_token_topic_followers;
 mod m20261124_000012_client_budgets;
 mod m20261124_000013_track_partitions;
 mod m20261124_000014_feed_origins;
+mod m20261124_000015_search_short_terms;
 
 pub struct Migrator;
 
@@ -83,6 +84,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000012_client_budgets::Migration),
             Box::new(m20261124_000013_track_partitions::Migration),
             Box::new(m20261124_000014_feed_origins::Migration),
+            Box::new(m20261124_000015_search_short_terms::Migration),
         ]
     }
 }

@@ -742,7 +742,7 @@ async fn search_finds_every_script(backend: Backend) {
     }
     assert_eq!(ids.len(), 12);
     assert!(list(&search("nothing-like-this", "all").await).is_empty());
-    // Two characters: too short for a trigram index, found row by row.
+    // Two characters: too short for a trigram index, found through its padded pieces.
     let short = search_in("比特", "feed", "zh-Hant").await;
     assert!(!list(&short).is_empty());
     assert!(
@@ -1277,6 +1277,56 @@ async fn rss_ingestion_is_bounded_and_deduplicated(backend: Backend) {
     assert!(text.contains("1 new, 0 updated, 0 skipped"), "{text}");
 }
 
+/// Terms of one or two characters are found through the index of short pieces, alone or beside
+/// longer terms, in the right tier, across case in any script; a pair in no document finds none.
+async fn short_terms_are_found_through_the_index(backend: Backend) {
+    let app = TestApp::start_with(backend, |c| c.admin_token = Some(ADMIN.to_owned())).await;
+    let stories = [
+        ("a", "Numbat XY surge", "A rally"),
+        ("b", "Numbat update", "The xy pair moves"),
+        ("c", "Numbat update two", "Nothing here"),
+        ("d", "Other story", "Numbat and xy again"),
+        ("e", "Numbat ÉT report", "Quiet"),
+    ];
+    for (n, (slug, title, summary)) in stories.iter().enumerate() {
+        let item = json!({ "source_url": format!("https://news.example/{slug}"), "kind": "flash",
+                           "lang": "en", "title": title, "summary": summary,
+                           "published_at": 1_795_000_000 + n as i64 });
+        let (_, created) = admin_upsert(&app, item).await;
+        assert_eq!(created["code"], 2000, "{created}");
+    }
+    let titles = |q: &'static str| {
+        let app = &app;
+        async move {
+            let data = call(
+                app,
+                "/search",
+                json!({ "q": q, "kind": "feed" }),
+                "en",
+                None,
+            )
+            .await;
+            list(&data)
+                .iter()
+                .map(|h| h["title"].as_str().unwrap_or_default().to_owned())
+                .collect::<Vec<_>>()
+        }
+    };
+    // Newest first within a tier; the title tier (every long term in a title) first.
+    assert_eq!(
+        titles("numbat xy").await,
+        ["Numbat update", "Numbat XY surge", "Other story"]
+    );
+    assert_eq!(
+        titles("xy").await,
+        ["Other story", "Numbat update", "Numbat XY surge"]
+    );
+    assert_eq!(titles("ét").await, ["Numbat ÉT report"]);
+    assert_eq!(titles("numbat 2 x").await, Vec::<String>::new());
+    assert!(titles("zq").await.is_empty());
+    assert!(titles("numbat zq").await.is_empty());
+}
+
 /// A source's entries are keyed by the source and their guid: a source cannot take over an
 /// editor's item (or another source's) by publishing its link, and an entry whose link changes
 /// stays one item.
@@ -1450,4 +1500,5 @@ on_both_databases!(
     shared_links_get_a_page_head,
     rss_ingestion_is_bounded_and_deduplicated,
     rss_sources_update_only_their_own_entries,
+    short_terms_are_found_through_the_index,
 );

@@ -9,7 +9,7 @@ use sea_orm::{
 
 use client_core::locale::DEFAULT_LOCALE;
 
-use super::{DocKind, lower};
+use super::{DocKind, lower, short_grams};
 use crate::content::localized;
 use crate::entity::{feed_item, feed_translation, kol, tag, token};
 use crate::error::AppResult;
@@ -154,12 +154,13 @@ impl DocRow {
 }
 
 /// The tables of a SQLite search index. A SQLite deployment's migrations create them;
-/// `search_copy` creates them in a PostgreSQL server's copy.
+/// `search_copy` creates them in a PostgreSQL server's copy. `grams`: the feed's short pieces
+/// (`short_grams`), in both feed tables so either tier finds short terms in one MATCH.
 pub(crate) const INDEX_TABLES: [&str; 3] = [
-    "CREATE VIRTUAL TABLE search_docs USING fts5(\
-     kind UNINDEXED, ref_id UNINDEXED, names UNINDEXED, title, body, tokenize = 'trigram')",
+    "CREATE VIRTUAL TABLE search_docs USING fts5(kind UNINDEXED, ref_id UNINDEXED, \
+     names UNINDEXED, title, body, grams, tokenize = 'trigram')",
     "CREATE VIRTUAL TABLE search_titles USING fts5(\
-     title, tokenize = 'trigram', content = '', contentless_delete = 1)",
+     title, grams, tokenize = 'trigram', content = '', contentless_delete = 1)",
     // `doc_key`: title and text lower-cased, matched with LIKE.
     "CREATE TABLE search_catalogue (id BIGINT PRIMARY KEY, kind VARCHAR(8) NOT NULL, \
      ref_id BIGINT NOT NULL, title TEXT NOT NULL, body TEXT NOT NULL, names TEXT NOT NULL, \
@@ -171,17 +172,20 @@ pub(crate) async fn write_index(db: &impl ConnectionTrait, row: DocRow) -> AppRe
     let id = row.id;
     let statements: Vec<(&str, Vec<Value>)> = if row.kind == DocKind::Feed.name() {
         let title = row.title.clone();
+        let grams = short_grams(&lower(&format!("{}\n{}", row.title, row.body)));
+        let mut values = row.values();
+        values.push(grams.clone().into());
         vec![
             ("DELETE FROM search_docs WHERE rowid = ?", vec![id.into()]),
             ("DELETE FROM search_titles WHERE rowid = ?", vec![id.into()]),
             (
-                "INSERT INTO search_docs (rowid, kind, ref_id, title, body, names) \
-                 VALUES (?, ?, ?, ?, ?, ?)",
-                row.values(),
+                "INSERT INTO search_docs (rowid, kind, ref_id, title, body, names, grams) \
+                 VALUES (?, ?, ?, ?, ?, ?, ?)",
+                values,
             ),
             (
-                "INSERT INTO search_titles (rowid, title) VALUES (?, ?)",
-                vec![id.into(), title.into()],
+                "INSERT INTO search_titles (rowid, title, grams) VALUES (?, ?, ?)",
+                vec![id.into(), title.into(), grams.into()],
             ),
         ]
     } else {

@@ -3,7 +3,8 @@
 //! Each searchable row has one document: its titles (the title or name in every language) and
 //! its other text (summaries, bios). Chinese and Korean do not separate words with spaces, so
 //! documents are matched by character trigrams, over lower-cased text. Terms shorter than
-//! three characters (`OP`, `比特`) cannot use a trigram index and are checked row by row.
+//! three characters (`OP`, `比特`) are found through each feed's one- and two-character pieces,
+//! padded to trigrams (`short_grams`), so no query reads documents one by one.
 //!
 //! Results come in tiers: catalogue entries (tags, tokens, KOLs), then feeds with every term in
 //! a title, then feeds that match elsewhere, newest first. Every search reads a SQLite search
@@ -69,9 +70,55 @@ impl DocKind {
     }
 }
 
+/// Pads a piece of one or two characters to a trigram.
+const GRAM_PAD: char = '#';
+
+/// The distinct one- and two-character pieces of the words (runs of letters and digits) of
+/// lower-cased `text`, each padded to a trigram (`op#`, `b##`) and written end to end, in order.
+/// A trigram index over them finds a short term as its padded form: only a padded piece puts
+/// the pad right after a letter or digit, so no trigram that straddles two pieces is one.
+fn short_grams(text: &str) -> String {
+    let mut grams = std::collections::BTreeSet::new();
+    for word in text.split(|c: char| !c.is_alphanumeric()) {
+        let chars: Vec<char> = word.chars().collect();
+        for (i, &c) in chars.iter().enumerate() {
+            grams.insert(padded_gram(&[c]));
+            if let Some(&next) = chars.get(i + 1) {
+                grams.insert(padded_gram(&[c, next]));
+            }
+        }
+    }
+    grams.into_iter().collect()
+}
+
+/// A term of one or two characters as `short_grams` writes it.
+fn padded_gram(chars: &[char]) -> String {
+    let mut gram: String = chars.iter().collect();
+    gram.extend(std::iter::repeat_n(GRAM_PAD, TRIGRAM - chars.len()));
+    gram
+}
+
 /// Lower case that keeps one character per character, so positions line up.
 fn lower(s: &str) -> String {
     s.chars()
         .map(|c| c.to_lowercase().next().unwrap_or(c))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_grams_pad_each_piece_of_each_word_once() {
+        assert_eq!(short_grams("op op, 比特"), "o##op#p##比##比特#特##");
+        assert_eq!(short_grams("a-b"), "a##b##");
+        assert_eq!(short_grams(""), "");
+        let text = short_grams("xo qz");
+        for found in ["xo#", "qz#", "x##", "z##"] {
+            assert!(text.contains(found), "{found} in {text}");
+        }
+        // Pieces of different words never join.
+        assert!(!text.contains("oq#"));
+    }
 }

@@ -3,7 +3,7 @@
 use sea_orm::{ConnectionTrait, DatabaseBackend, FromQueryResult, Statement, Value};
 
 use super::documents::DocRow;
-use super::{DocKind, MAX_TERMS, SEARCH_PAGE, TRIGRAM, lower};
+use super::{DocKind, MAX_TERMS, SEARCH_PAGE, TRIGRAM, lower, padded_gram};
 use crate::error::{AppError, AppResult};
 
 /// The words of a query (its length checked by the request's rule): runs of letters and digits
@@ -139,47 +139,57 @@ fn catalogue_query(terms: &[String], kind: Option<DocKind>, after: i64, limit: u
     Statement::from_sql_and_values(DatabaseBackend::Sqlite, sql, values)
 }
 
-/// The feeds of a feed tier with document ids above `after`, in id order.
+/// The feeds of a feed tier with document ids above `after`, in id order: one FTS5 MATCH, so
+/// the index walks its postings in id order and stops after a page, whatever the terms.
 fn feed_query(terms: &[String], tier: Tier, after: i64, limit: u64) -> Statement {
-    let mut values: Vec<Value> = Vec::new();
     let (long, short): (Vec<&String>, Vec<&String>) =
         terms.iter().partition(|t| t.chars().count() >= TRIGRAM);
-    // SQLite's lower() folds ASCII only, as its LIKE does.
-    let mut conditions: Vec<String> = short
-        .iter()
-        .map(|t| {
-            values.push(t.as_str().into());
-            "instr(lower(search_docs.title || ' ' || search_docs.body), ?) > 0".to_owned()
-        })
-        .collect();
     // Terms hold only letters and digits: no quote to break out of an FTS5 phrase.
-    let all = long
-        .iter()
-        .map(|t| format!("\"{t}\""))
-        .collect::<Vec<_>>()
-        .join(" ");
-    let (from, id) = if tier == Tier::FeedTitles {
-        conditions.push("search_titles MATCH ?".to_owned());
-        values.push(all.into());
-        (
-            "search_titles JOIN search_docs ON search_docs.rowid = search_titles.rowid",
-            "search_titles.rowid",
-        )
+    let phrases = |terms: &[&String], write: fn(&str) -> String| {
+        terms
+            .iter()
+            .map(|t| format!("\"{}\"", write(t)))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let long = phrases(&long, str::to_owned);
+    let mut parts = Vec::new();
+    let table = if tier == Tier::FeedTitles {
+        parts.push(format!("title : ({long})"));
+        "search_titles"
     } else {
         if !long.is_empty() {
-            conditions.push("search_docs MATCH ?".to_owned());
-            values.push(format!("({all}) NOT title : ({all})").into());
+            parts.push(format!(
+                "({{title body}} : ({long})) NOT (title : ({long}))"
+            ));
         }
-        ("search_docs", "search_docs.rowid")
+        "search_docs"
     };
-    conditions.push(format!("{id} > ?"));
-    values.push(after.into());
+    if !short.is_empty() {
+        let padded = phrases(&short, |t| padded_gram(&t.chars().collect::<Vec<_>>()));
+        parts.push(format!("grams : ({padded})"));
+    }
+    let matching = parts
+        .iter()
+        .map(|p| format!("({p})"))
+        .collect::<Vec<_>>()
+        .join(" AND ");
+    let id = format!("{table}.rowid");
+    let from = if tier == Tier::FeedTitles {
+        "search_titles JOIN search_docs ON search_docs.rowid = search_titles.rowid"
+    } else {
+        "search_docs"
+    };
     let sql = format!(
         "SELECT {id} AS id, search_docs.kind, search_docs.ref_id, search_docs.title, \
-         search_docs.body, search_docs.names FROM {from} WHERE {} ORDER BY {id} LIMIT {limit}",
-        conditions.join(" AND ")
+         search_docs.body, search_docs.names FROM {from} WHERE {table} MATCH ? AND {id} > ? \
+         ORDER BY {id} LIMIT {limit}"
     );
-    Statement::from_sql_and_values(DatabaseBackend::Sqlite, sql, values)
+    Statement::from_sql_and_values(
+        DatabaseBackend::Sqlite,
+        sql,
+        [matching.into(), after.into()],
+    )
 }
 
 #[cfg(test)]
