@@ -34,6 +34,39 @@ with open(sys.argv[1], "w") as out:
         out.write(json.dumps({"q": q}) + "\n")
 PY
 lua_rotating "$work/search-tail.json" > "$work/search-tail.lua"
+# Two-character queries, too short for the trigram index and most matching nothing: every pair of
+# letters and digits, then 20,000 distinct pairs of CJK characters, shuffled, so that 16 loops of
+# them miss the one-second result cache.
+python3 - "$work/search-pairs.json" <<'PY'
+import json, random, string, sys
+alnum = string.ascii_lowercase + string.digits
+pairs = [a + b for a in alnum for b in alnum]
+rng = random.Random(11)
+cjk = set()
+while len(cjk) < 20000:
+    cjk.add(chr(rng.randrange(0x4E00, 0x9FA5)) + chr(rng.randrange(0x4E00, 0x9FA5)))
+rest = sorted(cjk)
+rng.shuffle(rest)
+with open(sys.argv[1], "w") as out:
+    for q in pairs + rest:
+        out.write(json.dumps({"q": q}, ensure_ascii=False) + "\n")
+PY
+lua_rotating "$work/search-pairs.json" > "$work/search-pairs.lua"
+printf 'wrk.method = "GET"\n' > "$work/health.lua"
+
+# The first 2,000 pairs alone, one after another: a query's own cost (curl's total time on
+# loopback, an upper bound of the server's).
+time_pairs() { # $1 = database, $2 = items
+  local n=0
+  while read -r body; do
+    n=$((n + 1))
+    post -o /dev/null -w '%{time_total}\n' -H "X-Forwarded-For: 100.65.$((n / 250)).$((n % 250))" \
+      "$base/api/search" -d "$body"
+  done < <(head -n 2000 "$work/search-pairs.json") | sort -n | awk -v db="$1" -v items="$2" '
+    { t[NR] = $1 * 1000 }
+    END { printf "| %-10s | %-36s | %8s | %9s | %6.2f ms | %6.2f ms | max %.2f ms |\n", db,
+          "/search (" items " items, 2,000 pairs alone)", "-", "-", t[int(NR / 2)], t[int(NR * 0.99)], t[NR] }'
+}
 
 echo "wrk: 1 thread, $connections connections, ${seconds}s per run; $(nproc) cores shared by wrk and the server"
 echo
@@ -68,6 +101,13 @@ for database in ${BENCH_DATABASES:-sqlite postgres}; do
     run_wrk "$database" /search "$work/search-tail.lua" 1 "$items items, 3,000 distinct queries"
     # Search at a lighter load too: latency there is the query's own cost, not queueing.
     connections=8 run_wrk "$database" /search "$work/search-en.lua" 1 "$items items, bitcoin etf, 8 conns"
+    time_pairs "$database" "$items"
+    # 16 loops of letter pairs in parallel, and what /api/health answers meanwhile.
+    connections=16 run_wrk "$database" /search "$work/search-pairs.lua" 1 "$items items, pairs, 16 conns" &
+    pairs=$!
+    sleep 1
+    connections=1 seconds=$((seconds - 2)) run_wrk "$database" /health "$work/health.lua" 1 "during the 16 pair loops"
+    wait "$pairs"
     kill "$server_pid"; wait "$server_pid" 2>/dev/null || true
   done
 done

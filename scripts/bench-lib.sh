@@ -52,6 +52,7 @@ LUA
 }
 
 lua_rotating() { # $1 = file of JSON bodies, one per line; prints a wrk script sending them in turn
+  # Each request from its own client address, as readers come (search is limited per client).
   cat <<LUA
 wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
@@ -60,6 +61,7 @@ for line in io.lines("$1") do bodies[#bodies + 1] = line end
 local n = 0
 request = function()
   n = n + 1
+  wrk.headers["X-Forwarded-For"] = "100.64." .. math.floor(n / 250) % 250 .. "." .. n % 250
   return wrk.format(nil, nil, nil, bodies[n % #bodies + 1])
 end
 LUA
