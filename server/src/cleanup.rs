@@ -1,6 +1,6 @@
 //! The background job that removes what has outlived its use: expired and revoked sessions,
 //! one-time codes and their guards, wallet nonces, OAuth states, spent budgets, old view marks,
-//! and tracking entries past their retention.
+//! mail sent (or given up) a week ago, and tracking entries past their retention.
 //!
 //! Every step is a plain DELETE by age, so several servers running it at once only find less to
 //! delete; nothing needs a lock or a leader.
@@ -11,7 +11,7 @@ use client_core::constants::OTP_FAILURE_WINDOW_SECONDS;
 use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter};
 
 use crate::content::feeds;
-use crate::entity::{oauth_state, otp_code, otp_guard, session, wallet_nonce};
+use crate::entity::{mail_outbox, oauth_state, otp_code, otp_guard, session, wallet_nonce};
 use crate::error::AppResult;
 use crate::limits;
 use crate::state::AppState;
@@ -31,6 +31,7 @@ pub struct Removed {
     pub oauth_states: u64,
     pub budgets: u64,
     pub views: u64,
+    pub mail: u64,
     pub track_logs: u64,
 }
 
@@ -72,6 +73,17 @@ pub async fn run_once(state: &AppState) -> AppResult<Removed> {
         .exec(db)
         .await?
         .rows_affected;
+    // Sent mail, and mail given up on, is kept a week for the record.
+    let mail = mail_outbox::Entity::delete_many()
+        .filter(mail_outbox::Column::CreatedAt.lte(now - 7 * DAY))
+        .filter(
+            Condition::any()
+                .add(mail_outbox::Column::SentAt.is_not_null())
+                .add(mail_outbox::Column::DueAt.eq(i64::MAX)),
+        )
+        .exec(db)
+        .await?
+        .rows_affected;
     state.search_limiter.forget_idle();
     Ok(Removed {
         sessions,
@@ -81,6 +93,7 @@ pub async fn run_once(state: &AppState) -> AppResult<Removed> {
         oauth_states,
         budgets: limits::forget_spent(state).await?,
         views: feeds::forget_old_views(state).await?,
+        mail,
         track_logs: track::apply_retention(state).await?,
     })
 }

@@ -241,6 +241,11 @@ pub struct Config {
     #[arg(long, env = "RSS_INTERVAL_SECONDS", default_value_t = 900)]
     pub rss_interval_seconds: u64,
 
+    /// Wrong sign-in codes site-wide in 10 minutes that put up the guard: until the window ends,
+    /// the site evaluates at most 5 codes a second.
+    #[arg(long, env = "OTP_GUARD_FAILURES", default_value_t = 100)]
+    pub otp_guard_failures: i32,
+
     /// Days tracking entries are kept (on PostgreSQL whole months are dropped once past it).
     #[arg(long, env = "TRACK_RETENTION_DAYS", default_value_t = 90)]
     pub track_retention_days: u32,

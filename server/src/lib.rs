@@ -26,6 +26,7 @@ pub mod i18n;
 pub mod limits;
 pub mod mail;
 pub mod migration;
+pub mod outbox;
 pub mod pagination;
 pub mod platform;
 pub mod points;
@@ -41,11 +42,12 @@ pub mod validation;
 
 pub use state::AppState;
 
-/// What runs beside the requests for as long as the server does: feed imports, the cleanup job
-/// and, on PostgreSQL, the sign-outs other servers announce.
+/// What runs beside the requests for as long as the server does: feed imports, the cleanup job,
+/// the mail outbox and, on PostgreSQL, the sign-outs other servers announce.
 pub fn spawn_background(state: &AppState) {
     content::ingest::spawn_schedule(state.clone());
     cleanup::spawn(state.clone());
+    outbox::spawn(state.clone());
     auth::tokens::listen_for_revocations(state.clone());
 }
 

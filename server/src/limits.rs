@@ -47,6 +47,19 @@ pub const SIGN_IN_STARTS: Budget = Budget {
     hits: 30,
     window: HOUR,
 };
+/// Wrong sign-in codes per client, across every address (a right code gives its unit back):
+/// a person mistypes a few; a client guessing over many addresses is stopped here.
+pub const CODE_GUESSES: Budget = Budget {
+    name: "otpguess",
+    hits: 20,
+    window: HOUR,
+};
+/// Verifications the whole site evaluates per second while its guard is up (`auth::otp`).
+pub const GUARDED_VERIFICATIONS: Budget = Budget {
+    name: "otpguarded",
+    hits: 5,
+    window: 1,
+};
 /// Tracking batches: the web client sends one every few seconds while a reader is active.
 pub const TRACK_BATCHES: Budget = Budget {
     name: "track",
@@ -99,13 +112,43 @@ pub async fn spend(state: &AppState, budget: Budget, client: &str) -> AppResult<
         .retry_after((window_start + budget.window - now).max(1)))
 }
 
+/// Gives back one unit spent by [`spend`] (the request turned out not to count).
+pub async fn refund(state: &AppState, budget: Budget, client: &str) -> AppResult<()> {
+    rate_limit::Entity::update_many()
+        .col_expr(
+            rate_limit::Column::Hits,
+            Expr::col(rate_limit::Column::Hits).sub(1),
+        )
+        .filter(rate_limit::Column::Bucket.eq(format!("{}:{client}", budget.name)))
+        .filter(rate_limit::Column::Hits.gt(0))
+        .exec(&state.db)
+        .await?;
+    Ok(())
+}
+
+/// Whether `client` has spent all of `budget` in the current window.
+pub async fn exhausted(state: &AppState, budget: Budget, client: &str) -> AppResult<bool> {
+    let row = rate_limit::Entity::find_by_id(format!("{}:{client}", budget.name))
+        .one(&state.db)
+        .await?;
+    Ok(row.is_some_and(|r| r.hits >= budget.hits && r.window_start > state.now() - budget.window))
+}
+
 /// Budget rows whose window has passed are worth nothing: the cleanup job removes them.
 pub async fn forget_spent(state: &AppState) -> AppResult<u64> {
-    let longest = [GUEST_TOKENS, WALLET_MESSAGES, SIGN_IN_STARTS, TRACK_BATCHES]
-        .iter()
-        .map(|b| b.window)
-        .max()
-        .unwrap_or(HOUR);
+    let longest = [
+        GUEST_TOKENS,
+        WALLET_MESSAGES,
+        SIGN_IN_STARTS,
+        CODE_GUESSES,
+        GUARDED_VERIFICATIONS,
+        crate::auth::otp::SITE_FAILURES,
+        TRACK_BATCHES,
+    ]
+    .iter()
+    .map(|b| b.window)
+    .max()
+    .unwrap_or(HOUR);
     let removed = rate_limit::Entity::delete_many()
         .filter(rate_limit::Column::WindowStart.lte(state.now() - longest))
         .exec(&state.db)

@@ -7,6 +7,11 @@
 //! - A code dies after 3 attempts; an address is refused after 10 failed attempts in 24 hours,
 //!   whatever codes they were made against.
 //! - Sends: one per address per 60 s, 5 per address per hour, 20 per IP per hour.
+//! - Guesses spread over many addresses: each client may get 20 codes wrong an hour
+//!   (`limits::CODE_GUESSES`); when wrong codes site-wide pass `OTP_GUARD_FAILURES` in 10
+//!   minutes, the guard is up until that window ends and the whole site evaluates at most 5
+//!   codes a second, whoever sends them. The owner of an address whose code was guessed wrong
+//!   ten times gets an email (`outbox`).
 
 use client_core::constants::{
     OTP_CODE_LEN, OTP_FAILURE_WINDOW_SECONDS, OTP_MAX_FAILURES_PER_WINDOW, OTP_MAX_SENDS_PER_HOUR,
@@ -23,8 +28,32 @@ use subtle::ConstantTimeEq;
 
 use crate::entity::{otp_code, otp_guard};
 use crate::error::{AppError, AppResult};
+use crate::limits::{self, Budget};
+use crate::outbox;
 use crate::state::AppState;
 use crate::time::HOUR;
+
+/// Wrong codes site-wide per window before the guard goes up (`hits` is the configured
+/// `OTP_GUARD_FAILURES`).
+pub const SITE_FAILURES: Budget = Budget {
+    name: "otpsite",
+    hits: 100,
+    window: 600,
+};
+/// The one bucket of the site-wide budgets.
+const SITE: &str = "site";
+
+fn site_failures(state: &AppState) -> Budget {
+    Budget {
+        hits: state.config.otp_guard_failures,
+        ..SITE_FAILURES
+    }
+}
+
+/// Whether wrong codes site-wide have passed the guard's threshold in the current window.
+pub async fn guard_is_up(state: &AppState) -> AppResult<bool> {
+    limits::exhausted(state, site_failures(state), SITE).await
+}
 
 /// What a code is for; part of its hash, so a code for one purpose cannot serve another.
 pub const PURPOSE_LOGIN: &str = "login";
@@ -170,8 +199,16 @@ async fn count_attempt(state: &AppState, address: &str, delta: i32) -> AppResult
     Ok(update.exec(&state.db).await?.rows_affected == 1)
 }
 
-/// Checks `code` for `address`; on success the code is spent and cannot be used again.
-pub async fn verify(state: &AppState, address: &str, purpose: &str, code: &str) -> AppResult<()> {
+/// Checks `code` for `address`, sent by `client`; on success the code is spent and cannot be
+/// used again.
+pub async fn verify(
+    state: &AppState,
+    address: &str,
+    purpose: &str,
+    code: &str,
+    client: &str,
+    locale: &str,
+) -> AppResult<()> {
     let now = state.now();
     let live = otp_code::Entity::find()
         .filter(otp_code::Column::Address.eq(address))
@@ -183,6 +220,37 @@ pub async fn verify(state: &AppState, address: &str, purpose: &str, code: &str) 
     let Some(live) = live.filter(|c| c.expires_at > now) else {
         return Err(AppError::new(ErrorKind::CodeExpired));
     };
+    if guard_is_up(state).await? {
+        limits::spend(state, limits::GUARDED_VERIFICATIONS, SITE).await?;
+    }
+    limits::spend(state, limits::CODE_GUESSES, client).await?;
+    // Any answer but a wrong code gives the client's unit back.
+    let judged = judge(state, &live, address, purpose, code).await;
+    let wrong = matches!(&judged, Err(e) if e.kind == ErrorKind::InvalidCode);
+    if !wrong {
+        limits::refund(state, limits::CODE_GUESSES, client).await?;
+        return judged;
+    }
+    // Counting stops at the threshold; the guard stays up for the rest of its window.
+    let _ = limits::spend(state, site_failures(state), SITE).await;
+    if let Some(email) = address.strip_prefix("email:") {
+        // Only the wrong code that brought the address to its limit finds it exactly there.
+        if i64::from(guard(state, address).await?.failures) == OTP_MAX_FAILURES_PER_WINDOW {
+            outbox::enqueue_guess_alert(state, email, locale).await?;
+        }
+    }
+    judged
+}
+
+/// The address's and the code's attempts claimed, then the code compared.
+async fn judge(
+    state: &AppState,
+    live: &otp_code::Model,
+    address: &str,
+    purpose: &str,
+    code: &str,
+) -> AppResult<()> {
+    let now = state.now();
     let guard = guard(state, address).await?;
     if !count_attempt(state, address, 1).await? {
         return Err(locked_out(state, &guard));

@@ -10,6 +10,7 @@ pub mod feed_view;
 pub mod feedback;
 pub mod follow;
 pub mod kol;
+pub mod mail_outbox;
 pub mod oauth_state;
 pub mod otp_code;
 pub mod otp_guard;

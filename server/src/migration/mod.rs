@@ -17,6 +17,7 @@ mod m20261124_000012_client_budgets;
 mod m20261124_000013_track_partitions;
 mod m20261124_000014_feed_origins;
 mod m20261124_000015_search_short_terms;
+mod m20261124_000016_mail_outbox;
 
 pub struct Migrator;
 
@@ -85,6 +86,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000013_track_partitions::Migration),
             Box::new(m20261124_000014_feed_origins::Migration),
             Box::new(m20261124_000015_search_short_terms::Migration),
+            Box::new(m20261124_000016_mail_outbox::Migration),
         ]
     }
 }

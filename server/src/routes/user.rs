@@ -73,6 +73,8 @@ async fn login_email(
         &otp::address("email", &email),
         PURPOSE_LOGIN,
         &req.otp,
+        &client.ip,
+        client.locale,
     )
     .await?;
     Ok(ok(users::sign_in(
@@ -109,6 +111,8 @@ async fn login_phone(
         &otp::address("phone", &phone),
         PURPOSE_LOGIN,
         &req.otp,
+        &client.ip,
+        client.locale,
     )
     .await?;
     Ok(ok(users::sign_in(

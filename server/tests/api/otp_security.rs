@@ -1,8 +1,16 @@
 //! The one-time-code limits, each stated in numbers, on SQLite and PostgreSQL.
 
-use crate::common::{Backend, TestApp, assert_error};
-use sea_orm::EntityTrait;
-use server::entity::{otp_code, otp_guard};
+use std::str::FromStr;
+use std::sync::Arc;
+
+use crate::common::{Backend, SmtpServer, TestApp, assert_error};
+use mailparse::MailHeaderMap;
+use sea_orm::{EntityTrait, PaginatorTrait};
+use serde_json::json;
+use server::auth::otp;
+use server::client_addr::TrustedProxies;
+use server::entity::{mail_outbox, otp_code, otp_guard};
+use server::outbox;
 
 const EMAIL: &str = "guard@example.org";
 
@@ -184,7 +192,11 @@ async fn fifty_concurrent_wrong_guesses_count_at_most_three(backend: Backend) {
     }
     let counted = codes.iter().filter(|c| **c == 4103).count();
     assert!(counted <= 3, "{counted} wrong guesses were evaluated");
-    assert!(codes.iter().all(|c| [4103, 4105].contains(c)), "{codes:?}");
+    // 4290: past the client's budget of guesses, before the code is looked at.
+    assert!(
+        codes.iter().all(|c| [4103, 4105, 4290].contains(c)),
+        "{codes:?}"
+    );
     let row = otp_code::Entity::find()
         .one(&app.state.db)
         .await
@@ -192,6 +204,126 @@ async fn fifty_concurrent_wrong_guesses_count_at_most_three(backend: Backend) {
         .expect("row");
     assert_eq!(row.tries, 3);
     assert_error(&app.login(EMAIL, "1111").await, 200, 4105);
+}
+
+/// A guess from `client` (an address the trusted proxy on loopback names).
+async fn guess(app: &TestApp, client: &str, email: &str, code: &str) -> i64 {
+    let (status, body) = app
+        .post_with(
+            "/user/login/email",
+            json!({ "email": email, "otp": code }),
+            &[("X-Forwarded-For", client)],
+        )
+        .await;
+    assert!(status.as_u16() < 500, "{body}");
+    body["code"].as_i64().unwrap_or_default()
+}
+
+/// Someone who knows many addresses spreads guesses over them: one client gets 20 wrong codes an
+/// hour across all of them, and once wrong codes site-wide pass the threshold the whole site
+/// evaluates at most 5 codes a second until the window ends, while right codes still sign in.
+async fn guesses_spread_over_many_addresses_meet_the_client_and_site_limits(backend: Backend) {
+    let app = Arc::new(
+        TestApp::start_with(backend, |c| {
+            c.trust_proxy = TrustedProxies::from_str("127.0.0.1").expect("setting");
+            c.otp_guard_failures = 30;
+        })
+        .await,
+    );
+    let mut accounts = Vec::new();
+    for i in 0..100 {
+        let email = format!("victim{i}@example.org");
+        let address = otp::address("email", &email);
+        let code = otp::issue(
+            &app.state,
+            &address,
+            otp::PURPOSE_LOGIN,
+            &format!("192.0.2.{i}"),
+        )
+        .await
+        .expect("issued");
+        let wrong = format!("{:04}", (code.parse::<u32>().expect("digits") + 1) % 10_000);
+        accounts.push((email, code, wrong));
+    }
+    // 50 guesses at once from one client, each at another address.
+    let guesses = accounts[..50].iter().map(|(email, _, wrong)| {
+        let (app, email, wrong) = (app.clone(), email.clone(), wrong.clone());
+        tokio::spawn(async move { guess(&app, "198.51.100.1", &email, &wrong).await })
+    });
+    let mut answers = Vec::new();
+    for g in guesses {
+        answers.push(g.await.expect("task"));
+    }
+    let wrong = answers.iter().filter(|c| **c == 4103).count();
+    let refused = answers.iter().filter(|c| **c == 4290).count();
+    assert_eq!((wrong, refused), (20, 30), "{answers:?}");
+    assert!(!otp::guard_is_up(&app.state).await.expect("guard"));
+
+    // Ten more wrong codes from another client reach the site's threshold of 30.
+    for (email, _, wrong) in &accounts[50..60] {
+        assert_eq!(guess(&app, "198.51.100.2", email, wrong).await, 4103);
+    }
+    assert!(otp::guard_is_up(&app.state).await.expect("guard"));
+    // Now five codes a second, whoever asks: the sixth waits for the next second.
+    let fresh: Vec<i64> = {
+        let mut answers = Vec::new();
+        for (email, _, wrong) in &accounts[60..66] {
+            answers.push(guess(&app, "198.51.100.3", email, wrong).await);
+        }
+        answers
+    };
+    assert_eq!(fresh, [4103, 4103, 4103, 4103, 4103, 4290]);
+    app.clock.advance(1);
+    let (email, code, _) = &accounts[70];
+    assert_eq!(guess(&app, "198.51.100.4", email, code).await, 2000);
+    // The guard comes down when its 10-minute window ends.
+    app.clock.advance(600);
+    assert!(!otp::guard_is_up(&app.state).await.expect("guard"));
+}
+
+/// The tenth wrong code for an address queues one warning to its owner, in the database first;
+/// the outbox sends it over SMTP exactly once.
+async fn ten_wrong_codes_warn_the_owner_by_email(backend: Backend) {
+    let smtp = SmtpServer::start().await;
+    let app = TestApp::start_with(backend, |c| c.smtp_url = Some(smtp.url())).await;
+    for (round, tries) in [3, 3, 3, 1].into_iter().enumerate() {
+        if round > 0 {
+            app.clock.advance(60);
+        }
+        assert_eq!(app.send_code(EMAIL, "1111").await.1["code"], 2000);
+        for _ in 0..tries {
+            assert_error(&app.login(EMAIL, "9999").await, 200, 4103);
+        }
+    }
+    // Locked out now: more attempts queue nothing more.
+    assert_error(&app.login(EMAIL, "9999").await, 200, 4105);
+    let queued = mail_outbox::Entity::find()
+        .all(&app.state.db)
+        .await
+        .expect("rows");
+    assert_eq!(queued.len(), 1);
+    assert_eq!(
+        (queued[0].recipient.as_str(), queued[0].sent_at),
+        (EMAIL, None)
+    );
+    assert_eq!(outbox::deliver_due(&app.state).await.expect("delivered"), 1);
+    assert_eq!(outbox::deliver_due(&app.state).await.expect("nothing"), 0);
+    // Four codes, then the warning.
+    let mails = smtp.wait_for_messages(5).await;
+    let warning = mailparse::parse_mail(&mails[4]).expect("a MIME message");
+    assert_eq!(
+        warning.headers.get_first_value("Subject").as_deref(),
+        Some("Someone is trying to sign in to your Blockbrief account")
+    );
+    assert_eq!(
+        warning.headers.get_first_value("To").as_deref(),
+        Some(EMAIL)
+    );
+    let sent = mail_outbox::Entity::find()
+        .count(&app.state.db)
+        .await
+        .expect("count");
+    assert_eq!(sent, 1);
 }
 
 on_both_databases!(
@@ -207,6 +339,8 @@ on_both_databases!(
     one_ip_may_ask_for_twenty_codes_an_hour,
     sending_says_the_same_for_known_and_unknown_addresses,
     fifty_concurrent_wrong_guesses_count_at_most_three,
+    guesses_spread_over_many_addresses_meet_the_client_and_site_limits,
+    ten_wrong_codes_warn_the_owner_by_email,
 );
 
 #[test]
