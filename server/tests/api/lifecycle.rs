@@ -1,18 +1,22 @@
 //! The server binary as an operator runs it: SIGTERM stops accepting, lets requests in flight
-//! finish (at most 10 s) and exits 0.
+//! finish (at most 10 s) and exits 0; `kill -9` loses nothing that was acknowledged.
 
+use std::path::Path;
 use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+use serde_json::{Value, json};
+use server::entity::track_log;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-use crate::common::free_port;
+use crate::common::{Backend, database_url, free_port};
 
 struct Running {
     child: Child,
     port: u16,
-    _dir: tempfile::TempDir,
 }
 
 impl Drop for Running {
@@ -22,32 +26,34 @@ impl Drop for Running {
     }
 }
 
-async fn start() -> Running {
-    let dir = tempfile::tempdir().expect("temp dir");
+/// The binary on `database` (empty: SQLite under `dir`), behind a trusted proxy on loopback.
+async fn start_on(dir: &Path, database: &str) -> Running {
     let port = free_port();
     let child = Command::new(env!("CARGO_BIN_EXE_blockbrief"))
         .env("BIND_ADDR", format!("127.0.0.1:{port}"))
-        .env("DATA_DIR", dir.path().join("data"))
-        .env("WEB_DIR", dir.path().join("no-web"))
-        .env("DATABASE_URL", "")
+        .env("DATA_DIR", dir.join("data"))
+        .env("WEB_DIR", dir.join("no-web"))
+        .env("DATABASE_URL", database)
+        .env("TRUST_PROXY", "127.0.0.1")
         .env("RUST_LOG", "warn")
         .stdout(Stdio::null())
         .stderr(Stdio::inherit())
         .spawn()
         .expect("server starts");
     // Owned before waiting, so a server that never listens is still killed and reaped.
-    let running = Running {
-        child,
-        port,
-        _dir: dir,
-    };
-    for _ in 0..300 {
+    let running = Running { child, port };
+    for _ in 0..600 {
         if TcpStream::connect(("127.0.0.1", port)).await.is_ok() {
             return running;
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     panic!("the server did not listen");
+}
+
+async fn start() -> (Running, tempfile::TempDir) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    (start_on(dir.path(), "").await, dir)
 }
 
 const BODY: &str =
@@ -91,7 +97,7 @@ async fn exit_within(child: &mut Child, limit: Duration) -> ExitStatus {
 
 #[tokio::test]
 async fn sigterm_finishes_requests_in_flight_then_exits_zero() {
-    let mut server = start().await;
+    let (mut server, _dir) = start().await;
     let mut in_flight = half_sent(server.port).await;
     tokio::time::sleep(Duration::from_millis(200)).await;
     terminate(&server.child);
@@ -116,7 +122,7 @@ async fn sigterm_finishes_requests_in_flight_then_exits_zero() {
 
 #[tokio::test]
 async fn a_request_that_never_finishes_holds_the_stop_at_most_ten_seconds() {
-    let mut server = start().await;
+    let (mut server, _dir) = start().await;
     let _stuck = half_sent(server.port).await;
     tokio::time::sleep(Duration::from_millis(200)).await;
     let signalled = Instant::now();
@@ -128,3 +134,98 @@ async fn a_request_that_never_finishes_holds_the_stop_at_most_ten_seconds() {
         "it waited for the request"
     );
 }
+
+/// Eight loops send tracking batches, each from its own client address, until the server is
+/// killed with SIGKILL; after a restart every batch that was answered 2000 is in the table,
+/// whole.
+async fn kill_9_during_tracking_loses_no_acknowledged_batch(backend: Backend) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let database = match backend {
+        Backend::Sqlite => String::new(),
+        Backend::Postgres => database_url(backend, dir.path()).await,
+    };
+    let mut server = start_on(dir.path(), &database).await;
+    let url = format!("http://127.0.0.1:{}/api/log/track", server.port);
+    let acknowledged = Arc::new(Mutex::new(Vec::new()));
+    let loops: Vec<_> = (0..8)
+        .map(|task| {
+            let (url, acknowledged) = (url.clone(), acknowledged.clone());
+            tokio::spawn(async move {
+                let http = reqwest::Client::new();
+                for i in 0_i64.. {
+                    let batch = task * 1_000_000 + i;
+                    let now_ms = std::time::SystemTime::now()
+                        .duration_since(std::time::UNIX_EPOCH)
+                        .map_or(0, |d| d.as_millis() as i64);
+                    let entries: Vec<Value> = (0..5)
+                        .map(|n| {
+                            json!({ "type": "view", "event": "crash.test", "time": now_ms,
+                                          "prop": { "batch": batch, "n": n } })
+                        })
+                        .collect();
+                    let sent = http
+                        .post(&url)
+                        .header(
+                            "X-Forwarded-For",
+                            format!("10.{task}.{}.{}", i / 250, i % 250),
+                        )
+                        .json(&json!({ "track_logs": entries }))
+                        .send()
+                        .await;
+                    let Ok(response) = sent else { break };
+                    let Ok(body) = response.json::<Value>().await else {
+                        break;
+                    };
+                    if body["code"] == 2000 && body["data"]["accepted"] == 5 {
+                        acknowledged.lock().expect("lock").push(batch);
+                    }
+                }
+            })
+        })
+        .collect();
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    server.child.kill().expect("SIGKILL");
+    server.child.wait().expect("reaped");
+    for l in loops {
+        l.await.expect("loop");
+    }
+    let acknowledged = acknowledged.lock().expect("lock").clone();
+    assert!(
+        acknowledged.len() >= 20,
+        "only {} batches",
+        acknowledged.len()
+    );
+
+    let _restarted = start_on(dir.path(), &database).await;
+    let url = if database.is_empty() {
+        format!(
+            "sqlite://{}?mode=rwc",
+            dir.path().join("data/blockbrief.db").display()
+        )
+    } else {
+        database.clone()
+    };
+    let db = sea_orm::Database::connect(&url).await.expect("database");
+    let rows = track_log::Entity::find()
+        .filter(track_log::Column::Event.eq("crash.test"))
+        .all(&db)
+        .await
+        .expect("rows");
+    let mut stored = std::collections::HashMap::<i64, usize>::new();
+    for row in rows {
+        let prop: Value = serde_json::from_str(&row.prop).expect("JSON");
+        *stored
+            .entry(prop["batch"].as_i64().expect("batch"))
+            .or_default() += 1;
+    }
+    let missing: Vec<&i64> = acknowledged
+        .iter()
+        .filter(|b| stored.get(b) != Some(&5))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "acknowledged but not stored whole: {missing:?}"
+    );
+}
+
+on_both_databases!(kill_9_during_tracking_loses_no_acknowledged_batch);

@@ -50,7 +50,7 @@ pub struct TestApp {
     pub dir: TempDir,
 }
 
-async fn database_url(backend: Backend, dir: &Path) -> String {
+pub async fn database_url(backend: Backend, dir: &Path) -> String {
     match backend {
         Backend::Sqlite => format!("sqlite://{}?mode=rwc", dir.join("test.db").display()),
         Backend::Postgres => {
