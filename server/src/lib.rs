@@ -43,8 +43,17 @@ pub mod validation;
 pub use state::AppState;
 
 /// What runs beside the requests for as long as the server does: feed imports, the cleanup job,
-/// the mail outbox and, on PostgreSQL, the sign-outs other servers announce.
+/// the mail outbox and, on PostgreSQL, opening the search copy and the sign-outs other servers
+/// announce.
 pub fn spawn_background(state: &AppState) {
+    let opening = state.clone();
+    tokio::spawn(async move {
+        // Tried again until it opens: the database may not be reachable yet.
+        while let Err(e) = opening.open_search_copy().await {
+            tracing::error!("search index: {e:?}; trying again in 10 s");
+            tokio::time::sleep(std::time::Duration::from_secs(10)).await;
+        }
+    });
     content::ingest::spawn_schedule(state.clone());
     cleanup::spawn(state.clone());
     outbox::spawn(state.clone());

@@ -76,11 +76,6 @@ async fn serve(config: Config, database: sea_orm::DatabaseConnection) -> Result<
     {
         tracing::info!("loaded the demo content into the empty database");
     }
-    // On PostgreSQL, the search index is built before the first reader waits for it.
-    state
-        .search_index()
-        .await
-        .map_err(|e| format!("search index: {e:?}"))?;
     server::spawn_background(&state);
     let listener = tokio::net::TcpListener::bind(bind)
         .await

@@ -5,6 +5,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
+use client_core::envelope::ErrorKind;
 use sea_orm::{ConnectionTrait, DatabaseBackend, DatabaseConnection};
 use tokio::sync::OnceCell;
 
@@ -13,8 +14,8 @@ use crate::auth::tokens::SessionCache;
 use crate::config::Config;
 use crate::content::ContentCache;
 use crate::content::ingest::IngestStatus;
-use crate::content::search_copy::SearchCopy;
-use crate::error::AppResult;
+use crate::content::search_copy::{Opened, SearchCopy};
+use crate::error::{AppError, AppResult};
 use crate::limits::SearchLimiter;
 use crate::mail::Mailer;
 use crate::platform::{Clock, Random};
@@ -124,16 +125,36 @@ impl AppState {
     }
 
     /// Where search reads: a SQLite database's own index, or on PostgreSQL this server's copy
-    /// (`content::search_copy`), built on first use and caught up when it may be behind.
+    /// (`content::search_copy`), caught up when it may be behind. Until the copy is open, search
+    /// is unavailable (`/api/health` says so).
     pub async fn search_index(&self) -> AppResult<&DatabaseConnection> {
         if self.db.get_database_backend() == DatabaseBackend::Sqlite {
             return Ok(&self.db);
         }
-        let copy = self
-            .search_copy
-            .get_or_try_init(|| SearchCopy::build(&self.config.data_dir, &self.db, self.now()))
-            .await?;
+        let copy = self.search_copy.get().ok_or_else(|| {
+            AppError::new(ErrorKind::Unavailable)
+                .with_message("Search is getting ready, please try again in a minute")
+                .retry_after(30)
+        })?;
         copy.current(&self.db, self.now()).await
+    }
+
+    /// Whether search can answer (on PostgreSQL: once this server's copy is open).
+    pub fn search_ready(&self) -> bool {
+        self.db.get_database_backend() == DatabaseBackend::Sqlite
+            || self.search_copy.get().is_some()
+    }
+
+    /// On PostgreSQL, opens this server's search copy (reused and caught up, or built); a
+    /// server starts serving before this ends. Nothing to do on SQLite.
+    pub async fn open_search_copy(&self) -> AppResult<Option<Opened>> {
+        if self.db.get_database_backend() == DatabaseBackend::Sqlite || self.search_ready() {
+            return Ok(None);
+        }
+        let (copy, opened) = SearchCopy::open(&self.config.data_dir, &self.db, self.now()).await?;
+        // Only start-up opens it: nothing else can have set it meanwhile.
+        let _ = self.search_copy.set(copy);
+        Ok(Some(opened))
     }
 
     pub fn now(&self) -> i64 {

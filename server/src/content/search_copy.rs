@@ -15,7 +15,13 @@
 //! content, or when a second has passed (the time another server's writes take to show, as
 //! with its cached result pages). Catching up reads the rows stamped at or after the oldest
 //! transaction still running when it last caught up, so a write that commits late is not
-//! missed. The copy is rebuilt from the source at start-up.
+//! missed.
+//!
+//! The copy outlives the server: it records which database it copies (`search_source`, a random
+//! id the migrations give each database), the layout of its tables, and how far it has read. At
+//! start-up a copy of the same database and layout, not ahead of the database's transactions (a
+//! restored backup), is caught up and serves at once; any other is built afresh, in the
+//! background, while `/api/health` says so and searches answer that search is not ready yet.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -23,12 +29,17 @@ use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 
 use sea_orm::{
     ConnectionTrait, DatabaseBackend, DatabaseConnection, DbErr, FromQueryResult, Statement,
-    TransactionTrait,
+    TransactionTrait, Value,
 };
+use sha2::{Digest, Sha256};
 use tokio::sync::Mutex;
 
 use super::search::{self, DocRow};
 use crate::error::AppResult;
+
+const FILE: &str = "search-index.sqlite";
+/// What the copy records about itself, beside the index tables.
+const META: &str = "CREATE TABLE copy_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)";
 
 /// Rows copied per round trip.
 const BATCH: u64 = 2_000;
@@ -54,6 +65,70 @@ struct Xmin {
     xmin: i64,
 }
 
+#[derive(FromQueryResult)]
+struct Text {
+    value: String,
+}
+
+/// How start-up found the copy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Opened {
+    /// The copy beside the server was of this database: it read only what was written since.
+    Reused {
+        caught_up: u64,
+    },
+    Built {
+        copied: u64,
+    },
+}
+
+/// The database the copy is of and the layout of its tables: a copy of another database, or in
+/// an older layout, is built again.
+async fn identity(source: &DatabaseConnection) -> AppResult<String> {
+    let id = Text::find_by_statement(Statement::from_string(
+        DatabaseBackend::Postgres,
+        "SELECT id AS value FROM search_source",
+    ))
+    .one(source)
+    .await?
+    .ok_or_else(|| DbErr::Custom("search_source has no id".to_owned()))?;
+    let layout = Sha256::digest(search::INDEX_TABLES.concat());
+    Ok(format!("{}/{}", id.value, hex::encode(&layout[..8])))
+}
+
+/// The newest transaction id the source has handed out (without taking one).
+async fn newest_txid(source: &DatabaseConnection) -> AppResult<i64> {
+    Ok(Xmin::find_by_statement(Statement::from_string(
+        DatabaseBackend::Postgres,
+        "SELECT pg_snapshot_xmax(pg_current_snapshot())::text::bigint AS xmin",
+    ))
+    .one(source)
+    .await?
+    .map_or(0, |x| x.xmin))
+}
+
+async fn meta(db: &DatabaseConnection, key: &str) -> AppResult<Option<String>> {
+    Ok(Text::find_by_statement(Statement::from_sql_and_values(
+        DatabaseBackend::Sqlite,
+        "SELECT value FROM copy_meta WHERE key = ?",
+        [key.into()],
+    ))
+    .one(db)
+    .await?
+    .map(|t| t.value))
+}
+
+async fn set_meta(db: &impl ConnectionTrait, key: &str, value: String) -> AppResult<()> {
+    db.execute(Statement::from_sql_and_values(
+        DatabaseBackend::Sqlite,
+        "INSERT INTO copy_meta (key, value) VALUES (?, ?) \
+         ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        [Value::from(key), value.into()],
+    ))
+    .await?;
+    Ok(())
+}
+
 /// Which version of a document a row of the source holds.
 #[derive(FromQueryResult)]
 struct Stamp {
@@ -62,9 +137,76 @@ struct Stamp {
 }
 
 impl SearchCopy {
-    /// Creates the copy under `dir` afresh and fills it from `source`.
-    pub async fn build(dir: &Path, source: &DatabaseConnection, now: i64) -> AppResult<Self> {
-        let path = dir.join("search-index.sqlite");
+    /// The copy under `dir`: the one there when it is of `source` and in this layout, caught up;
+    /// else a new one, filled from `source`.
+    pub async fn open(
+        dir: &Path,
+        source: &DatabaseConnection,
+        now: i64,
+    ) -> AppResult<(Self, Opened)> {
+        let identity = identity(source).await?;
+        match Self::reuse(dir, source, &identity, now).await {
+            Ok(Some(copy)) => {
+                let caught_up = copy
+                    .catch_up(source, &mut *copy.progress.lock().await)
+                    .await?;
+                tracing::info!("search index: reused, {caught_up} documents caught up");
+                return Ok((copy, Opened::Reused { caught_up }));
+            }
+            Ok(None) => {}
+            Err(e) => tracing::warn!("search index: the copy beside the server is unusable: {e}"),
+        }
+        let (copy, copied) = Self::build(dir, source, &identity, now).await?;
+        Ok((copy, Opened::Built { copied }))
+    }
+
+    /// The copy under `dir`, if it is of `identity` and no newer than the source.
+    async fn reuse(
+        dir: &Path,
+        source: &DatabaseConnection,
+        identity: &str,
+        now: i64,
+    ) -> AppResult<Option<Self>> {
+        let path = dir.join(FILE);
+        if !path.exists() {
+            return Ok(None);
+        }
+        let db = crate::db::open_sqlite(&format!("sqlite://{}", path.display())).await?;
+        if meta(&db, "identity").await?.as_deref() != Some(identity) {
+            return Ok(None);
+        }
+        let since = meta(&db, "since")
+            .await?
+            .and_then(|s| s.parse::<i64>().ok())
+            .ok_or_else(|| DbErr::Custom("the copy has no progress".to_owned()))?;
+        // Ahead of the source: the database was restored from a backup and reuses ids.
+        if since > newest_txid(source).await? {
+            return Ok(None);
+        }
+        Ok(Some(Self::new(db, since, now)))
+    }
+
+    fn new(db: DatabaseConnection, since: i64, now: i64) -> Self {
+        Self {
+            db,
+            progress: Mutex::new(Progress {
+                since,
+                copied: HashMap::new(),
+            }),
+            stale: AtomicBool::new(false),
+            caught_up_at: AtomicI64::new(now),
+        }
+    }
+
+    /// Creates the copy under `dir` afresh and fills it from `source`; returns it and how many
+    /// documents it copied.
+    async fn build(
+        dir: &Path,
+        source: &DatabaseConnection,
+        identity: &str,
+        now: i64,
+    ) -> AppResult<(Self, u64)> {
+        let path = dir.join(FILE);
         for suffix in ["", "-wal", "-shm"] {
             let file = format!("{}{suffix}", path.display());
             match std::fs::remove_file(&file) {
@@ -75,18 +217,10 @@ impl SearchCopy {
             }
         }
         let db = crate::db::open_sqlite(&format!("sqlite://{}", path.display())).await?;
-        for table in search::INDEX_TABLES {
+        for table in search::INDEX_TABLES.iter().chain([&META]) {
             db.execute_unprepared(table).await?;
         }
-        let index = Self {
-            db,
-            progress: Mutex::new(Progress {
-                since: 0,
-                copied: HashMap::new(),
-            }),
-            stale: AtomicBool::new(false),
-            caught_up_at: AtomicI64::new(now),
-        };
+        let index = Self::new(db, 0, now);
         let copied = index
             .catch_up(source, &mut *index.progress.lock().await)
             .await?;
@@ -96,8 +230,10 @@ impl SearchCopy {
             .db
             .execute_unprepared("PRAGMA wal_checkpoint(TRUNCATE)")
             .await?;
-        tracing::info!("search index: {copied} documents copied");
-        Ok(index)
+        // Recorded last: a copy killed while it was being built is built again.
+        set_meta(&index.db, "identity", identity.to_owned()).await?;
+        tracing::info!("search index: built, {copied} documents copied");
+        Ok((index, copied))
     }
 
     /// This server wrote content: the next search catches up first.
@@ -175,6 +311,7 @@ impl SearchCopy {
         }
         progress.since = xmin;
         progress.copied.retain(|_, txid| *txid >= xmin);
+        set_meta(&self.db, "since", xmin.to_string()).await?;
         Ok(copied)
     }
 }

@@ -18,6 +18,7 @@ mod m20261124_000013_track_partitions;
 mod m20261124_000014_feed_origins;
 mod m20261124_000015_search_short_terms;
 mod m20261124_000016_mail_outbox;
+mod m20261124_000017_search_source;
 
 pub struct Migrator;
 
@@ -87,6 +88,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000014_feed_origins::Migration),
             Box::new(m20261124_000015_search_short_terms::Migration),
             Box::new(m20261124_000016_mail_outbox::Migration),
+            Box::new(m20261124_000017_search_source::Migration),
         ]
     }
 }

@@ -24,6 +24,8 @@ pub fn router() -> Router<AppState> {
 struct Health {
     status: &'static str,
     database: &'static str,
+    /// `ready`, or `preparing` while a PostgreSQL server opens its search copy.
+    search: &'static str,
 }
 
 async fn health(State(state): State<AppState>) -> AppResult<Json<Envelope<Health>>> {
@@ -39,6 +41,11 @@ async fn health(State(state): State<AppState>) -> AppResult<Json<Envelope<Health
     Ok(ok(Health {
         status: "ok",
         database,
+        search: if state.search_ready() {
+            "ready"
+        } else {
+            "preparing"
+        },
     }))
 }
 

@@ -14,7 +14,7 @@ async fn health_names_the_database(backend: Backend) {
     };
     assert_eq!(
         body["data"],
-        json!({ "status": "ok", "database": expected })
+        json!({ "status": "ok", "database": expected, "search": "ready" })
     );
 }
 

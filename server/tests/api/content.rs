@@ -9,6 +9,7 @@ use axum::Router;
 use axum::http::header;
 use axum::routing::get;
 use serde_json::{Value, json};
+use server::content::search_copy::Opened;
 use server::content::{demo, ingest, search};
 
 const ADMIN: &str = "admin-token-for-tests-0123456789";
@@ -1483,6 +1484,70 @@ async fn postgres_servers_search_each_others_feeds() {
         titles_found(&b, "numbatcoin", "all").await,
         ["Numbatcoin commits late"]
     );
+}
+
+/// A PostgreSQL server's search copy outlives it: started again on the same data directory, it
+/// reads only what was written meanwhile and serves at once. A copy of another database is
+/// built afresh, and until a new server's copy is open, health says so and search answers 503.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn postgres_search_copy_survives_a_restart() {
+    let writer = demo_app(Backend::Postgres).await;
+    let url = writer.state.config.database_url();
+    let data = tempfile::tempdir().expect("temp dir");
+    let on_shared = |c: &mut server::config::Config| {
+        c.database_url = Some(url.clone());
+        c.data_dir = data.path().to_path_buf();
+    };
+    let first = TestApp::start_with(Backend::Postgres, on_shared).await;
+    assert!(
+        matches!(first.opened, Some(Opened::Built { copied }) if copied > 200),
+        "{:?}",
+        first.opened
+    );
+    drop(first);
+    let item = json!({ "source_url": "https://news.example/quokka", "kind": "flash",
+                       "lang": "en", "title": "Quokkacoin appears", "published_at": 1_795_000_000 });
+    let (_, created) = admin_upsert(&writer, item).await;
+    assert_eq!(created["code"], 2000, "{created}");
+
+    let again = TestApp::start_with(Backend::Postgres, on_shared).await;
+    assert!(
+        matches!(again.opened, Some(Opened::Reused { caught_up }) if (1..50).contains(&caught_up)),
+        "{:?}",
+        again.opened
+    );
+    assert_eq!(
+        titles_found(&again, "quokkacoin", "feed").await,
+        ["Quokkacoin appears"]
+    );
+
+    // The same directory beside another database: built afresh, without the other's feeds.
+    let other = TestApp::start_with(Backend::Postgres, |c| {
+        c.data_dir = data.path().to_path_buf();
+    })
+    .await;
+    assert!(
+        matches!(other.opened, Some(Opened::Built { copied: 0 })),
+        "{:?}",
+        other.opened
+    );
+    assert!(titles_found(&other, "quokkacoin", "feed").await.is_empty());
+
+    // A server that has not opened its copy yet serves, and says search is not ready.
+    let fresh =
+        TestApp::start_preparing(Backend::Postgres, |c| c.database_url = Some(url.clone())).await;
+    let (_, health) = fresh.get("/health").await;
+    assert_eq!(health["data"]["search"], "preparing", "{health}");
+    assert_error(
+        &fresh.post("/search", json!({ "q": "bitcoin" })).await,
+        503,
+        5030,
+    );
+    let opened = fresh.state.open_search_copy().await.expect("opens");
+    assert!(matches!(opened, Some(Opened::Built { .. })), "{opened:?}");
+    let (_, health) = fresh.get("/health").await;
+    assert_eq!(health["data"]["search"], "ready");
+    assert!(!titles_found(&fresh, "quokkacoin", "feed").await.is_empty());
 }
 
 on_both_databases!(

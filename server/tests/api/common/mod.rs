@@ -15,6 +15,7 @@ use reqwest::StatusCode;
 use sea_orm::{ConnectionTrait, DatabaseConnection};
 use serde_json::{Value, json};
 use server::config::Config;
+use server::content::search_copy::Opened;
 use server::platform::{ManualClock, ScriptedCodes};
 use server::{AppState, app, db};
 use tempfile::TempDir;
@@ -48,6 +49,8 @@ pub struct TestApp {
     pub codes: Arc<ScriptedCodes>,
     pub state: AppState,
     pub dir: TempDir,
+    /// How start-up found the search copy (PostgreSQL); `None` on SQLite or when not opened.
+    pub opened: Option<Opened>,
 }
 
 pub async fn database_url(backend: Backend, dir: &Path) -> String {
@@ -93,6 +96,17 @@ impl TestApp {
         Self::serve(config, dir).await
     }
 
+    /// A server that has not opened its search copy yet, as one just started on PostgreSQL:
+    /// `state.open_search_copy()` opens it.
+    pub async fn start_preparing(backend: Backend, configure: impl FnOnce(&mut Config)) -> Self {
+        let dir = temp_dir();
+        let mut config = Config::embedded(dir.path().join("data"));
+        config.database_url = Some(database_url(backend, dir.path()).await);
+        config.web_dir = dir.path().join("no-web");
+        configure(&mut config);
+        Self::serve_opening(config, dir, false).await
+    }
+
     /// Another server on this one's database, as several servers share one PostgreSQL.
     pub async fn start_beside(&self) -> Self {
         let dir = temp_dir();
@@ -102,6 +116,10 @@ impl TestApp {
     }
 
     async fn serve(config: Config, dir: TempDir) -> Self {
+        Self::serve_opening(config, dir, true).await
+    }
+
+    async fn serve_opening(config: Config, dir: TempDir, open_search: bool) -> Self {
         std::fs::create_dir_all(&config.data_dir).expect("data dir");
         let database: DatabaseConnection = db::connect(&config.database_url())
             .await
@@ -109,6 +127,11 @@ impl TestApp {
         let clock = Arc::new(ManualClock::new(START));
         let codes = Arc::new(ScriptedCodes::default());
         let state = AppState::new(config, database, clock.clone(), codes.clone()).expect("state");
+        let opened = if open_search {
+            state.open_search_copy().await.expect("search copy")
+        } else {
+            None
+        };
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("bind");
@@ -127,6 +150,7 @@ impl TestApp {
             codes,
             state,
             dir,
+            opened,
         }
     }
 
