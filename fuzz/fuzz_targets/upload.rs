@@ -1,4 +1,4 @@
-//! The multipart upload path (`store_upload`) on any request body, into a real local store: an
+//! The multipart upload path (`receive_upload`, then `keep`) on any request body, into a real local store: an
 //! upload is kept whole or refused as the client's mistake, and a refused one leaves no file.
 #![no_main]
 
@@ -7,7 +7,7 @@ use axum::extract::{FromRequest, Multipart};
 use axum::http::{Request, header};
 use blockbrief_fuzz::{files_under, server};
 use libfuzzer_sys::fuzz_target;
-use server::uploads::pipeline::{MAX_FILE, store_upload};
+use server::uploads::pipeline::{MAX_FILE, receive_upload};
 
 fuzz_target!(|body: &[u8]| {
     let server = server();
@@ -20,7 +20,10 @@ fuzz_target!(|body: &[u8]| {
         let mut multipart = Multipart::from_request(request, &())
             .await
             .expect("the boundary is given");
-        let stored = store_upload(&server.state, &mut multipart, "img_file").await;
+        let stored = match receive_upload(&server.state, &mut multipart, "img_file").await {
+            Ok(received) => received.keep().await,
+            Err(e) => Err(e),
+        };
         let files = files_under(&server.uploads);
         match stored {
             Ok(stored) => {

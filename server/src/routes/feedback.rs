@@ -65,8 +65,9 @@ async fn upload(
         AppError::new(ErrorKind::BadRequest)
             .with_message(format!("Expected multipart/form-data: {}", e.body_text()))
     })?;
-    let stored = pipeline::store_upload(&state, &mut multipart, "img_file").await?;
-    upload::ActiveModel {
+    let received = pipeline::receive_upload(&state, &mut multipart, "img_file").await?;
+    let stored = &received.stored;
+    let recorded = upload::ActiveModel {
         key: Set(stored.key.clone()),
         content_type: Set(stored.info.kind.content_type().to_owned()),
         bytes: Set(stored.size as i64),
@@ -79,7 +80,23 @@ async fn upload(
         ..Default::default()
     }
     .insert(&state.db)
-    .await?;
+    .await;
+    let recorded = match recorded {
+        Ok(row) => row,
+        Err(e) => {
+            received.abandon().await;
+            return Err(e.into());
+        }
+    };
+    let stored = match received.keep().await {
+        Ok(stored) => stored,
+        Err(e) => {
+            upload::Entity::delete_by_id(recorded.id)
+                .exec(&state.db)
+                .await?;
+            return Err(e);
+        }
+    };
     Ok(ok(Uploaded {
         absolute: format!("{}{}", upload_url_prefix(&state), stored.key),
     }))

@@ -33,6 +33,27 @@ pub struct Stored {
     pub info: ImageInfo,
 }
 
+/// A file received whole and judged, not yet in the store: the caller records it first, then
+/// [`Received::keep`]s it, so a server killed in between leaves a record without a file (never
+/// given to anyone) rather than a file nobody knows of.
+pub struct Received {
+    pub stored: Stored,
+    writer: WriteMultipart,
+}
+
+impl Received {
+    /// Makes the file appear in the store, whole.
+    pub async fn keep(self) -> AppResult<Stored> {
+        self.writer.finish().await.map_err(AppError::internal)?;
+        Ok(self.stored)
+    }
+
+    /// Leaves nothing in the store.
+    pub async fn abandon(self) {
+        let _ = self.writer.abort().await;
+    }
+}
+
 pub fn too_large() -> AppError {
     AppError::new(ErrorKind::PayloadTooLarge).with_message(MSG_IMAGE_TOO_LARGE.text)
 }
@@ -101,12 +122,12 @@ impl Incoming {
     }
 }
 
-/// Stores the form's field `name` (the fields before it are skipped) with [`store_field`].
-pub async fn store_upload(
+/// Receives the form's field `name` (the fields before it are skipped) with [`receive_field`].
+pub async fn receive_upload(
     state: &AppState,
     multipart: &mut Multipart,
     name: &str,
-) -> AppResult<Stored> {
+) -> AppResult<Received> {
     loop {
         match multipart
             .next_field()
@@ -114,7 +135,7 @@ pub async fn store_upload(
             .map_err(|e| multipart_error(&e))?
         {
             Some(mut field) if field.name() == Some(name) => {
-                return store_field(state, &mut field).await;
+                return receive_field(state, &mut field).await;
             }
             Some(_) => continue,
             None => {
@@ -125,9 +146,9 @@ pub async fn store_upload(
     }
 }
 
-/// Streams one field into the store under a new random name; on any failure nothing is left
+/// Streams one field towards the store under a new random name; on any failure nothing is left
 /// behind.
-async fn store_field(state: &AppState, field: &mut Field<'_>) -> AppResult<Stored> {
+async fn receive_field(state: &AppState, field: &mut Field<'_>) -> AppResult<Received> {
     let mut incoming = Incoming {
         head: Vec::new(),
         tail: Vec::new(),
@@ -170,6 +191,8 @@ async fn store_field(state: &AppState, field: &mut Field<'_>) -> AppResult<Store
         return Err(AppError::new(ErrorKind::ImageRejected));
     };
     debug_assert_eq!(kind, info.kind);
-    writer.finish().await.map_err(AppError::internal)?;
-    Ok(Stored { key, size, info })
+    Ok(Received {
+        stored: Stored { key, size, info },
+        writer,
+    })
 }
