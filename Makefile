@@ -17,7 +17,7 @@ PKG_WASM := pkg/client_core_bg.wasm
 APT_INSTALL := apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq
 
 .PHONY: help setup toolchain node-deps test-deps pkg web test lint fmt-check clippy test-rust test-pkg test-web run \
-	dev check types fuzz fuzz-tools \
+	dev check types fuzz fuzz-tools test-scale \
 	bench bench-pkg bench-server bench-content bench-web screenshots clean
 
 help:
@@ -27,6 +27,7 @@ help:
 	@echo "make bench  benchmarks (figures go to BENCHMARKS.md)"
 	@echo "make dev    the server and Vite's dev server (hot reload, /api proxied) on embedded defaults"
 	@echo "make check  the quick loop: fmt, clippy, the SQLite tests and vitest (a couple of minutes)"
+	@echo "make test-scale  two servers, one PostgreSQL, moto, kill -9 halfway (SCALE_SECONDS, 60)"
 	@echo "make fuzz   every fuzz target for FUZZ_SECONDS (default 20; nightly + cargo-fuzz)"
 	@echo "make types  rewrite the TypeScript generated from the Rust types (CI fails when stale)"
 	@echo "make pkg    build the wasm package into pkg/"
@@ -127,6 +128,12 @@ check: pkg node-deps
 # src/wasm/types.d.ts. `make test` fails while either is stale.
 types:
 	UPDATE_TYPES=1 cargo test -p server --lib typescript
+
+# Two servers on one PostgreSQL and one S3-compatible store under mixed load, one killed with
+# kill -9 halfway (server/tests/api/scale.rs; `make test` runs it for 6 s): figures printed.
+test-scale: test-deps
+	SCALE_SECONDS=$${SCALE_SECONDS:-60} scripts/with-postgres.sh \
+		cargo test -p server --test api postgres_two_servers -- --nocapture
 
 # The fuzz targets (fuzz/fuzz_targets) need nightly Rust and cargo-fuzz, installed when missing.
 fuzz-tools:

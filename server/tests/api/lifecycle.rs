@@ -2,7 +2,7 @@
 //! finish (at most 10 s) and exits 0; `kill -9` loses nothing that was acknowledged.
 
 use std::path::Path;
-use std::process::{Child, Command, ExitStatus, Stdio};
+use std::process::{Child, Command, ExitStatus};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -12,46 +12,19 @@ use server::entity::track_log;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-use crate::common::{Backend, database_url, free_port};
-
-struct Running {
-    child: Child,
-    port: u16,
-}
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+use crate::common::binary::Binary;
+use crate::common::{Backend, database_url};
 
 /// The binary on `database` (empty: SQLite under `dir`), behind a trusted proxy on loopback.
-async fn start_on(dir: &Path, database: &str) -> Running {
-    let port = free_port();
-    let child = Command::new(env!("CARGO_BIN_EXE_blockbrief"))
-        .env("BIND_ADDR", format!("127.0.0.1:{port}"))
-        .env("DATA_DIR", dir.join("data"))
-        .env("WEB_DIR", dir.join("no-web"))
-        .env("DATABASE_URL", database)
-        .env("TRUST_PROXY", "127.0.0.1")
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::null())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("server starts");
-    // Owned before waiting, so a server that never listens is still killed and reaped.
-    let running = Running { child, port };
-    for _ in 0..600 {
-        if TcpStream::connect(("127.0.0.1", port)).await.is_ok() {
-            return running;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("the server did not listen");
+async fn start_on(dir: &Path, database: &str) -> Binary {
+    Binary::start(
+        dir,
+        &[("DATABASE_URL", database), ("TRUST_PROXY", "127.0.0.1")],
+    )
+    .await
 }
 
-async fn start() -> (Running, tempfile::TempDir) {
+async fn start() -> (Binary, tempfile::TempDir) {
     let dir = tempfile::tempdir().expect("temp dir");
     (start_on(dir.path(), "").await, dir)
 }
@@ -184,8 +157,7 @@ async fn kill_9_during_tracking_loses_no_acknowledged_batch(backend: Backend) {
         })
         .collect();
     tokio::time::sleep(Duration::from_millis(1500)).await;
-    server.child.kill().expect("SIGKILL");
-    server.child.wait().expect("reaped");
+    server.kill();
     for l in loops {
         l.await.expect("loop");
     }

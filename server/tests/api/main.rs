@@ -18,6 +18,7 @@ mod oauth;
 mod otp_security;
 mod points;
 mod s3_store;
+mod scale;
 mod sessions;
 mod sign_in;
 mod tracking;

@@ -2,6 +2,7 @@
 //! PostgreSQL database (`TEST_POSTGRES_URL`, set by `make test`), with a manual clock and one-time
 //! codes the test chooses. Helpers start real peers: an SMTP server, captcha and SMS endpoints.
 
+pub mod binary;
 pub mod images;
 pub mod provider;
 
