@@ -60,6 +60,12 @@ pub const GUARDED_VERIFICATIONS: Budget = Budget {
     hits: 5,
     window: 1,
 };
+/// Image uploads (a failed one counts too: it still took a slot).
+pub const UPLOADS: Budget = Budget {
+    name: "upload",
+    hits: 30,
+    window: HOUR,
+};
 /// Tracking batches: the web client sends one every few seconds while a reader is active.
 pub const TRACK_BATCHES: Budget = Budget {
     name: "track",
@@ -142,6 +148,7 @@ pub async fn forget_spent(state: &AppState) -> AppResult<u64> {
         SIGN_IN_STARTS,
         CODE_GUESSES,
         GUARDED_VERIFICATIONS,
+        UPLOADS,
         crate::auth::otp::SITE_FAILURES,
         TRACK_BATCHES,
     ]

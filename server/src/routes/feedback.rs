@@ -6,7 +6,7 @@ use axum::routing::post;
 use axum::{Json, Router};
 use client_core::envelope::{Envelope, ErrorKind};
 use client_core::feedback::FeedbackForm;
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, Set};
+use sea_orm::{ActiveModelTrait, EntityTrait, Set};
 use serde::Serialize;
 
 use super::ok;
@@ -14,11 +14,10 @@ use crate::entity::upload;
 use crate::error::{AppError, AppResult};
 use crate::extract::{ApiJson, Caller, ClientMeta};
 use crate::feedback::{self, upload_url_prefix};
+use crate::limits;
 use crate::state::AppState;
 use crate::uploads::pipeline;
 
-/// Uploads accepted per hour from one IP.
-pub const UPLOADS_PER_IP_PER_HOUR: u64 = 30;
 /// Uploads read at once; more wait their turn (their bodies stay in the network until then).
 /// The multipart parser may hold a whole body, so capping uploads in flight caps the memory.
 pub const UPLOADS_IN_FLIGHT: usize = 8;
@@ -47,15 +46,8 @@ async fn upload(
     client: ClientMeta,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> AppResult<Json<Envelope<Uploaded>>> {
-    let since = state.now() - 3600;
-    let recent = upload::Entity::find()
-        .filter(upload::Column::Ip.eq(client.ip.as_str()))
-        .filter(upload::Column::CreatedAt.gt(since))
-        .count(&state.db)
-        .await?;
-    if recent >= UPLOADS_PER_IP_PER_HOUR {
-        return Err(AppError::new(ErrorKind::RateLimited).retry_after(3600));
-    }
+    // Checked and counted in one statement: servers racing cannot pass the limit together.
+    limits::spend(&state, limits::UPLOADS, &client.ip).await?;
     let _slot = state
         .upload_slots
         .acquire()
