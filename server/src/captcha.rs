@@ -11,7 +11,9 @@ use crate::state::AppState;
 pub const MIN_V3_SCORE: f64 = 0.5;
 
 /// Actions the client names when it runs the captcha.
-pub const ACTIONS: [&str; 2] = ["otpemail", "otpsms"];
+pub const ACTIONS: [&str; 3] = ["otpemail", "otpsms", LOGIN_ACTION];
+/// Signing in with a code while the code guard is up (`auth::otp`).
+pub const LOGIN_ACTION: &str = "otplogin";
 
 #[derive(Debug, Deserialize)]
 struct SiteVerify {

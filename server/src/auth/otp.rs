@@ -9,9 +9,10 @@
 //! - Sends: one per address per 60 s, 5 per address per hour, 20 per IP per hour.
 //! - Guesses spread over many addresses: each client may get 20 codes wrong an hour
 //!   (`limits::CODE_GUESSES`); when wrong codes site-wide pass `OTP_GUARD_FAILURES` in 10
-//!   minutes, the guard is up until that window ends and the whole site evaluates at most 5
-//!   codes a second, whoever sends them. The owner of an address whose code was guessed wrong
-//!   ten times gets an email (`outbox`).
+//!   minutes, the guard is up until that window ends: every code then needs a captcha answer
+//!   when a captcha is configured, else the whole site evaluates at most 5 codes a second,
+//!   whoever sends them. The owner of an address whose code was guessed wrong ten times gets an
+//!   email (`outbox`).
 
 use client_core::constants::{
     OTP_CODE_LEN, OTP_FAILURE_WINDOW_SECONDS, OTP_MAX_FAILURES_PER_WINDOW, OTP_MAX_SENDS_PER_HOUR,
@@ -26,6 +27,8 @@ use sea_orm::{
 use sha2::Sha256;
 use subtle::ConstantTimeEq;
 
+use crate::captcha::{self, LOGIN_ACTION};
+use crate::config::CaptchaMode;
 use crate::entity::{otp_code, otp_guard};
 use crate::error::{AppError, AppResult};
 use crate::limits::{self, Budget};
@@ -199,16 +202,28 @@ async fn count_attempt(state: &AppState, address: &str, delta: i32) -> AppResult
     Ok(update.exec(&state.db).await?.rows_affected == 1)
 }
 
-/// Checks `code` for `address`, sent by `client`; on success the code is spent and cannot be
-/// used again.
-pub async fn verify(
-    state: &AppState,
-    address: &str,
-    purpose: &str,
-    code: &str,
-    client: &str,
-    locale: &str,
-) -> AppResult<()> {
+/// A sign-in code as a client sends it.
+pub struct Attempt<'a> {
+    pub address: &'a str,
+    pub purpose: &'a str,
+    pub code: &'a str,
+    /// Who sends it (`client_addr`) and in which language its owner is written to.
+    pub client: &'a str,
+    pub locale: &'a str,
+    /// A captcha answer (action `otplogin`): needed only while the guard is up.
+    pub captcha_token: Option<&'a str>,
+}
+
+/// Checks an attempt; on success the code is spent and cannot be used again.
+pub async fn verify(state: &AppState, attempt: &Attempt<'_>) -> AppResult<()> {
+    let Attempt {
+        address,
+        purpose,
+        code,
+        client,
+        locale,
+        captcha_token,
+    } = *attempt;
     let now = state.now();
     let live = otp_code::Entity::find()
         .filter(otp_code::Column::Address.eq(address))
@@ -221,7 +236,11 @@ pub async fn verify(
         return Err(AppError::new(ErrorKind::CodeExpired));
     };
     if guard_is_up(state).await? {
-        limits::spend(state, limits::GUARDED_VERIFICATIONS, SITE).await?;
+        if state.config.captcha == CaptchaMode::None {
+            limits::spend(state, limits::GUARDED_VERIFICATIONS, SITE).await?;
+        } else {
+            captcha::verify(state, LOGIN_ACTION, captcha_token, client).await?;
+        }
     }
     limits::spend(state, limits::CODE_GUESSES, client).await?;
     // Any answer but a wrong code gives the client's unit back.

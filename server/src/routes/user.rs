@@ -60,6 +60,9 @@ struct EmailLogin {
     email: String,
     #[validate(custom(function = "validation::otp_code"))]
     otp: String,
+    /// Needed only while the code guard is up (`auth::otp`).
+    #[serde(default)]
+    captcha_token: Option<String>,
 }
 
 async fn login_email(
@@ -68,15 +71,15 @@ async fn login_email(
     ApiJson(req): ApiJson<EmailLogin>,
 ) -> AppResult<Json<Envelope<SessionUser>>> {
     let email = normalize_email(&req.email);
-    otp::verify(
-        &state,
-        &otp::address("email", &email),
-        PURPOSE_LOGIN,
-        &req.otp,
-        &client.ip,
-        client.locale,
-    )
-    .await?;
+    let attempt = otp::Attempt {
+        address: &otp::address("email", &email),
+        purpose: PURPOSE_LOGIN,
+        code: &req.otp,
+        client: &client.ip,
+        locale: client.locale,
+        captcha_token: req.captcha_token.as_deref(),
+    };
+    otp::verify(&state, &attempt).await?;
     Ok(ok(users::sign_in(
         &state,
         "email",
@@ -92,6 +95,8 @@ struct PhoneLogin {
     dial_code: String,
     phone_number: String,
     otp: String,
+    #[serde(default)]
+    captcha_token: Option<String>,
 }
 
 async fn login_phone(
@@ -106,15 +111,15 @@ async fn login_phone(
     if !is_valid_code(&req.otp) {
         return Err(ErrorKind::InvalidCode.into());
     }
-    otp::verify(
-        &state,
-        &otp::address("phone", &phone),
-        PURPOSE_LOGIN,
-        &req.otp,
-        &client.ip,
-        client.locale,
-    )
-    .await?;
+    let attempt = otp::Attempt {
+        address: &otp::address("phone", &phone),
+        purpose: PURPOSE_LOGIN,
+        code: &req.otp,
+        client: &client.ip,
+        locale: client.locale,
+        captcha_token: req.captcha_token.as_deref(),
+    };
+    otp::verify(&state, &attempt).await?;
     Ok(ok(users::sign_in(
         &state,
         "phone",

@@ -94,6 +94,7 @@ async fn siteverify(Form(form): Form<HashMap<String, String>>) -> axum::Json<Val
     };
     axum::Json(match form.get("response").map(String::as_str) {
         Some("human") => answer(true, 0.9, "otpemail", "blockbrief.test"),
+        Some("human-login") => answer(true, 0.9, "otplogin", "blockbrief.test"),
         Some("bot") => answer(true, 0.2, "otpemail", "blockbrief.test"),
         Some("other-action") => answer(true, 0.9, "login", "blockbrief.test"),
         Some("other-site") => answer(true, 0.9, "otpemail", "evil.test"),
@@ -152,8 +153,43 @@ async fn captcha_answers_are_verified_on_the_server(backend: Backend) {
     );
 }
 
+/// While the code guard is up (wrong codes site-wide past `OTP_GUARD_FAILURES`), a site with a
+/// captcha asks for an answer with every code, for the `otplogin` action.
+async fn under_the_code_guard_signing_in_needs_a_captcha(backend: Backend) {
+    let verify = serve_peer(axum::Router::new().route("/siteverify", post(siteverify))).await;
+    let app = TestApp::start_with(backend, |c| {
+        c.captcha = CaptchaMode::V3;
+        c.recaptcha_secret = "shh".into();
+        c.recaptcha_verify_url = format!("{verify}/siteverify");
+        c.public_url = "https://blockbrief.test".into();
+        c.otp_guard_failures = 2;
+    })
+    .await;
+    for email in ["a@example.org", "b@example.org", "c@example.org"] {
+        app.codes.set_next("1111");
+        let ask = json!({ "email": email, "purpose": "login", "captcha_token": "human" });
+        assert_eq!(app.post("/otp/email", ask).await.1["code"], 2000);
+    }
+    // Two wrong codes, no captcha asked: the guard goes up.
+    assert_error(&app.login("a@example.org", "2222").await, 200, 4103);
+    assert_error(&app.login("b@example.org", "2222").await, 200, 4103);
+    let login = |token: Option<&str>| json!({ "email": "c@example.org", "otp": "1111", "captcha_token": token });
+    for token in [None, Some("human"), Some("bot")] {
+        assert_error(
+            &app.post("/user/login/email", login(token)).await,
+            200,
+            4107,
+        );
+    }
+    let signed_in = app
+        .post("/user/login/email", login(Some("human-login")))
+        .await;
+    assert_eq!(signed_in.1["code"], 2000, "{}", signed_in.1);
+}
+
 on_both_databases!(
     codes_arrive_by_mail_in_the_readers_language,
     an_unreachable_mail_server_is_a_503_and_frees_the_resend,
     captcha_answers_are_verified_on_the_server,
+    under_the_code_guard_signing_in_needs_a_captcha,
 );

@@ -51,31 +51,37 @@ export default function LoginModal() {
     close();
     if (user.prompt_for_code) openInvite(true);
   };
+  // v3 answers invisibly for each action; a v2 checkbox answer serves one request.
+  const captchaAnswer = async (action: "otpemail" | "otplogin") =>
+    captcha?.use === "reCAPTCHA.v3" ? v3Token(captcha.site_key, action) : captchaToken;
+  const captchaUsed = () => {
+    if (captcha?.use === "reCAPTCHA.v2" && captchaToken) {
+      setCaptchaToken(null);
+      resetCaptcha();
+    }
+  };
   const sendCode = async () => {
     setSending(true);
     try {
-      const captchaUsed = captcha?.use === "reCAPTCHA.v3" ? await v3Token(captcha.site_key) : captchaToken;
-      await sendEmailCode(email.trim(), captchaUsed);
+      await sendEmailCode(email.trim(), await captchaAnswer("otpemail"));
       setCountdown(C.otpResendSeconds);
       toast("info", t("web.login.codeSent", { email: email.trim() }));
     } catch {
       // The error toast is shown; the button stays available.
     } finally {
       setSending(false);
-      if (captcha?.use === "reCAPTCHA.v2") {
-        setCaptchaToken(null);
-        resetCaptcha();
-      }
+      captchaUsed();
     }
   };
   const login = async () => {
     setLoggingIn(true);
     try {
-      finish(await loginWithEmail(email.trim(), code));
+      finish(await loginWithEmail(email.trim(), code, await captchaAnswer("otplogin")));
     } catch {
-      // Toasted by the API client.
+      // Toasted by the API client. A captcha refusal means the checkbox is wanted (v2).
     } finally {
       setLoggingIn(false);
+      captchaUsed();
     }
   };
 

@@ -74,10 +74,12 @@ export function Recaptcha({ use, onToken }: { use: CaptchaUse; onToken: (token: 
 }
 
 /** A v3 token for sending a code (v3 has no checkbox). */
-export async function v3Token(siteKey: string): Promise<string | null> {
+/** A v3 answer for `action`: `otpemail` to send a code, `otplogin` to sign in with one (the
+ * server asks for it only while many wrong codes are being tried). */
+export async function v3Token(siteKey: string, action: "otpemail" | "otplogin"): Promise<string | null> {
   const api = grecaptcha();
   if (!api) return null;
-  return api.execute(siteKey, { action: "otpemail" });
+  return api.execute(siteKey, { action });
 }
 
 /** After a v2 token was used: the checkbox must be ticked again. */
