@@ -65,21 +65,40 @@ struct EmailLogin {
     captcha_token: Option<String>,
 }
 
+/// Checks the sign-in code a login request brings for `address`.
+async fn check_code(
+    state: &AppState,
+    client: &ClientMeta,
+    address: &str,
+    code: &str,
+    captcha_token: Option<&str>,
+) -> AppResult<()> {
+    let attempt = otp::Attempt {
+        address,
+        purpose: PURPOSE_LOGIN,
+        code,
+        client: &client.ip,
+        locale: client.locale,
+        captcha_token,
+    };
+    otp::verify(state, &attempt).await
+}
+
 async fn login_email(
     State(state): State<AppState>,
     client: ClientMeta,
     ApiJson(req): ApiJson<EmailLogin>,
 ) -> AppResult<Json<Envelope<SessionUser>>> {
     let email = normalize_email(&req.email);
-    let attempt = otp::Attempt {
-        address: &otp::address("email", &email),
-        purpose: PURPOSE_LOGIN,
-        code: &req.otp,
-        client: &client.ip,
-        locale: client.locale,
-        captcha_token: req.captcha_token.as_deref(),
-    };
-    otp::verify(&state, &attempt).await?;
+    let address = otp::address("email", &email);
+    check_code(
+        &state,
+        &client,
+        &address,
+        &req.otp,
+        req.captcha_token.as_deref(),
+    )
+    .await?;
     Ok(ok(users::sign_in(
         &state,
         "email",
@@ -111,15 +130,15 @@ async fn login_phone(
     if !is_valid_code(&req.otp) {
         return Err(ErrorKind::InvalidCode.into());
     }
-    let attempt = otp::Attempt {
-        address: &otp::address("phone", &phone),
-        purpose: PURPOSE_LOGIN,
-        code: &req.otp,
-        client: &client.ip,
-        locale: client.locale,
-        captcha_token: req.captcha_token.as_deref(),
-    };
-    otp::verify(&state, &attempt).await?;
+    let address = otp::address("phone", &phone);
+    check_code(
+        &state,
+        &client,
+        &address,
+        &req.otp,
+        req.captcha_token.as_deref(),
+    )
+    .await?;
     Ok(ok(users::sign_in(
         &state,
         "phone",

@@ -6,13 +6,12 @@ use std::process::{Child, Command, ExitStatus};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
-use serde_json::{Value, json};
-use server::entity::track_log;
+use serde_json::Value;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
 use crate::common::binary::Binary;
+use crate::common::load::{stored_batches, track_batch};
 use crate::common::{Backend, database_url};
 
 /// The binary on `database` (empty: SQLite under `dir`), behind a trusted proxy on loopback.
@@ -127,22 +126,13 @@ async fn kill_9_during_tracking_loses_no_acknowledged_batch(backend: Backend) {
                 let http = reqwest::Client::new();
                 for i in 0_i64.. {
                     let batch = task * 1_000_000 + i;
-                    let now_ms = std::time::SystemTime::now()
-                        .duration_since(std::time::UNIX_EPOCH)
-                        .map_or(0, |d| d.as_millis() as i64);
-                    let entries: Vec<Value> = (0..5)
-                        .map(|n| {
-                            json!({ "type": "view", "event": "crash.test", "time": now_ms,
-                                          "prop": { "batch": batch, "n": n } })
-                        })
-                        .collect();
                     let sent = http
                         .post(&url)
                         .header(
                             "X-Forwarded-For",
                             format!("10.{task}.{}.{}", i / 250, i % 250),
                         )
-                        .json(&json!({ "track_logs": entries }))
+                        .json(&track_batch("crash.test", batch, 5))
                         .send()
                         .await;
                     let Ok(response) = sent else { break };
@@ -178,18 +168,7 @@ async fn kill_9_during_tracking_loses_no_acknowledged_batch(backend: Backend) {
         database.clone()
     };
     let db = sea_orm::Database::connect(&url).await.expect("database");
-    let rows = track_log::Entity::find()
-        .filter(track_log::Column::Event.eq("crash.test"))
-        .all(&db)
-        .await
-        .expect("rows");
-    let mut stored = std::collections::HashMap::<i64, usize>::new();
-    for row in rows {
-        let prop: Value = serde_json::from_str(&row.prop).expect("JSON");
-        *stored
-            .entry(prop["batch"].as_i64().expect("batch"))
-            .or_default() += 1;
-    }
+    let stored = stored_batches(&db, "crash.test").await;
     let missing: Vec<&i64> = acknowledged
         .iter()
         .filter(|b| stored.get(b) != Some(&5))

@@ -4,6 +4,7 @@
 use std::process::Command;
 
 use crate::common::images::png;
+use crate::common::load::s3_with_bucket;
 use crate::common::{Peer, free_port};
 use reqwest::multipart::{Form, Part};
 use serde_json::Value;
@@ -26,30 +27,11 @@ async fn upload(http: &reqwest::Client, base: &str, bytes: Vec<u8>) -> Value {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn uploads_stream_into_an_s3_bucket_and_are_served_from_it() {
-    let s3_port = free_port();
-    let mut moto = Command::new("python3");
-    moto.args([
-        "-m",
-        "moto.server",
-        "-H",
-        "127.0.0.1",
-        "-p",
-        &s3_port.to_string(),
-    ]);
-    let _s3 = Peer::start(moto, s3_port).await;
-    let s3 = format!("http://127.0.0.1:{s3_port}");
+    let (_s3, s3) = s3_with_bucket(BUCKET).await;
     let http = reqwest::Client::builder()
         .no_proxy()
         .build()
         .expect("client");
-    assert!(
-        http.put(format!("{s3}/{BUCKET}"))
-            .send()
-            .await
-            .expect("create bucket")
-            .status()
-            .is_success()
-    );
 
     let dir = tempfile::tempdir().expect("temp dir");
     let port = free_port();

@@ -6,7 +6,6 @@
 //! `make test` runs it for SCALE_SECONDS=6; `make test-scale` for 60 s, printing its figures.
 
 use std::collections::{HashMap, HashSet};
-use std::process::Command;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -14,11 +13,12 @@ use std::time::{Duration, Instant};
 use reqwest::multipart::{Form, Part};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde_json::{Value, json};
-use server::entity::{feedback, follow, point_ledger, track_log, upload};
+use server::entity::{feedback, follow, point_ledger, upload};
 
 use crate::common::binary::Binary;
 use crate::common::images::png;
-use crate::common::{Backend, Peer, SmtpServer, database_url, free_port};
+use crate::common::load::{s3_with_bucket, stored_batches, track_batch};
+use crate::common::{Backend, SmtpServer, database_url};
 
 const BUCKET: &str = "blockbrief-scale";
 const PUBLIC_URL: &str = "http://blockbrief.test";
@@ -159,23 +159,8 @@ async fn reader(load: Arc<Load>, smtp: Arc<SmtpServer>, n: i64, deadline: Instan
             }
             1 => {
                 let batch = n * 1_000_000 + i;
-                let now_ms = std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .map_or(0, |d| d.as_millis() as i64);
-                let entries: Vec<Value> = (0..3)
-                    .map(|k| {
-                        json!({ "type": "view", "event": "scale.test", "time": now_ms,
-                                      "prop": { "batch": batch, "k": k } })
-                    })
-                    .collect();
-                let got = load
-                    .post(
-                        &base,
-                        "/log/track",
-                        json!({ "track_logs": entries }),
-                        &token,
-                    )
-                    .await;
+                let body = track_batch("scale.test", batch, 3);
+                let got = load.post(&base, "/log/track", body, &token).await;
                 if got.is_some_and(|b| b["code"] == 2000 && b["data"]["accepted"] == 3) {
                     load.record(|a| a.batches.push(batch));
                 }
@@ -236,30 +221,11 @@ async fn postgres_two_servers_lose_nothing_when_one_is_killed() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(6);
-    let s3_port = free_port();
-    let mut moto = Command::new("python3");
-    moto.args([
-        "-m",
-        "moto.server",
-        "-H",
-        "127.0.0.1",
-        "-p",
-        &s3_port.to_string(),
-    ]);
-    let _s3 = Peer::start(moto, s3_port).await;
-    let s3 = format!("http://127.0.0.1:{s3_port}");
+    let (_s3, s3) = s3_with_bucket(BUCKET).await;
     let http = reqwest::Client::builder()
         .no_proxy()
         .build()
         .expect("client");
-    assert!(
-        http.put(format!("{s3}/{BUCKET}"))
-            .send()
-            .await
-            .expect("bucket")
-            .status()
-            .is_success()
-    );
     let smtp = Arc::new(SmtpServer::start().await);
     let dir = tempfile::tempdir().expect("temp dir");
     let database = database_url(Backend::Postgres, dir.path()).await;
@@ -415,18 +381,7 @@ async fn postgres_two_servers_lose_nothing_when_one_is_killed() {
     for id in &acknowledged.feedback {
         assert!(feedback_ids.contains(id), "feedback {id} missing");
     }
-    let mut entries: HashMap<i64, usize> = HashMap::new();
-    for row in track_log::Entity::find()
-        .filter(track_log::Column::Event.eq("scale.test"))
-        .all(&db)
-        .await
-        .expect("track")
-    {
-        let prop: Value = serde_json::from_str(&row.prop).expect("prop");
-        *entries
-            .entry(prop["batch"].as_i64().unwrap_or_default())
-            .or_default() += 1;
-    }
+    let entries = stored_batches(&db, "scale.test").await;
     for batch in &acknowledged.batches {
         assert_eq!(
             entries.get(batch),

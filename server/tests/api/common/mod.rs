@@ -4,6 +4,7 @@
 
 pub mod binary;
 pub mod images;
+pub mod load;
 pub mod provider;
 
 use std::net::SocketAddr;
