@@ -6,24 +6,19 @@
 use sea_orm::DatabaseBackend;
 use sea_orm_migration::prelude::*;
 
+use super::execute_all;
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
 const SQLITE_FEED_TITLES: &str = "CREATE VIRTUAL TABLE search_titles USING fts5(\
      title, tokenize = 'trigram', content = '', contentless_delete = 1)";
 
-async fn run(m: &SchemaManager<'_>, statements: &[&str]) -> Result<(), DbErr> {
-    for statement in statements {
-        m.get_connection().execute_unprepared(statement).await?;
-    }
-    Ok(())
-}
-
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
         if m.get_database_backend() == DatabaseBackend::Sqlite {
-            run(
+            execute_all(
                 m,
                 &[
                     "DROP TABLE search_docs",
@@ -37,7 +32,7 @@ impl MigrationTrait for Migration {
             )
             .await
         } else {
-            run(
+            execute_all(
                 m,
                 &[
                     "DROP TABLE search_catalogue",
@@ -51,7 +46,7 @@ impl MigrationTrait for Migration {
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
         if m.get_database_backend() == DatabaseBackend::Sqlite {
-            run(
+            execute_all(
                 m,
                 &[
                     "DROP TABLE search_docs",
@@ -65,7 +60,7 @@ impl MigrationTrait for Migration {
             )
             .await
         } else {
-            run(
+            execute_all(
                 m,
                 &[
                     "DELETE FROM search_docs",

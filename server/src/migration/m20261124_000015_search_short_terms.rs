@@ -6,17 +6,17 @@
 use sea_orm::DatabaseBackend;
 use sea_orm_migration::prelude::*;
 
+use super::execute_all;
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
+/// Only SQLite keeps the index in its database.
 async fn run(m: &SchemaManager<'_>, statements: &[&str]) -> Result<(), DbErr> {
     if m.get_database_backend() != DatabaseBackend::Sqlite {
         return Ok(());
     }
-    for statement in statements {
-        m.get_connection().execute_unprepared(statement).await?;
-    }
-    Ok(())
+    execute_all(m, statements).await
 }
 
 #[async_trait::async_trait]

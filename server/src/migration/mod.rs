@@ -42,6 +42,14 @@ fn text<T: IntoIden>(name: T, len: u32) -> ColumnDef {
     ColumnDef::new(name).string_len(len).not_null().to_owned()
 }
 
+/// Runs SQL statements in order.
+async fn execute_all(m: &SchemaManager<'_>, statements: &[&str]) -> Result<(), DbErr> {
+    for statement in statements {
+        m.get_connection().execute_unprepared(statement).await?;
+    }
+    Ok(())
+}
+
 async fn index(
     m: &SchemaManager<'_>,
     name: &str,
