@@ -17,11 +17,12 @@ use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, Set};
 use crate::entity::rate_limit;
 use crate::error::{AppError, AppResult};
 use crate::state::AppState;
-use crate::time::HOUR;
+use crate::time::{DAY, HOUR};
 
 const MINUTE: i64 = 60;
 
 /// How many requests of one kind a client may make per window.
+/// A window is at most [`LONGEST_WINDOW`].
 #[derive(Debug, Clone, Copy)]
 pub struct Budget {
     pub name: &'static str,
@@ -140,24 +141,13 @@ pub async fn exhausted(state: &AppState, budget: Budget, client: &str) -> AppRes
     Ok(row.is_some_and(|r| r.hits >= budget.hits && r.window_start > state.now() - budget.window))
 }
 
+/// No budget's window is longer than this; a row older is worth nothing.
+const LONGEST_WINDOW: i64 = DAY;
+
 /// Budget rows whose window has passed are worth nothing: the cleanup job removes them.
 pub async fn forget_spent(state: &AppState) -> AppResult<u64> {
-    let longest = [
-        GUEST_TOKENS,
-        WALLET_MESSAGES,
-        SIGN_IN_STARTS,
-        CODE_GUESSES,
-        GUARDED_VERIFICATIONS,
-        UPLOADS,
-        crate::auth::otp::SITE_FAILURES,
-        TRACK_BATCHES,
-    ]
-    .iter()
-    .map(|b| b.window)
-    .max()
-    .unwrap_or(HOUR);
     let removed = rate_limit::Entity::delete_many()
-        .filter(rate_limit::Column::WindowStart.lte(state.now() - longest))
+        .filter(rate_limit::Column::WindowStart.lte(state.now() - LONGEST_WINDOW))
         .exec(&state.db)
         .await?;
     Ok(removed.rows_affected)
