@@ -97,6 +97,32 @@ async fn expired_rows_go_and_live_ones_stay(backend: Backend) {
     assert_eq!(counts(&app).await, [0, 0, 0, 0, 0, 0]);
 }
 
+/// Mail sent, or given up on, is kept a week for the record; mail still to send is never removed.
+async fn sent_mail_is_kept_a_week(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    server::outbox::enqueue_guess_alert(&app.state, "sent@example.org", "en")
+        .await
+        .expect("queued");
+    // No SMTP_URL: the mail goes to the log, which counts as sent.
+    assert_eq!(
+        server::outbox::deliver_due(&app.state).await.expect("sent"),
+        1
+    );
+    app.clock.advance(7 * DAY - 1);
+    server::outbox::enqueue_guess_alert(&app.state, "waiting@example.org", "en")
+        .await
+        .expect("queued");
+    assert_eq!(cleanup::run_once(&app.state).await.expect("run").mail, 0);
+    app.clock.advance(8 * DAY);
+    assert_eq!(cleanup::run_once(&app.state).await.expect("run").mail, 1);
+    let left = server::entity::mail_outbox::Entity::find()
+        .all(&app.state.db)
+        .await
+        .expect("rows");
+    assert_eq!(left.len(), 1);
+    assert_eq!(left[0].recipient, "waiting@example.org");
+}
+
 /// Entries older than the retention go: on PostgreSQL a month goes whole once all of it is past
 /// retention (its partition is dropped), and entries that landed in the default partition go by
 /// age, as on SQLite.
@@ -162,5 +188,6 @@ async fn partitions(app: &TestApp) -> Vec<String> {
 
 on_both_databases!(
     expired_rows_go_and_live_ones_stay,
-    tracking_is_kept_for_its_retention
+    tracking_is_kept_for_its_retention,
+    sent_mail_is_kept_a_week,
 );
