@@ -11,11 +11,8 @@ use crate::entity::{feedback, upload};
 use crate::error::{AppError, AppResult};
 use crate::extract::Caller;
 use crate::points::tasks::{Source, record_event};
+use crate::limits;
 use crate::state::AppState;
-
-/// Feedback accepted per hour from one IP, and from one user or guest token.
-pub const PER_IP_PER_HOUR: u64 = 10;
-pub const PER_SENDER_PER_HOUR: u64 = 5;
 
 /// The URL prefix of images this server serves.
 pub fn upload_url_prefix(state: &AppState) -> String {
@@ -47,26 +44,20 @@ pub async fn create(
         return Err(AppError::new(ErrorKind::InvalidParam)
             .with_message("Images must be uploaded here first"));
     }
-    let now = state.now();
-    let recent = || feedback::Entity::find().filter(feedback::Column::CreatedAt.gt(now - 3600));
-    if recent()
-        .filter(feedback::Column::Ip.eq(ip))
-        .count(&state.db)
-        .await?
-        >= PER_IP_PER_HOUR
-    {
-        return Err(AppError::new(ErrorKind::RateLimited).retry_after(3600));
-    }
-    let mine = match (caller.user_id(), caller.guest_id) {
-        (Some(user), _) => Some(recent().filter(feedback::Column::UserId.eq(user))),
-        (None, Some(guest)) => Some(recent().filter(feedback::Column::GuestId.eq(guest))),
+    // Each limit is checked and counted in one statement, so servers racing cannot pass it.
+    limits::spend(state, limits::FEEDBACK_PER_CLIENT, ip).await?;
+    let sender = match (caller.user_id(), caller.guest_id) {
+        (Some(user), _) => Some(format!("u:{user}")),
+        (None, Some(guest)) => Some(format!("g:{guest}")),
         (None, None) => None,
     };
-    if let Some(mine) = mine
-        && mine.count(&state.db).await? >= PER_SENDER_PER_HOUR
+    if let Some(sender) = &sender
+        && let Err(e) = limits::spend(state, limits::FEEDBACK_PER_SENDER, sender).await
     {
-        return Err(AppError::new(ErrorKind::RateLimited).retry_after(3600));
+        limits::refund(state, limits::FEEDBACK_PER_CLIENT, ip).await?;
+        return Err(e);
     }
+    let now = state.now();
     let saved = feedback::ActiveModel {
         kind: Set(form.kind),
         content: Set(form.content),

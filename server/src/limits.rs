@@ -67,6 +67,17 @@ pub const UPLOADS: Budget = Budget {
     hits: 30,
     window: HOUR,
 };
+/// Feedback per client, and per user or guest token (`u:<id>`, `g:<id>`).
+pub const FEEDBACK_PER_CLIENT: Budget = Budget {
+    name: "feedback",
+    hits: 10,
+    window: HOUR,
+};
+pub const FEEDBACK_PER_SENDER: Budget = Budget {
+    name: "feedbacksender",
+    hits: 5,
+    window: HOUR,
+};
 /// Tracking batches: the web client sends one every few seconds while a reader is active.
 pub const TRACK_BATCHES: Budget = Budget {
     name: "track",
