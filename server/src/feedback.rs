@@ -10,8 +10,8 @@ use sea_orm::{
 use crate::entity::{feedback, upload};
 use crate::error::{AppError, AppResult};
 use crate::extract::Caller;
-use crate::points::tasks::{Source, record_event};
 use crate::limits;
+use crate::points::tasks::{Source, record_event};
 use crate::state::AppState;
 
 /// The URL prefix of images this server serves.
