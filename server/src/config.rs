@@ -242,7 +242,8 @@ pub struct Config {
     pub rss_interval_seconds: u64,
 
     /// Wrong sign-in codes site-wide in 10 minutes that put up the guard: until the window ends,
-    /// the site evaluates at most 5 codes a second.
+    /// every code needs a captcha answer when `CAPTCHA` is set, else the site checks at most 5
+    /// codes a second.
     #[arg(long, env = "OTP_GUARD_FAILURES", default_value_t = 100)]
     pub otp_guard_failures: i32,
 

@@ -85,10 +85,15 @@ pub const TRACK_BATCHES: Budget = Budget {
     window: MINUTE,
 };
 
+/// The row `client`'s spending of `budget` is kept in.
+fn bucket(budget: Budget, client: &str) -> String {
+    format!("{}:{client}", budget.name)
+}
+
 /// Spends one request of `budget` for `client`, or answers 429 with when the window frees up.
 pub async fn spend(state: &AppState, budget: Budget, client: &str) -> AppResult<()> {
     let now = state.now();
-    let bucket = format!("{}:{client}", budget.name);
+    let bucket = bucket(budget, client);
     let fresh = rate_limit::ActiveModel {
         bucket: Set(bucket.clone()),
         window_start: Set(now),
@@ -137,7 +142,7 @@ pub async fn refund(state: &AppState, budget: Budget, client: &str) -> AppResult
             rate_limit::Column::Hits,
             Expr::col(rate_limit::Column::Hits).sub(1),
         )
-        .filter(rate_limit::Column::Bucket.eq(format!("{}:{client}", budget.name)))
+        .filter(rate_limit::Column::Bucket.eq(bucket(budget, client)))
         .filter(rate_limit::Column::Hits.gt(0))
         .exec(&state.db)
         .await?;
@@ -146,7 +151,7 @@ pub async fn refund(state: &AppState, budget: Budget, client: &str) -> AppResult
 
 /// Whether `client` has spent all of `budget` in the current window.
 pub async fn exhausted(state: &AppState, budget: Budget, client: &str) -> AppResult<bool> {
-    let row = rate_limit::Entity::find_by_id(format!("{}:{client}", budget.name))
+    let row = rate_limit::Entity::find_by_id(bucket(budget, client))
         .one(&state.db)
         .await?;
     Ok(row.is_some_and(|r| r.hits >= budget.hits && r.window_start > state.now() - budget.window))

@@ -148,7 +148,7 @@ impl AppState {
     /// On PostgreSQL, opens this server's search copy (reused and caught up, or built); a
     /// server starts serving before this ends. Nothing to do on SQLite.
     pub async fn open_search_copy(&self) -> AppResult<Option<Opened>> {
-        if self.db.get_database_backend() == DatabaseBackend::Sqlite || self.search_ready() {
+        if self.search_ready() {
             return Ok(None);
         }
         let (copy, opened) = SearchCopy::open(&self.config.data_dir, &self.db, self.now()).await?;

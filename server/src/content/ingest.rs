@@ -1,7 +1,8 @@
 //! RSS and Atom ingestion (feed-rs): sources fetched on a schedule, or one URL or file imported
 //! from the command line. Items are keyed by their source and guid, so a second fetch updates
-//! rather than duplicates, and a source never overwrites an item that is not its own. A source that fails is retried with backoff and reported in the log
-//! and in its status; it never stops the server or the other sources.
+//! rather than duplicates, and a source never overwrites an item that is not its own. A source
+//! that fails is retried with backoff and reported in the log and in its status; it never stops
+//! the server or the other sources.
 
 use std::collections::HashMap;
 use std::sync::Mutex;

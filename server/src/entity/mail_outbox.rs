@@ -8,7 +8,7 @@ pub struct Model {
     #[sea_orm(primary_key)]
     pub id: i64,
     pub recipient: String,
-    /// Which mail (`outbox::Template`).
+    /// Which mail (a template name in `outbox`, e.g. `otp_guessed`).
     pub template: String,
     pub locale: String,
     pub created_at: i64,
