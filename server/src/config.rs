@@ -214,6 +214,25 @@ pub struct Config {
     )]
     pub twitter_userinfo_url: String,
 
+    /// The Telegram bot's token; unset: the bot is off and nothing about it runs.
+    #[arg(long, env = "TELEGRAM_BOT_TOKEN", hide_env_values = true)]
+    pub telegram_bot_token: Option<String>,
+    /// Requests go to `{TELEGRAM_API_URL}/bot{token}/{method}`.
+    #[arg(long, env = "TELEGRAM_API_URL", default_value = "https://api.telegram.org")]
+    pub telegram_api_url: String,
+    /// Set: updates arrive at `POST /webhooks/telegram` (registered at start-up with this
+    /// secret); unset: one server at a time long-polls `getUpdates`.
+    #[arg(long, env = "TELEGRAM_WEBHOOK_SECRET", hide_env_values = true)]
+    pub telegram_webhook_secret: Option<String>,
+
+    /// The LINE bot's channel secret and access token; either unset: the LINE bot is off.
+    #[arg(long, env = "LINE_CHANNEL_SECRET", hide_env_values = true)]
+    pub line_channel_secret: Option<String>,
+    #[arg(long, env = "LINE_CHANNEL_ACCESS_TOKEN", hide_env_values = true)]
+    pub line_channel_access_token: Option<String>,
+    #[arg(long, env = "LINE_API_URL", default_value = "https://api.line.me")]
+    pub line_api_url: String,
+
     /// The reverse proxies in front of this server, as addresses or CIDRs
     /// (`127.0.0.1,10.0.0.0/8`): only their `X-Forwarded-For` is read. Unset: none is trusted.
     #[arg(long, env = "TRUST_PROXY", default_value = "")]
@@ -267,11 +286,22 @@ pub enum Command {
     },
     /// Import an RSS or Atom feed from a URL or a file, then exit.
     Import { source: String },
+    /// The bots' chats, subscriptions and delivery queue, then exit.
+    Bots {
+        #[command(subcommand)]
+        action: BotsAction,
+    },
     /// Write `items` generated feed items over the demo catalogue (for benchmarks), then exit.
     Generate {
         #[arg(long, default_value_t = 10_000)]
         items: usize,
     },
+}
+
+#[derive(Debug, Clone, Subcommand)]
+pub enum BotsAction {
+    /// Chats by platform and state, subscriptions, queue depth, oldest unsent, last error.
+    Status,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -319,6 +349,10 @@ impl Config {
             &mut self.line_client_id,
             &mut self.twitter_client_id,
             &mut self.admin_token,
+            &mut self.telegram_bot_token,
+            &mut self.telegram_webhook_secret,
+            &mut self.line_channel_secret,
+            &mut self.line_channel_access_token,
         ] {
             if value.as_deref().is_some_and(|v| v.trim().is_empty()) {
                 *value = None;

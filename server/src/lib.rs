@@ -12,6 +12,7 @@ use tracing::Level;
 
 pub mod area;
 pub mod auth;
+pub mod bots;
 pub mod captcha;
 pub mod cleanup;
 pub mod client_addr;
@@ -43,7 +44,7 @@ pub mod validation;
 pub use state::AppState;
 
 /// What runs beside the requests for as long as the server does: feed imports, the cleanup job,
-/// the mail outbox and, on PostgreSQL, opening the search copy and the sign-outs other servers
+/// the mail outbox, the bots and, on PostgreSQL, opening the search copy and the sign-outs other servers
 /// announce.
 pub fn spawn_background(state: &AppState) {
     let opening = state.clone();
@@ -57,6 +58,7 @@ pub fn spawn_background(state: &AppState) {
     content::ingest::spawn_schedule(state.clone());
     cleanup::spawn(state.clone());
     outbox::spawn(state.clone());
+    bots::spawn(state);
     auth::tokens::listen_for_revocations(state.clone());
 }
 
@@ -100,6 +102,7 @@ pub fn app(state: AppState) -> Router {
             "/uploads/feedback/{name}",
             axum::routing::get(routes::web::uploaded_file),
         )
+        .merge(routes::bots::webhooks())
         .merge(web);
     routes::security_headers::apply(site, &state.config, &shell)
         .layer(trace)

@@ -85,6 +85,13 @@ pub const TRACK_BATCHES: Budget = Budget {
     window: MINUTE,
 };
 
+/// Telegram link codes per user (each stores a code).
+pub const BOT_LINK_CODES: Budget = Budget {
+    name: "botlink",
+    hits: 10,
+    window: HOUR,
+};
+
 /// The row `client`'s spending of `budget` is kept in.
 fn bucket(budget: Budget, client: &str) -> String {
     format!("{}:{client}", budget.name)

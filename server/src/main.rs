@@ -1,9 +1,9 @@
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use server::config::{Command, Config};
+use server::config::{BotsAction, Command, Config};
 use server::platform::{OsRandom, SystemClock};
-use server::{AppState, app, content, db, feedback};
+use server::{AppState, app, bots, content, db, feedback};
 use tracing_subscriber::EnvFilter;
 
 // Many small allocations per request (JSON, query building): mimalloc handles them faster.
@@ -45,6 +45,15 @@ async fn main() -> Result<(), String> {
                 .await
                 .map_err(|e| format!("generate: {e}"))?;
             println!("{created} new feed items ({items} written)");
+            Ok(())
+        }
+        Some(Command::Bots {
+            action: BotsAction::Status,
+        }) => {
+            let status = bots::status::status(&database)
+                .await
+                .map_err(|e| format!("bots status: {e:?}"))?;
+            print!("{}", bots::status::describe(&status));
             Ok(())
         }
         Some(Command::Serve) | None => serve(config, database).await,

@@ -10,6 +10,7 @@ use sea_orm::{ConnectionTrait, DatabaseBackend, DatabaseConnection};
 use tokio::sync::OnceCell;
 
 use crate::auth::jwks::JwksCache;
+use crate::bots::Bots;
 use crate::auth::tokens::SessionCache;
 use crate::config::Config;
 use crate::content::ContentCache;
@@ -54,6 +55,8 @@ pub struct Inner {
     pub upload_slots: tokio::sync::Semaphore,
     /// The last outcome of each scheduled feed source.
     pub ingest_status: IngestStatus,
+    /// The Telegram and LINE bots.
+    pub bots: Bots,
     /// On PostgreSQL, the copy of the search documents that search reads (see `search_index`).
     search_copy: OnceCell<SearchCopy>,
 }
@@ -92,7 +95,11 @@ impl AppState {
         if config.admin_token.as_ref().is_some_and(|t| t.len() < 16) {
             return Err("ADMIN_TOKEN must be at least 16 characters".to_owned());
         }
+        let mut holder = [0u8; 8];
+        random.fill(&mut holder);
+        let bots = Bots::new(&config, &http, hex::encode(holder));
         Ok(Self(Arc::new(Inner {
+            bots,
             config,
             db,
             clock,

@@ -2,6 +2,10 @@
 
 pub mod account;
 pub mod benefit;
+pub mod bot_chat;
+pub mod bot_delivery;
+pub mod bot_link_code;
+pub mod bot_subscription;
 pub mod channel;
 pub mod feed_item;
 pub mod feed_link;
@@ -10,6 +14,7 @@ pub mod feed_view;
 pub mod feedback;
 pub mod follow;
 pub mod kol;
+pub mod lease;
 pub mod mail_outbox;
 pub mod oauth_state;
 pub mod otp_code;
@@ -20,6 +25,7 @@ pub mod session;
 pub mod tag;
 pub mod task;
 pub mod task_progress;
+pub mod telegram_login;
 pub mod token;
 pub mod topic;
 pub mod track_log;

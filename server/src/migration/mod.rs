@@ -19,6 +19,7 @@ mod m20261124_000014_feed_origins;
 mod m20261124_000015_search_short_terms;
 mod m20261124_000016_mail_outbox;
 mod m20261124_000017_search_source;
+mod m20261124_000018_bots;
 
 pub struct Migrator;
 
@@ -97,6 +98,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000015_search_short_terms::Migration),
             Box::new(m20261124_000016_mail_outbox::Migration),
             Box::new(m20261124_000017_search_source::Migration),
+            Box::new(m20261124_000018_bots::Migration),
         ]
     }
 }

@@ -12,6 +12,7 @@ use crate::state::AppState;
 
 mod admin;
 pub(crate) mod app;
+pub(crate) mod bots;
 mod cached;
 mod catalogue;
 mod feedback;
@@ -36,6 +37,7 @@ pub fn router() -> Router<AppState> {
         .merge(follows::router())
         .merge(search::router())
         .merge(admin::router())
+        .merge(bots::router())
         .merge(otp::router())
         .merge(point::router())
         .merge(feedback::router())

@@ -133,7 +133,7 @@ pub async fn index(db: &impl ConnectionTrait, doc: &Document) -> AppResult<()> {
 pub struct DocRow {
     pub(super) id: i64,
     pub(super) kind: String,
-    pub(super) ref_id: i64,
+    pub ref_id: i64,
     pub(super) title: String,
     pub(super) body: String,
     pub(super) names: String,

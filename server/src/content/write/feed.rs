@@ -10,6 +10,7 @@ use sea_orm::{
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+use crate::bots::fanout;
 use crate::content::search;
 use crate::entity::{channel, feed_item, feed_link, feed_translation, kol, tag, token, topic};
 use crate::error::{AppError, AppResult};
@@ -174,6 +175,7 @@ async fn store_one(
     let result = store_feed(&txn, feed, origin, now).await?;
     txn.commit().await?;
     state.content_changed();
+    state.bots.queued.notify_waiters();
     Ok(result)
 }
 
@@ -189,6 +191,7 @@ pub async fn upsert_feeds(state: &AppState, inputs: Vec<FeedInput>) -> AppResult
     }
     txn.commit().await?;
     state.content_changed();
+    state.bots.queued.notify_waiters();
     Ok(created)
 }
 
@@ -335,6 +338,17 @@ async fn store_feed(
             .map(|(locale, t)| (locale.as_str(), t.title.as_str(), t.summary.as_str())),
     );
     search::index(db, &doc).await?;
+    if created {
+        let item = fanout::NewItem {
+            id,
+            kind: &input.kind,
+            important: input.important,
+            channel_id,
+            kol_id,
+            published_at,
+        };
+        fanout::queue(db, &item, now).await?;
+    }
     Ok((id, created))
 }
 

@@ -1,0 +1,61 @@
+//! Queuing an item for every chat that subscribed to it, in the transaction that stores the
+//! item: one INSERT … SELECT, so 10,000 chats cost one statement, and the unique (chat, item)
+//! index makes a second queuing of the same item (an update, another server) a no-op.
+
+use sea_orm::{ConnectionTrait, Statement};
+
+use crate::error::AppResult;
+
+/// Items older than this when they arrive (an RSS source's backlog) are not pushed.
+pub const FRESH_SECONDS: i64 = 24 * 60 * 60;
+
+/// What of a new item decides who receives it.
+pub struct NewItem<'a> {
+    pub id: i64,
+    pub kind: &'a str,
+    pub important: bool,
+    pub channel_id: Option<i64>,
+    pub kol_id: Option<i64>,
+    pub published_at: i64,
+}
+
+// `$n` placeholders: PostgreSQL's, and SQLite reads `$n` as the n-th value too.
+const QUEUE: &str = "INSERT INTO bot_deliveries (chat_id, feed_id, state, created_at, due_at, attempts) \
+     SELECT c.id, $1, 'queued', $2, $2, 0 FROM bot_chats c \
+     WHERE c.state = 'active' AND EXISTS (SELECT 1 FROM bot_subscriptions s WHERE s.chat_id = c.id AND ( \
+       s.target IN ($3, $4, $5) \
+       OR (s.target = 'channel' AND s.target_id = $6) \
+       OR (s.target IN ('tag', 'token') AND EXISTS (SELECT 1 FROM feed_links l \
+           WHERE l.feed_id = $1 AND l.kind = s.target AND l.target_id = s.target_id)) \
+       OR (s.target = 'following' AND c.user_id IS NOT NULL AND EXISTS (SELECT 1 FROM follows f \
+           WHERE f.user_id = c.user_id AND ((f.kind = 'kol' AND f.target_id = $7) \
+             OR (f.kind <> 'kol' AND EXISTS (SELECT 1 FROM feed_links l \
+                 WHERE l.feed_id = $1 AND l.kind = f.kind AND l.target_id = f.target_id))))))) \
+     ON CONFLICT (chat_id, feed_id) DO NOTHING";
+
+/// Queues `item` (stored in this transaction, links included) for its subscribers; returns
+/// how many chats it was queued for.
+pub async fn queue(db: &impl ConnectionTrait, item: &NewItem<'_>, now: i64) -> AppResult<u64> {
+    if item.published_at < now - FRESH_SECONDS {
+        return Ok(0);
+    }
+    // The targets every item of this kind and importance matches ('' matches none).
+    let general = |on: bool, name: &str| if on { name } else { "" }.to_owned();
+    let values: Vec<sea_orm::Value> = vec![
+        item.id.into(),
+        now.into(),
+        general(item.important, "important").into(),
+        general(item.kind == "flash", "news").into(),
+        general(item.kind == "article", "articles").into(),
+        item.channel_id.unwrap_or(-1).into(),
+        item.kol_id.unwrap_or(-1).into(),
+    ];
+    let done = db
+        .execute(Statement::from_sql_and_values(
+            db.get_database_backend(),
+            QUEUE,
+            values,
+        ))
+        .await?;
+    Ok(done.rows_affected())
+}

@@ -1,0 +1,121 @@
+//! The Telegram and LINE bots, part of the server: chats subscribe to tags, tokens, channels or
+//! kinds of news with commands (`commands`, parsed by client-core), every new item is queued for
+//! the chats it matches in the transaction that stores it (`fanout`), and one server at a time
+//! per platform sends the queue within the platform's limits (`sender`, `lease`).
+
+pub mod chats;
+pub mod commands;
+pub mod fanout;
+pub mod lease;
+pub mod line;
+pub mod line_api;
+pub mod link;
+pub mod message;
+pub mod sender;
+pub mod status;
+pub mod telegram;
+pub mod telegram_api;
+
+use tokio::sync::{Notify, OnceCell};
+
+use crate::config::Config;
+use crate::error::{AppError, AppResult};
+use crate::state::AppState;
+use line_api::LineApi;
+use telegram_api::TelegramApi;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Platform {
+    Telegram,
+    Line,
+}
+
+impl Platform {
+    pub const ALL: [Self; 2] = [Self::Telegram, Self::Line];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Telegram => "telegram",
+            Self::Line => "line",
+        }
+    }
+
+    /// The longest message the platform shows.
+    pub fn max_text_chars(self) -> usize {
+        match self {
+            Self::Telegram => 4096,
+            Self::Line => line_api::MAX_TEXT_CHARS,
+        }
+    }
+}
+
+/// The bots' clients (each `None` when its platform is not configured) and what their jobs
+/// share on this server.
+pub struct Bots {
+    pub telegram: Option<TelegramApi>,
+    pub line: Option<LineApi>,
+    /// The Telegram bot's username, from `getMe` once.
+    username: OnceCell<String>,
+    /// Woken when this server queued deliveries, so its sender need not wait for its next look.
+    pub queued: Notify,
+    /// This server's name in leases.
+    pub holder: String,
+}
+
+impl Bots {
+    pub fn new(config: &Config, http: &reqwest::Client, holder: String) -> Self {
+        let telegram = config
+            .telegram_bot_token
+            .as_deref()
+            .map(|token| TelegramApi::new(&config.telegram_api_url, token, http.clone()));
+        let line = match (
+            &config.line_channel_secret,
+            &config.line_channel_access_token,
+        ) {
+            (Some(_), Some(token)) => Some(LineApi::new(&config.line_api_url, token, http.clone())),
+            _ => None,
+        };
+        Self {
+            telegram,
+            line,
+            username: OnceCell::new(),
+            queued: Notify::new(),
+            holder,
+        }
+    }
+
+    pub async fn telegram_username(&self) -> AppResult<String> {
+        let api = self
+            .telegram
+            .as_ref()
+            .ok_or_else(|| AppError::internal("the Telegram bot is off"))?;
+        self.username
+            .get_or_try_init(|| async {
+                api.get_me()
+                    .await
+                    .map_err(|e| AppError::internal(format!("getMe: {e}")))
+            })
+            .await
+            .cloned()
+    }
+
+    fn configured(&self, platform: Platform) -> bool {
+        match platform {
+            Platform::Telegram => self.telegram.is_some(),
+            Platform::Line => self.line.is_some(),
+        }
+    }
+}
+
+/// Starts what runs for each configured bot: Telegram's start-up and polling, and a sender per
+/// platform. Nothing runs for a bot that is not configured.
+pub fn spawn(state: &AppState) {
+    if state.bots.telegram.is_some() {
+        telegram::spawn(state.clone());
+    }
+    for platform in Platform::ALL {
+        if state.bots.configured(platform) {
+            sender::spawn(state.clone(), platform);
+        }
+    }
+}

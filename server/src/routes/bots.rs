@@ -1,0 +1,149 @@
+//! The bots' webhooks (outside `/api`: Telegram and LINE call them, not our clients), the
+//! account page's Telegram link, and the operators' status.
+
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use axum::routing::post;
+use axum::{Json, Router};
+use client_core::envelope::{Envelope, ErrorKind};
+use serde::Serialize;
+use subtle::ConstantTimeEq;
+
+use super::admin::Admin;
+use super::{IdRequest, List, ok};
+use crate::bots::link::{self, LinkedChat};
+use crate::bots::status::{self, BotsStatus};
+use crate::bots::telegram_api::Update;
+use crate::bots::{line, line_api, telegram};
+use crate::error::{AppError, AppResult};
+use crate::extract::{ApiJson, CurrentUser};
+use crate::limits;
+use crate::state::AppState;
+
+pub fn webhooks() -> Router<AppState> {
+    Router::new()
+        .route(telegram::WEBHOOK_PATH, post(telegram_webhook))
+        .route(line::WEBHOOK_PATH, post(line_webhook))
+}
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/bot/telegram/link", post(telegram_link))
+        .route("/bot/chat/list", post(chat_list))
+        .route("/bot/chat/unlink", post(chat_unlink))
+        .route("/admin/bots/status", post(bots_status))
+}
+
+/// Telegram's webhook: the secret is checked before the body is read; past it, every update is
+/// answered 200 (Telegram would otherwise send it again and again), whatever it holds.
+async fn telegram_webhook(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> StatusCode {
+    let (Some(_), Some(secret)) = (
+        state.bots.telegram.as_ref(),
+        state.config.telegram_webhook_secret.as_deref(),
+    ) else {
+        return StatusCode::NOT_FOUND;
+    };
+    let given = headers
+        .get("x-telegram-bot-api-secret-token")
+        .map(|v| v.as_bytes())
+        .unwrap_or_default();
+    if !bool::from(given.ct_eq(secret.as_bytes())) {
+        return StatusCode::UNAUTHORIZED;
+    }
+    match serde_json::from_slice::<Update>(&body) {
+        Ok(update) => {
+            let id = update.update_id;
+            if let Err(e) = telegram::handle(&state, update).await {
+                tracing::warn!("telegram update {id}: {e:?}");
+            }
+        }
+        Err(e) => tracing::warn!("telegram webhook: unreadable update: {e}"),
+    }
+    StatusCode::OK
+}
+
+/// LINE's webhook: the signature over the raw body is checked before anything is parsed; a
+/// signed body that is not LINE's JSON is a 400, one without events a 200.
+async fn line_webhook(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> StatusCode {
+    let (Some(_), Some(secret)) = (
+        state.bots.line.as_ref(),
+        state.config.line_channel_secret.as_deref(),
+    ) else {
+        return StatusCode::NOT_FOUND;
+    };
+    let signature = headers
+        .get("x-line-signature")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default();
+    if !line_api::signed(secret, &body, signature) {
+        return StatusCode::UNAUTHORIZED;
+    }
+    let Ok(events) = serde_json::from_slice::<line::Body>(&body) else {
+        tracing::warn!("line webhook: a signed body that is not JSON events");
+        return StatusCode::BAD_REQUEST;
+    };
+    if let Err(e) = line::handle(&state, events).await {
+        tracing::warn!("line webhook: {e:?}");
+    }
+    StatusCode::OK
+}
+
+#[derive(Serialize, ts_rs::TS)]
+pub struct TelegramLink {
+    /// `https://t.me/<bot>?start=<code>`: opens the bot, which links the chat on `/start`.
+    pub url: String,
+    pub expires_in: i64,
+}
+
+async fn telegram_link(
+    State(state): State<AppState>,
+    user: CurrentUser,
+) -> AppResult<Json<Envelope<TelegramLink>>> {
+    if state.bots.telegram.is_none() {
+        return Err(AppError::new(ErrorKind::Unavailable)
+            .with_message("The Telegram bot is not set up on this site"));
+    }
+    limits::spend(&state, limits::BOT_LINK_CODES, &format!("u:{}", user.user_id)).await?;
+    let username = state.bots.telegram_username().await.map_err(|e| {
+        tracing::warn!("telegram getMe: {e:?}");
+        AppError::new(ErrorKind::Unavailable)
+            .with_message("Telegram cannot be reached, please try again in a minute")
+            .retry_after(60)
+    })?;
+    let code = link::make_code(&state, user.user_id).await?;
+    Ok(ok(TelegramLink {
+        url: format!("https://t.me/{username}?start={code}"),
+        expires_in: link::CODE_SECONDS,
+    }))
+}
+
+async fn chat_list(
+    State(state): State<AppState>,
+    user: CurrentUser,
+) -> AppResult<Json<Envelope<List<LinkedChat>>>> {
+    let list = link::linked_chats(&state, user.user_id).await?;
+    Ok(ok(List { list }))
+}
+
+async fn chat_unlink(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiJson(request): ApiJson<IdRequest>,
+) -> AppResult<Json<Envelope<()>>> {
+    if !link::unlink_own(&state, user.user_id, request.id).await? {
+        return Err(AppError::new(ErrorKind::NotFound).with_message("No such linked chat"));
+    }
+    Ok(ok(()))
+}
+
+async fn bots_status(
+    State(state): State<AppState>,
+    _: Admin,
+) -> AppResult<Json<Envelope<BotsStatus>>> {
+    Ok(ok(status::status(&state.db).await?))
+}
