@@ -218,7 +218,11 @@ pub struct Config {
     #[arg(long, env = "TELEGRAM_BOT_TOKEN", hide_env_values = true)]
     pub telegram_bot_token: Option<String>,
     /// Requests go to `{TELEGRAM_API_URL}/bot{token}/{method}`.
-    #[arg(long, env = "TELEGRAM_API_URL", default_value = "https://api.telegram.org")]
+    #[arg(
+        long,
+        env = "TELEGRAM_API_URL",
+        default_value = "https://api.telegram.org"
+    )]
     pub telegram_api_url: String,
     /// Set: updates arrive at `POST /webhooks/telegram` (registered at start-up with this
     /// secret); unset: one server at a time long-polls `getUpdates`.

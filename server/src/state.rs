@@ -10,8 +10,8 @@ use sea_orm::{ConnectionTrait, DatabaseBackend, DatabaseConnection};
 use tokio::sync::OnceCell;
 
 use crate::auth::jwks::JwksCache;
-use crate::bots::Bots;
 use crate::auth::tokens::SessionCache;
+use crate::bots::Bots;
 use crate::config::Config;
 use crate::content::ContentCache;
 use crate::content::ingest::IngestStatus;

@@ -116,7 +116,11 @@ pub async fn note_error(db: &impl ConnectionTrait, chat_id: i64, why: &str) -> A
 
 /// A Telegram group became a supergroup: its chats (every topic) take the new id. Should the
 /// new id already be a chat of ours, the old one is paused instead and the new one goes on.
-pub async fn moved(db: &impl ConnectionTrait, chat: &bot_chat::Model, new_ref: &str) -> AppResult<()> {
+pub async fn moved(
+    db: &impl ConnectionTrait,
+    chat: &bot_chat::Model,
+    new_ref: &str,
+) -> AppResult<()> {
     let platform = chat.platform.as_str();
     let taken = bot_chat::Entity::find()
         .filter(bot_chat::Column::Platform.eq(platform))
@@ -243,8 +247,8 @@ pub async fn unsubscribe(
     chat_id: i64,
     subscription: Option<&Subscription>,
 ) -> AppResult<()> {
-    let mut delete =
-        bot_subscription::Entity::delete_many().filter(bot_subscription::Column::ChatId.eq(chat_id));
+    let mut delete = bot_subscription::Entity::delete_many()
+        .filter(bot_subscription::Column::ChatId.eq(chat_id));
     if let Some(s) = subscription {
         delete = delete
             .filter(bot_subscription::Column::Target.eq(s.target))

@@ -136,7 +136,11 @@ pub async fn run(state: &AppState, chat: &bot_chat::Model, command: Command) -> 
             for s in &gone {
                 chats::unsubscribe(&state.db, chat.id, Some(s)).await?;
             }
-            Reply::text(t(locale, "bot.unsubscribed", &[("targets", &labels(&gone))]))
+            Reply::text(t(
+                locale,
+                "bot.unsubscribed",
+                &[("targets", &labels(&gone))],
+            ))
         }
         Command::List => list(state, chat).await?,
         Command::Lang(new) => {

@@ -23,7 +23,11 @@ pub async fn hold(
         expires_at: Set(now + seconds),
         cursor: Set(0),
     })
-    .on_conflict(OnConflict::column(lease::Column::Name).do_nothing().to_owned())
+    .on_conflict(
+        OnConflict::column(lease::Column::Name)
+            .do_nothing()
+            .to_owned(),
+    )
     .do_nothing()
     .exec(db)
     .await?;

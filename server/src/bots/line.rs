@@ -7,10 +7,10 @@ use client_core::locale::normalize_locale;
 use serde::Deserialize;
 use serde_json::Value;
 
+use super::Platform;
 use super::chats::{self, Place};
 use super::commands::{self, Reply};
 use super::line_api::QuickReply;
-use super::Platform;
 use crate::error::AppResult;
 use crate::state::AppState;
 

@@ -200,7 +200,10 @@ async fn claim(
         uuid_v4(bytes)
     });
     let mut update = bot_delivery::Entity::update_many()
-        .col_expr(bot_delivery::Column::DueAt, Expr::value(state.now() + CLAIM))
+        .col_expr(
+            bot_delivery::Column::DueAt,
+            Expr::value(state.now() + CLAIM),
+        )
         .filter(bot_delivery::Column::Id.eq(delivery.id))
         .filter(bot_delivery::Column::DueAt.eq(delivery.due_at))
         .filter(bot_delivery::Column::State.eq("queued"));
@@ -305,7 +308,8 @@ async fn record(
     let db = &state.db;
     let now = state.now();
     let attempts = delivery.attempts + 1;
-    let update = bot_delivery::Entity::update_many().filter(bot_delivery::Column::Id.eq(delivery.id));
+    let update =
+        bot_delivery::Entity::update_many().filter(bot_delivery::Column::Id.eq(delivery.id));
     match outcome {
         Outcome::Sent => {
             update
@@ -381,10 +385,12 @@ async fn send_digests(state: &AppState, platform: Platform, limits: &Limits) -> 
         .filter(bot_chat::Column::Platform.eq(platform.name()))
         .filter(bot_chat::Column::State.eq(chats::ACTIVE))
         .filter(
-            (bot_chat::Column::Digest.eq("hourly").and(bot_chat::Column::DigestAt.lte(now - 3600)))
-                .or(bot_chat::Column::Digest
-                    .eq("daily")
-                    .and(bot_chat::Column::DigestAt.lte(now - 86_400))),
+            (bot_chat::Column::Digest
+                .eq("hourly")
+                .and(bot_chat::Column::DigestAt.lte(now - 3600)))
+            .or(bot_chat::Column::Digest
+                .eq("daily")
+                .and(bot_chat::Column::DigestAt.lte(now - 86_400))),
         )
         .limit(HEADS)
         .all(db)
@@ -443,7 +449,10 @@ async fn send_digests(state: &AppState, platform: Platform, limits: &Limits) -> 
             }
             Outcome::ChatGone(why) => chats::pause(db, chat.id, &why).await?,
             // The items stay queued for the next period's digest.
-            Outcome::RetryAfter(_) | Outcome::Moved(_) | Outcome::Failed(_) | Outcome::Refused(_) => {
+            Outcome::RetryAfter(_)
+            | Outcome::Moved(_)
+            | Outcome::Failed(_)
+            | Outcome::Refused(_) => {
                 chats::note_error(db, chat.id, "digest not sent").await?;
             }
         }
@@ -474,11 +483,9 @@ pub fn spawn(state: AppState, platform: Platform) {
                 Ok(0) => {
                     // Nothing to send: until an item is queued here, or a second (another
                     // server's items, retries coming due).
-                    let _ = tokio::time::timeout(
-                        Duration::from_secs(1),
-                        state.bots.queued.notified(),
-                    )
-                    .await;
+                    let _ =
+                        tokio::time::timeout(Duration::from_secs(1), state.bots.queued.notified())
+                            .await;
                 }
                 Ok(_) => {}
                 Err(e) => {

@@ -49,7 +49,10 @@ pub async fn handle(state: &AppState, update: Update) -> AppResult<()> {
             &message,
             message.from.as_ref().map(|u| u.id),
             parse_command(&text, &username, true),
-            message.from.as_ref().and_then(|u| u.language_code.as_deref()),
+            message
+                .from
+                .as_ref()
+                .and_then(|u| u.language_code.as_deref()),
         )
         .await;
     }
@@ -77,8 +80,9 @@ async fn run(
     command: Result<Command, client_core::bot::CommandError>,
     language_code: Option<&str>,
 ) -> AppResult<()> {
-    if let Err(client_core::bot::CommandError::NotACommand | client_core::bot::CommandError::ForAnotherBot) =
-        &command
+    if let Err(
+        client_core::bot::CommandError::NotACommand | client_core::bot::CommandError::ForAnotherBot,
+    ) = &command
     {
         return Ok(()); // A group's talk is not for the bot, and nothing of it is kept.
     }
@@ -86,7 +90,9 @@ async fn run(
     let chat = chats::find_or_create(&state.db, &place(message), locale, state.now()).await?;
     let reply = match command {
         Err(e) => commands::refusal(&chat.locale, &e),
-        Ok(command) if commands::changes_chat(&command) && !may_change(state, message, sender).await => {
+        Ok(command)
+            if commands::changes_chat(&command) && !may_change(state, message, sender).await =>
+        {
             Some(Reply {
                 text: t(&chat.locale, "bot.adminsOnly", &[]),
                 buttons: Vec::new(),
@@ -106,7 +112,11 @@ async fn may_change(state: &AppState, message: &Message, sender: Option<i64>) ->
     if !matches!(message.chat.kind.as_str(), "group" | "supergroup") {
         return true;
     }
-    if message.sender_chat.as_ref().is_some_and(|c| c.id == message.chat.id) {
+    if message
+        .sender_chat
+        .as_ref()
+        .is_some_and(|c| c.id == message.chat.id)
+    {
         return true;
     }
     let (Some(api), Some(user)) = (state.bots.telegram.as_ref(), sender) else {
@@ -196,7 +206,15 @@ pub async fn poll_once(state: &AppState, timeout: u64) -> AppResult<Option<usize
         return Ok(None);
     };
     let holder = &state.bots.holder;
-    if !lease::hold(&state.db, POLL_LEASE, holder, state.now(), POLL_LEASE_SECONDS).await? {
+    if !lease::hold(
+        &state.db,
+        POLL_LEASE,
+        holder,
+        state.now(),
+        POLL_LEASE_SECONDS,
+    )
+    .await?
+    {
         return Ok(None);
     }
     let offset = lease::cursor(&state.db, POLL_LEASE).await?;

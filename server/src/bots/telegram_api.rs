@@ -264,4 +264,9 @@ impl TelegramApi {
     }
 }
 
-const ALLOWED_UPDATES: [&str; 4] = ["message", "channel_post", "callback_query", "my_chat_member"];
+const ALLOWED_UPDATES: [&str; 4] = [
+    "message",
+    "channel_post",
+    "callback_query",
+    "my_chat_member",
+];

@@ -168,7 +168,11 @@ impl MigrationTrait for Migration {
                 .col(big(BotDeliveries::DueAt))
                 .col(ColumnDef::new(BotDeliveries::Attempts).integer().not_null())
                 .col(ColumnDef::new(BotDeliveries::SentAt).big_integer().null())
-                .col(ColumnDef::new(BotDeliveries::RetryKey).string_len(36).null())
+                .col(
+                    ColumnDef::new(BotDeliveries::RetryKey)
+                        .string_len(36)
+                        .null(),
+                )
                 .col(ColumnDef::new(BotDeliveries::Error).text().null())
                 .to_owned(),
         )

@@ -69,7 +69,11 @@ async fn telegram_webhook(
 
 /// LINE's webhook: the signature over the raw body is checked before anything is parsed; a
 /// signed body that is not LINE's JSON is a 400, one without events a 200.
-async fn line_webhook(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> StatusCode {
+async fn line_webhook(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> StatusCode {
     let (Some(_), Some(secret)) = (
         state.bots.line.as_ref(),
         state.config.line_channel_secret.as_deref(),
@@ -108,7 +112,12 @@ async fn telegram_link(
         return Err(AppError::new(ErrorKind::Unavailable)
             .with_message("The Telegram bot is not set up on this site"));
     }
-    limits::spend(&state, limits::BOT_LINK_CODES, &format!("u:{}", user.user_id)).await?;
+    limits::spend(
+        &state,
+        limits::BOT_LINK_CODES,
+        &format!("u:{}", user.user_id),
+    )
+    .await?;
     let username = state.bots.telegram_username().await.map_err(|e| {
         tracing::warn!("telegram getMe: {e:?}");
         AppError::new(ErrorKind::Unavailable)

@@ -7,6 +7,7 @@ mod common;
 mod accounts;
 mod api_basics;
 mod apple;
+mod bots;
 mod budgets;
 mod cleanup;
 mod client_addr;

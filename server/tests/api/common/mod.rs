@@ -3,6 +3,7 @@
 //! codes the test chooses. Helpers start real peers: an SMTP server, captcha and SMS endpoints.
 
 pub mod binary;
+pub mod bot_apis;
 pub mod images;
 pub mod load;
 pub mod provider;

@@ -1,0 +1,737 @@
+//! The Telegram and LINE bots against local fakes of their APIs: commands through the webhook
+//! and through polling, delivery of new items with the platforms' limits and error answers,
+//! account linking, digests, muted words, several servers, and the operators' status.
+
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use server::bots::sender::{Limits, send_round};
+use server::bots::{Platform, telegram};
+use server::config::Config;
+
+use crate::common::bot_apis::*;
+use crate::common::{Backend, START, TestApp};
+
+const ADMIN: &str = "admin-token-for-tests-0123456789";
+const SECRET: &str = "telegram-webhook-secret";
+
+fn telegram_config(fake: &FakeTelegram) -> impl FnOnce(&mut Config) + '_ {
+    move |c: &mut Config| {
+        c.admin_token = Some(ADMIN.to_owned());
+        c.telegram_bot_token = Some(BOT_TOKEN.to_owned());
+        c.telegram_api_url = fake.url.clone();
+        c.telegram_webhook_secret = Some(SECRET.to_owned());
+        c.public_url = "https://blockbrief.test".to_owned();
+    }
+}
+
+async fn webhook(app: &TestApp, secret: Option<&str>, body: &str) -> u16 {
+    let mut req = app
+        .http
+        .post(format!("{}/webhooks/telegram", app.base))
+        .header("content-type", "application/json")
+        .body(body.to_owned());
+    if let Some(s) = secret {
+        req = req.header("X-Telegram-Bot-Api-Secret-Token", s);
+    }
+    req.send().await.expect("webhook").status().as_u16()
+}
+
+async fn update(app: &TestApp, update: Value) {
+    assert_eq!(webhook(app, Some(SECRET), &update.to_string()).await, 200);
+}
+
+/// Publishes an item through the admin API; returns its id.
+async fn publish(app: &TestApp, item: Value) -> i64 {
+    let mut item = item;
+    if item.get("published_at").is_none() {
+        item["published_at"] = json!(app.state.now());
+    }
+    item["kind"] = item.get("kind").cloned().unwrap_or(json!("flash"));
+    item["lang"] = item.get("lang").cloned().unwrap_or(json!("en"));
+    let (status, body) = app
+        .post_with("/admin/feed/upsert", item, &[("X-ADMIN-TOKEN", ADMIN)])
+        .await;
+    assert_eq!(status, 200, "{body}");
+    body["data"]["id"].as_i64().expect("id")
+}
+
+/// Tags and tokens exist once an item names them; this one is too old to be pushed.
+async fn seed_catalogue(app: &TestApp) {
+    publish(
+        app,
+        json!({
+            "source_url": "https://news.test/seed", "title": "Seed", "published_at": START - 3 * 86_400,
+            "tags": ["bitcoin", "defi"], "tokens": ["ETH", "BTC"]
+        }),
+    )
+    .await;
+}
+
+async fn round(app: &TestApp, platform: Platform, limits: &Limits) -> usize {
+    send_round(&app.state, platform, limits)
+        .await
+        .expect("send round")
+}
+
+/// Runs send rounds until nothing more is sent.
+async fn drain(app: &TestApp, platform: Platform) -> usize {
+    let limits = Limits::of(platform);
+    let mut total = 0;
+    for _ in 0..20 {
+        let sent = round(app, platform, &limits).await;
+        total += sent;
+        if sent == 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(1100)).await;
+    }
+    total
+}
+
+async fn telegram_commands_and_delivery(backend: Backend) {
+    let fake = FakeTelegram::start().await;
+    let app = TestApp::start_with(backend, telegram_config(&fake)).await;
+    seed_catalogue(&app).await;
+
+    // Without the secret, or with a wrong one: 401 and nothing stored or sent.
+    let start = private_text(1, 501, "vi", "/start").to_string();
+    assert_eq!(webhook(&app, None, &start).await, 401);
+    assert_eq!(webhook(&app, Some("wrong"), &start).await, 401);
+    assert!(fake.sent().is_empty());
+
+    update(&app, private_text(2, 501, "vi", "/start")).await;
+    let welcome = fake.sent_to("501");
+    assert_eq!(welcome.len(), 1);
+    assert!(welcome[0].text.contains("Chào mừng"), "{}", welcome[0].text);
+    assert!(welcome[0].buttons.contains(&"sub important".to_owned()));
+    assert!(welcome[0].buttons.iter().all(|b| b.len() <= 64));
+
+    update(&app, private_text(3, 501, "vi", "/lang en")).await;
+    update(
+        &app,
+        private_text(4, 501, "en", "/sub bitcoin $ETH important"),
+    )
+    .await;
+    let answer = fake.sent_to("501").pop().expect("answer").text;
+    assert!(
+        answer.contains("bitcoin") && answer.contains("$ETH") && answer.contains("important"),
+        "{answer}"
+    );
+
+    // An unknown target names the closest matches and subscribes nothing.
+    update(&app, private_text(5, 501, "en", "/sub bitcoi important")).await;
+    let answer = fake.sent_to("501").pop().expect("answer").text;
+    assert!(
+        answer.contains("bitcoi") && answer.contains("bitcoin"),
+        "{answer}"
+    );
+    update(&app, private_text(6, 501, "en", "/list")).await;
+    let list = fake.sent_to("501").pop().expect("list").text;
+    assert_eq!(list, "This chat receives: bitcoin, $ETH, important.");
+
+    // Unknown commands are answered; plain talk and other bots' commands are not.
+    tokio::time::sleep(Duration::from_millis(1100)).await; // Telegram's limit on one chat.
+    let before = fake.sent_to("501").len();
+    update(&app, private_text(7, 501, "en", "/frobnicate")).await;
+    update(&app, private_text(8, 501, "en", "hello there")).await;
+    update(&app, private_text(9, 501, "en", "/sub@OtherBot bitcoin")).await;
+    let after = fake.sent_to("501");
+    assert_eq!(after.len(), before + 1);
+    assert!(after[before].text.contains("/help"));
+
+    // The answers above used the chat's burst at Telegram; it refills at one a second.
+    tokio::time::sleep(Duration::from_millis(2100)).await;
+    fake.clear();
+    let tagged = publish(
+        &app,
+        json!({
+            "source_url": "https://news.test/1", "title": "Bitcoin <b>breaks</b> 1 < 2 & runs",
+            "summary": "A summary", "tags": ["bitcoin"],
+            "translations": { "vi": { "title": "Bitcoin bứt phá" } }
+        }),
+    )
+    .await;
+    let by_token = publish(
+        &app,
+        json!({ "source_url": "https://news.test/2", "title": "Ether moves", "tokens": ["ETH"] }),
+    )
+    .await;
+    publish(
+        &app,
+        json!({ "source_url": "https://news.test/3", "title": "Unrelated", "tags": ["defi"] }),
+    )
+    .await;
+    let important = publish(&app, json!({ "source_url": "https://news.test/4", "title": "Big one", "important": true, "kind": "article" })).await;
+    assert_eq!(drain(&app, Platform::Telegram).await, 3);
+    let got = fake.sent_to("501");
+    assert_eq!(got.len(), 3);
+    assert!(got.iter().all(|m| m.html));
+    assert_eq!(
+        got[0].text,
+        format!(
+            "<b>Bitcoin breaks 1 &lt; 2 &amp; runs</b>\n\nA summary\n\n<a href=\"https://blockbrief.test/feed/{tagged}?from=telegram\">Read on Blockbrief</a>"
+        )
+    );
+    assert!(got[1].text.contains(&format!("/feed/{by_token}?")));
+    assert!(got[2].text.contains(&format!("/feed/{important}?")));
+    // In order, and one a second at most to this chat.
+    assert!(got[1].at.duration_since(got[0].at) >= Duration::from_millis(900));
+
+    // An update of an item, a restart of the sender: nothing is sent again.
+    publish(&app, json!({ "source_url": "https://news.test/1", "title": "Bitcoin breaks (updated)", "tags": ["bitcoin"] })).await;
+    let beside = app.start_beside().await;
+    assert_eq!(drain(&beside, Platform::Telegram).await, 0);
+    assert_eq!(fake.sent_to("501").len(), 3);
+
+    // The chat's language: Vietnamese gets the translation, and the link its locale.
+    update(&app, private_text(10, 501, "en", "/lang vi")).await;
+    fake.clear();
+    let again = publish(
+        &app,
+        json!({
+            "source_url": "https://news.test/5", "title": "Bitcoin again", "tags": ["bitcoin"],
+            "translations": { "vi": { "title": "Lại là Bitcoin" } }
+        }),
+    )
+    .await;
+    drain(&app, Platform::Telegram).await;
+    let got = fake.sent_to("501");
+    assert_eq!(got.len(), 1);
+    assert!(
+        got[0].text.starts_with("<b>Lại là Bitcoin</b>"),
+        "{}",
+        got[0].text
+    );
+    assert!(got[0].text.contains(&format!(
+        "https://blockbrief.test/vi/feed/{again}?from=telegram"
+    )));
+    assert_eq!(fake.too_many(), 0);
+}
+
+async fn telegram_error_answers(backend: Backend) {
+    let fake = FakeTelegram::start().await;
+    let app = TestApp::start_with(backend, telegram_config(&fake)).await;
+    for (i, chat) in [601, 602, 603, 604].into_iter().enumerate() {
+        update(&app, private_text(i as i64 + 1, chat, "en", "/sub news")).await;
+    }
+    fake.answer_chat("601", ChatAnswer::Blocked);
+    fake.answer_chat("602", ChatAnswer::Migrated(-100_602));
+    fake.answer_chat(
+        "603",
+        ChatAnswer::TooMany {
+            retry_after: 2,
+            times: 1,
+        },
+    );
+    fake.answer_chat("604", ChatAnswer::Broken(1));
+    fake.clear();
+    let first = publish(
+        &app,
+        json!({ "source_url": "https://news.test/e1", "title": "First" }),
+    )
+    .await;
+    let second = publish(
+        &app,
+        json!({ "source_url": "https://news.test/e2", "title": "Second" }),
+    )
+    .await;
+    let limits = Limits::of(Platform::Telegram);
+    round(&app, Platform::Telegram, &limits).await;
+    // Blocked: paused, its queue dropped. Migrated: sent to the new id at once.
+    let status = app
+        .post_with("/admin/bots/status", json!({}), &[("X-ADMIN-TOKEN", ADMIN)])
+        .await
+        .1;
+    let chats = status["data"]["chats"].as_array().expect("chats").clone();
+    assert!(
+        chats.contains(&json!({ "platform": "telegram", "state": "paused", "chats": 1 })),
+        "{status}"
+    );
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    round(&app, Platform::Telegram, &limits).await;
+    assert_eq!(fake.sent_to("-100602").len(), 1);
+    assert!(fake.sent_to("601").is_empty());
+    // 429: the chat waits retry_after, its second item behind the first.
+    assert!(fake.sent_to("603").is_empty());
+    app.clock.advance(3);
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    round(&app, Platform::Telegram, &limits).await;
+    let third = fake.sent_to("603");
+    assert!(
+        third[0].text.contains(&format!("/feed/{first}?")),
+        "{third:?}"
+    );
+    // 500: tried again with backoff.
+    app.clock.advance(31);
+    for _ in 0..4 {
+        tokio::time::sleep(Duration::from_millis(1100)).await;
+        round(&app, Platform::Telegram, &limits).await;
+    }
+    for chat in ["-100602", "603", "604"] {
+        let got = fake.sent_to(chat);
+        assert_eq!(got.len(), 2, "{chat}: {got:?}");
+        assert!(got[0].text.contains(&format!("/feed/{first}?")));
+        assert!(got[1].text.contains(&format!("/feed/{second}?")));
+    }
+    // /start resumes a paused chat.
+    fake.answer_chat("601", ChatAnswer::Broken(0));
+    update(&app, private_text(20, 601, "en", "/start")).await;
+    publish(
+        &app,
+        json!({ "source_url": "https://news.test/e3", "title": "Third" }),
+    )
+    .await;
+    round(&app, Platform::Telegram, &limits).await;
+    assert_eq!(fake.sent_to("601").len(), 2, "welcome and the third item");
+    let status = app
+        .post_with("/admin/bots/status", json!({}), &[("X-ADMIN-TOKEN", ADMIN)])
+        .await
+        .1;
+    assert_eq!(
+        status["data"]["last_errors"][0]["platform"], "telegram",
+        "{status}"
+    );
+}
+
+async fn telegram_groups_and_topics(backend: Backend) {
+    let fake = FakeTelegram::start().await;
+    let app = TestApp::start_with(backend, telegram_config(&fake)).await;
+    seed_catalogue(&app).await;
+    let group = -100_700;
+    fake.make_admin(group, 71);
+    update(&app, group_text(1, group, 72, None, "/sub bitcoin")).await;
+    assert!(fake.sent_to("-100700")[0].text.contains("administrators"));
+    update(&app, group_text(2, group, 72, None, "/list")).await;
+    assert!(fake.sent_to("-100700")[1].text.contains("no subscriptions"));
+    update(
+        &app,
+        group_text(
+            3,
+            group,
+            71,
+            Some(9),
+            &format!("/sub@{BOT_USERNAME} bitcoin"),
+        ),
+    )
+    .await;
+    let answer = fake.sent_to("-100700").pop().expect("answer");
+    assert_eq!(answer.thread_id, Some(9));
+    fake.clear();
+    publish(
+        &app,
+        json!({ "source_url": "https://news.test/g1", "title": "Topic news", "tags": ["bitcoin"] }),
+    )
+    .await;
+    drain(&app, Platform::Telegram).await;
+    let got = fake.sent_to("-100700");
+    assert_eq!(got.len(), 1);
+    assert_eq!(got[0].thread_id, Some(9));
+
+    // Removed from the group: paused, nothing more queued; added again: resumed.
+    let member = |id: i64, status: &str| {
+        json!({ "update_id": id, "my_chat_member": {
+            "chat": { "id": group, "type": "supergroup" }, "date": 0,
+            "from": { "id": 71, "is_bot": false, "first_name": "A" },
+            "old_chat_member": { "status": "member", "user": { "id": 1, "is_bot": true, "first_name": "B" } },
+            "new_chat_member": { "status": status, "user": { "id": 1, "is_bot": true, "first_name": "B" } }
+        }})
+    };
+    update(&app, member(4, "kicked")).await;
+    publish(
+        &app,
+        json!({ "source_url": "https://news.test/g2", "title": "While away", "tags": ["bitcoin"] }),
+    )
+    .await;
+    update(&app, member(5, "member")).await;
+    publish(
+        &app,
+        json!({ "source_url": "https://news.test/g3", "title": "Back", "tags": ["bitcoin"] }),
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    drain(&app, Platform::Telegram).await;
+    let got = fake.sent_to("-100700");
+    assert_eq!(got.len(), 2);
+    assert!(got[1].text.contains("Back"));
+
+    // Callback data that is not ours does nothing; ours runs its command.
+    let callback = |id: i64, data: &str| {
+        json!({ "update_id": id, "callback_query": {
+            "id": format!("q{id}"), "chat_instance": "x", "data": data,
+            "from": { "id": 71, "is_bot": false, "first_name": "A", "language_code": "ko" },
+            "message": { "message_id": 1, "date": 0, "chat": { "id": group, "type": "supergroup" } }
+        }})
+    };
+    fake.clear();
+    update(&app, callback(6, "\u{0}not ours at all")).await;
+    assert!(fake.sent().is_empty());
+    update(&app, callback(7, "sub important")).await;
+    assert_eq!(fake.calls("answerCallbackQuery").len(), 2);
+    assert!(fake.sent_to("-100700")[0].text.contains("important"));
+}
+
+async fn telegram_bad_updates(backend: Backend) {
+    let fake = FakeTelegram::start().await;
+    let app = TestApp::start_with(backend, telegram_config(&fake)).await;
+    update(&app, private_text(1, 801, "en", "/sub news")).await;
+    let id = publish(
+        &app,
+        json!({ "source_url": "https://news.test/b1", "title": "Queued" }),
+    )
+    .await;
+    let long = format!("/sub {}", "a".repeat(5000));
+    for body in [
+        "not json".to_owned(),
+        "{}".to_owned(),
+        json!({ "update_id": "x" }).to_string(),
+        json!({ "update_id": 5, "message": { "chat": "nope" } }).to_string(),
+        private_text(6, 802, "en", &long).to_string(),
+        json!({ "update_id": 7, "edited_message": { "text": "/sub news" } }).to_string(),
+    ] {
+        assert_eq!(webhook(&app, Some(SECRET), &body).await, 200, "{body}");
+    }
+    // A flood of updates: every one answered, nothing queued lost.
+    let mut flood = Vec::new();
+    for i in 0..200 {
+        let body = private_text(100 + i, 900 + i, "en", "/help").to_string();
+        let app = &app;
+        flood.push(async move { webhook(app, Some(SECRET), &body).await });
+    }
+    let answers = futures_util::future::join_all(flood).await;
+    assert!(answers.iter().all(|s| *s == 200));
+    // The flood's answers used Telegram's budget: the item waits its retry_after, then goes.
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    app.clock.advance(2);
+    drain(&app, Platform::Telegram).await;
+    assert!(
+        fake.sent_to("801")
+            .iter()
+            .any(|m| m.text.contains(&format!("/feed/{id}?")))
+    );
+    assert!(
+        fake.sent_to("802")
+            .pop()
+            .expect("answer")
+            .text
+            .contains("too long")
+    );
+}
+
+async fn telegram_polling_lease(backend: Backend) {
+    let fake = FakeTelegram::start().await;
+    let app = TestApp::start_with(backend, |c| {
+        telegram_config(&fake)(c);
+        c.telegram_webhook_secret = None;
+    })
+    .await;
+    // Without a secret the webhook is not there.
+    assert_eq!(webhook(&app, Some(SECRET), "{}").await, 404);
+    let other = app.start_beside().await;
+    fake.push_update(private_text(10, 1001, "ko", "/start"));
+    fake.push_update(private_text(11, 1001, "ko", "/sub news"));
+    assert_eq!(
+        telegram::poll_once(&app.state, 0).await.expect("poll"),
+        Some(2)
+    );
+    // The other server does not poll while the lease runs.
+    assert_eq!(
+        telegram::poll_once(&other.state, 0).await.expect("poll"),
+        None
+    );
+    assert_eq!(fake.calls("getUpdates").last().expect("call")["offset"], 0);
+    assert_eq!(
+        telegram::poll_once(&app.state, 0).await.expect("poll"),
+        Some(0)
+    );
+    assert_eq!(fake.calls("getUpdates").last().expect("call")["offset"], 12);
+    assert!(fake.sent_to("1001")[0].text.contains("환영"));
+    // The polling server dies: within 30 s the other takes over from the stored offset.
+    fake.push_update(private_text(12, 1001, "ko", "/list"));
+    other.clock.advance(telegram::POLL_LEASE_SECONDS + 1);
+    assert_eq!(
+        telegram::poll_once(&other.state, 0).await.expect("poll"),
+        Some(1)
+    );
+    assert_eq!(fake.calls("getUpdates").last().expect("call")["offset"], 12);
+    assert_eq!(fake.sent_to("1001").len(), 3);
+}
+
+async fn two_servers_send_each_item_once(backend: Backend) {
+    if backend == Backend::Sqlite {
+        return; // Several servers share PostgreSQL; a SQLite file has one server.
+    }
+    let fake = FakeTelegram::start().await;
+    let app = TestApp::start_with(backend, telegram_config(&fake)).await;
+    let other = app.start_beside().await;
+    for chat in 0..20 {
+        update(&app, private_text(chat + 1, 2000 + chat, "en", "/sub news")).await;
+    }
+    fake.clear();
+    for i in 0..3 {
+        publish(&app, json!({ "source_url": format!("https://news.test/t{i}"), "title": format!("Item {i}") })).await;
+    }
+    // Both servers try at once, each as if it held the lease: the claims still send each once.
+    let limits_a = Limits::of(Platform::Telegram);
+    let limits_b = Limits::of(Platform::Telegram);
+    for _ in 0..5 {
+        let (a, b) = tokio::join!(
+            send_round(&app.state, Platform::Telegram, &limits_a),
+            send_round(&other.state, Platform::Telegram, &limits_b)
+        );
+        a.expect("a");
+        b.expect("b");
+        tokio::time::sleep(Duration::from_millis(1100)).await;
+    }
+    for chat in 0..20 {
+        let got = fake.sent_to(&(2000 + chat).to_string());
+        assert_eq!(got.len(), 3, "chat {chat}: {got:?}");
+    }
+}
+
+async fn line_webhook_and_push(backend: Backend) {
+    let fake = FakeLine::start().await;
+    let app = TestApp::start_with(backend, |c| {
+        c.admin_token = Some(ADMIN.to_owned());
+        c.line_channel_secret = Some(LINE_SECRET.to_owned());
+        c.line_channel_access_token = Some(LINE_TOKEN.to_owned());
+        c.line_api_url = fake.url.clone();
+        c.public_url = "https://blockbrief.test".to_owned();
+    })
+    .await;
+    seed_catalogue(&app).await;
+    let post = |body: String, signature: Option<String>| {
+        let mut req = app
+            .http
+            .post(format!("{}/webhooks/line", app.base))
+            .header("content-type", "application/json")
+            .body(body);
+        if let Some(s) = signature {
+            req = req.header("X-Line-Signature", s);
+        }
+        async move { req.send().await.expect("line").status().as_u16() }
+    };
+    let event = |kind: &str, extra: Value| {
+        let mut e = json!({ "type": kind, "timestamp": 0, "mode": "active", "webhookEventId": "x",
+            "source": { "type": "user", "userId": "U1" }, "replyToken": format!("r-{kind}") });
+        for (k, v) in extra.as_object().cloned().unwrap_or_default() {
+            e[k] = v;
+        }
+        e
+    };
+    let follow = json!({ "destination": "x", "events": [event("follow", json!({}))] }).to_string();
+    assert_eq!(post(follow.clone(), None).await, 401);
+    assert_eq!(post(follow.clone(), Some("AAAA".to_owned())).await, 401);
+    assert!(fake.replies().is_empty());
+    let empty = json!({ "destination": "x", "events": [] }).to_string();
+    assert_eq!(
+        post(empty.clone(), Some(line_signature(empty.as_bytes()))).await,
+        200
+    );
+    assert_eq!(
+        post("nope".to_owned(), Some(line_signature(b"nope"))).await,
+        400
+    );
+
+    fake.set_language("U1", "zh-TW");
+    assert_eq!(
+        post(follow.clone(), Some(line_signature(follow.as_bytes()))).await,
+        200
+    );
+    let reply = &fake.replies()[0];
+    assert_eq!(reply["replyToken"], "r-follow");
+    assert!(
+        reply["messages"][0]["text"]
+            .as_str()
+            .expect("text")
+            .contains("歡迎")
+    );
+    assert!(
+        reply["messages"][0]["quickReply"]["items"]
+            .as_array()
+            .expect("items")
+            .len()
+            >= 3
+    );
+
+    let sub = json!({ "events": [event("message", json!({ "message": { "type": "text", "id": "1", "text": "sub bitcoin" } }))] }).to_string();
+    assert_eq!(
+        post(sub.clone(), Some(line_signature(sub.as_bytes()))).await,
+        200
+    );
+    assert!(
+        fake.replies()[1]["messages"][0]["text"]
+            .as_str()
+            .expect("text")
+            .contains("bitcoin")
+    );
+    let postback = json!({ "events": [event("postback", json!({ "postback": { "data": "sub important" } }))] }).to_string();
+    assert_eq!(
+        post(postback.clone(), Some(line_signature(postback.as_bytes()))).await,
+        200
+    );
+
+    // A push that LINE accepted but answered 500 is sent again with the same key: shown once.
+    fake.fail_pushes(1);
+    let id = publish(
+        &app,
+        json!({ "source_url": "https://news.test/l1", "title": "LINE news", "tags": ["bitcoin"] }),
+    )
+    .await;
+    let limits = Limits::of(Platform::Line);
+    round(&app, Platform::Line, &limits).await;
+    app.clock.advance(31);
+    round(&app, Platform::Line, &limits).await;
+    let pushes = fake.pushes();
+    assert_eq!(pushes.len(), 1, "{pushes:?}");
+    assert_eq!(pushes[0].0, "U1");
+    assert!(pushes[0].1.contains(&format!(
+        "https://blockbrief.test/zh-Hant/feed/{id}?from=line"
+    )));
+    assert_eq!(pushes[0].2.len(), 36);
+    let status = app
+        .post_with("/admin/bots/status", json!({}), &[("X-ADMIN-TOKEN", ADMIN)])
+        .await
+        .1;
+    assert_eq!(status["data"]["queue"][0]["queued"], 0, "{status}");
+
+    // Unfollow pauses: nothing more is pushed.
+    let unfollow = json!({ "events": [event("unfollow", json!({}))] }).to_string();
+    assert_eq!(
+        post(unfollow.clone(), Some(line_signature(unfollow.as_bytes()))).await,
+        200
+    );
+    publish(
+        &app,
+        json!({ "source_url": "https://news.test/l2", "title": "After", "tags": ["bitcoin"] }),
+    )
+    .await;
+    round(&app, Platform::Line, &limits).await;
+    assert_eq!(fake.pushes().len(), 1);
+}
+
+async fn account_link_and_following(backend: Backend) {
+    let fake = FakeTelegram::start().await;
+    let app = TestApp::start_with(backend, telegram_config(&fake)).await;
+    seed_catalogue(&app).await;
+    let session = app.sign_in("linker@example.com").await;
+    let token = session["token"].as_str().expect("token").to_owned();
+    let auth = [("X-TOKEN", token.as_str())];
+    let (_, link) = app.post_with("/bot/telegram/link", json!({}), &auth).await;
+    let url = link["data"]["url"].as_str().expect("url").to_owned();
+    let prefix = format!("https://t.me/{BOT_USERNAME}?start=");
+    assert!(url.starts_with(&prefix), "{url}");
+    let code = &url[prefix.len()..];
+    assert!(code.len() >= 22, "at least 128 bits");
+
+    // A visitor cannot make a code.
+    let (status, _) = app.post("/bot/telegram/link", json!({})).await;
+    assert_eq!(status, 401);
+
+    update(&app, private_text(1, 1101, "en", "/sub following")).await;
+    assert!(fake.sent_to("1101")[0].text.contains("Connect Telegram"));
+    update(&app, private_text(2, 1101, "en", &format!("/start {code}"))).await;
+    assert!(fake.sent_to("1101")[1].text.contains("linked"));
+    // Single use.
+    update(&app, private_text(3, 1102, "en", &format!("/start {code}"))).await;
+    assert!(fake.sent_to("1102")[0].text.contains("expired or was used"));
+    let (_, tasks) = app
+        .post_with("/point/task/list", json!({ "group": "novice" }), &auth)
+        .await;
+    let join = tasks["data"]["list"]
+        .as_array()
+        .expect("tasks")
+        .iter()
+        .find(|t| t["event_type"] == "join_community")
+        .cloned()
+        .expect("join_community");
+    assert_eq!(join["status"], "to_receive", "{join}");
+
+    // Following: the account's tags, kept in step as it follows.
+    update(&app, private_text(4, 1101, "en", "/sub following")).await;
+    let (_, tag) = app.post("/tag/detail", json!({ "code": "defi" })).await;
+    let tag_id = tag["data"]["id"].as_i64().expect("tag id");
+    app.post_with("/tag/follow/add", json!({ "tag_id": tag_id }), &auth)
+        .await;
+    fake.clear();
+    publish(
+        &app,
+        json!({ "source_url": "https://news.test/f1", "title": "Followed tag", "tags": ["defi"] }),
+    )
+    .await;
+    publish(&app, json!({ "source_url": "https://news.test/f2", "title": "Not followed", "tags": ["bitcoin"] })).await;
+    drain(&app, Platform::Telegram).await;
+    let got = fake.sent_to("1101");
+    assert_eq!(got.len(), 1);
+    assert!(got[0].text.contains("Followed tag"));
+
+    let (_, chats) = app.post_with("/bot/chat/list", json!({}), &auth).await;
+    let chat_id = chats["data"]["list"][0]["id"].as_i64().expect("chat");
+    let (_, refused) = app
+        .post_with("/bot/chat/unlink", json!({ "id": chat_id + 1000 }), &auth)
+        .await;
+    assert_eq!(refused["code"], 4040);
+    let (_, done) = app
+        .post_with("/bot/chat/unlink", json!({ "id": chat_id }), &auth)
+        .await;
+    assert_eq!(done["code"], 2000);
+    let (_, chats) = app.post_with("/bot/chat/list", json!({}), &auth).await;
+    assert_eq!(chats["data"]["list"], json!([]));
+}
+
+async fn digests_and_muted_words(backend: Backend) {
+    let fake = FakeTelegram::start().await;
+    let app = TestApp::start_with(backend, telegram_config(&fake)).await;
+    update(&app, private_text(1, 1201, "en", "/sub news")).await;
+    update(&app, private_text(2, 1201, "en", "/mute Scam")).await;
+    update(&app, private_text(3, 1202, "en", "/sub news")).await;
+    update(&app, private_text(4, 1202, "en", "/digest hourly")).await;
+    fake.clear();
+    publish(
+        &app,
+        json!({ "source_url": "https://news.test/m1", "title": "Fine news" }),
+    )
+    .await;
+    publish(
+        &app,
+        json!({ "source_url": "https://news.test/m2", "title": "Another",
+        "translations": { "ko": { "title": "스캠 SCAM 경보" } } }),
+    )
+    .await;
+    drain(&app, Platform::Telegram).await;
+    let muted = fake.sent_to("1201");
+    assert_eq!(
+        muted.len(),
+        1,
+        "the muted word is in a translation: {muted:?}"
+    );
+    assert!(
+        fake.sent_to("1202").is_empty(),
+        "the digest waits for its hour"
+    );
+    app.clock.advance(3601);
+    drain(&app, Platform::Telegram).await;
+    let digest = fake.sent_to("1202");
+    assert_eq!(digest.len(), 1);
+    assert!(
+        digest[0].text.contains("2 new items")
+            && digest[0].text.contains("Fine news")
+            && digest[0].text.contains("Another"),
+        "{}",
+        digest[0].text
+    );
+    drain(&app, Platform::Telegram).await;
+    assert_eq!(fake.sent_to("1202").len(), 1);
+}
+
+on_both_databases!(
+    telegram_commands_and_delivery,
+    telegram_error_answers,
+    telegram_groups_and_topics,
+    telegram_bad_updates,
+    telegram_polling_lease,
+    two_servers_send_each_item_once,
+    line_webhook_and_push,
+    account_link_and_following,
+    digests_and_muted_words,
+);
