@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use client_core::typescript::{config, declare, wasm_types};
 
 use crate::auth::users::{AccountView, SessionUser};
+use crate::bots::link::LinkedChat;
 use crate::content::catalogue::{
     BenefitView, ChannelView, Explore, KolView, TagView, TokenView, TopicView,
 };
@@ -17,6 +18,8 @@ use crate::pagination::Page;
 use crate::points::ledger::{Leaderboard, LedgerItem, MyRank, Ranked};
 use crate::points::tasks::{Collected, Progress, TaskButtonView, TaskView};
 use crate::routes::app::CaptchaUse;
+use crate::routes::bots::TelegramLink;
+use crate::routes::user::TelegramStart;
 
 /// Names the answers take from client-core's own types.
 const CORE_IMPORTS: &str = "FeedKind, TaskStatus";
@@ -53,6 +56,9 @@ fn api_types() -> String {
         declare::<MyRank>(&cfg),
         declare::<Leaderboard>(&cfg),
         declare::<CaptchaUse>(&cfg),
+        declare::<TelegramStart>(&cfg),
+        declare::<TelegramLink>(&cfg),
+        declare::<LinkedChat>(&cfg),
     ] {
         out += &decl;
     }

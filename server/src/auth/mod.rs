@@ -6,6 +6,7 @@ pub mod invitations;
 pub mod jwks;
 pub mod oauth;
 pub mod otp;
+pub mod telegram;
 pub mod tokens;
 pub mod users;
 pub mod wallet;

@@ -270,7 +270,10 @@ async fn unknown(state: &AppState, locale: &str, name: &str) -> AppResult<Reply>
     Ok(Reply::text(text))
 }
 
-/// At most three tag codes and token symbols search finds for `name`.
+/// Names an unknown target's answer suggests at most.
+const SUGGESTIONS: usize = 3;
+
+/// The tag codes and token symbols search finds for `name`.
 async fn closest(state: &AppState, name: &str) -> AppResult<Vec<String>> {
     let Ok(terms) = search::terms(name) else {
         return Ok(Vec::new());
@@ -282,7 +285,7 @@ async fn closest(state: &AppState, name: &str) -> AppResult<Vec<String>> {
     let mut names = Vec::new();
     for kind in [DocKind::Tag, DocKind::Token] {
         let (docs, _) = search::find(index, &terms, Some(kind), Cursor::START).await?;
-        for doc in docs.into_iter().take(3) {
+        for doc in docs.into_iter().take(SUGGESTIONS) {
             let name = match kind {
                 DocKind::Tag => tag::Entity::find_by_id(doc.ref_id)
                     .one(&state.db)
@@ -296,6 +299,6 @@ async fn closest(state: &AppState, name: &str) -> AppResult<Vec<String>> {
             names.extend(name);
         }
     }
-    names.truncate(3);
+    names.truncate(SUGGESTIONS);
     Ok(names)
 }

@@ -92,7 +92,8 @@ pub struct LinkedChat {
     pub platform: String,
     pub kind: String,
     pub state: String,
-    pub linked_at: i64,
+    /// When the bot first saw the chat.
+    pub first_seen_at: i64,
 }
 
 pub async fn linked_chats(state: &AppState, user_id: i64) -> AppResult<Vec<LinkedChat>> {
@@ -107,7 +108,7 @@ pub async fn linked_chats(state: &AppState, user_id: i64) -> AppResult<Vec<Linke
             platform: c.platform,
             kind: c.kind,
             state: c.state,
-            linked_at: c.created_at,
+            first_seen_at: c.created_at,
         })
         .collect())
 }

@@ -25,7 +25,7 @@ mod point;
 mod search;
 pub(crate) mod security_headers;
 mod track;
-mod user;
+pub(crate) mod user;
 mod wallet;
 pub(crate) mod web;
 

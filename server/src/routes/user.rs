@@ -14,8 +14,8 @@ use super::otp::{normalize_email, phone_identity};
 use crate::auth::otp::{self, PURPOSE_LOGIN};
 use crate::auth::tokens;
 use crate::auth::users::{self, AccountView, SessionUser};
-use crate::auth::{apple, invitations};
-use crate::error::AppResult;
+use crate::auth::{apple, invitations, telegram};
+use crate::error::{AppError, AppResult};
 use crate::extract::{ApiJson, ClientMeta, CurrentUser};
 use crate::limits;
 use crate::state::AppState;
@@ -27,6 +27,9 @@ pub fn router() -> Router<AppState> {
         .route("/user/login/phone_number", post(login_phone))
         .route("/user/login/apple/start", post(apple_start))
         .route("/user/login/apple", post(login_apple))
+        .route("/user/login/telegram/start", post(telegram_start))
+        .route("/user/login/telegram", post(login_telegram))
+        .route("/user/account/bind/telegram", post(bind_telegram))
         .route("/user/logout", post(logout))
         .route("/user/logout/all", post(logout_everywhere))
         .route("/user/settings", post(settings))
@@ -284,6 +287,66 @@ async fn login_apple(
         &who.subject,
         &name,
         client.locale,
+    )
+    .await?))
+}
+
+/// What the Telegram Login Widget needs: the bot's username.
+#[derive(Serialize, ts_rs::TS)]
+pub struct TelegramStart {
+    pub bot_username: String,
+}
+
+async fn telegram_start(State(state): State<AppState>) -> AppResult<Json<Envelope<TelegramStart>>> {
+    if state.bots.telegram.is_none() {
+        return Err(AppError::new(ErrorKind::Unavailable)
+            .with_message("Sign in with Telegram is not set up on this site"));
+    }
+    let bot_username = state.bots.telegram_username().await.map_err(|e| {
+        tracing::warn!("telegram getMe: {e:?}");
+        AppError::new(ErrorKind::Unavailable)
+            .with_message("Telegram cannot be reached, please try again in a minute")
+            .retry_after(60)
+    })?;
+    Ok(ok(TelegramStart { bot_username }))
+}
+
+/// The Login Widget's fields as they come, or `{init_data}` from a Mini App.
+#[derive(Deserialize, Validate)]
+struct TelegramData {
+    #[serde(flatten)]
+    fields: serde_json::Map<String, serde_json::Value>,
+}
+
+async fn login_telegram(
+    State(state): State<AppState>,
+    client: ClientMeta,
+    ApiJson(data): ApiJson<TelegramData>,
+) -> AppResult<Json<Envelope<SessionUser>>> {
+    limits::spend(&state, limits::SIGN_IN_STARTS, &client.ip).await?;
+    let who = telegram::accept(&state, &serde_json::Value::Object(data.fields)).await?;
+    Ok(ok(users::sign_in(
+        &state,
+        "telegram",
+        &who.id,
+        &who.name,
+        client.locale,
+    )
+    .await?))
+}
+
+async fn bind_telegram(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiJson(data): ApiJson<TelegramData>,
+) -> AppResult<Json<Envelope<AccountView>>> {
+    let who = telegram::accept(&state, &serde_json::Value::Object(data.fields)).await?;
+    Ok(ok(users::bind(
+        &state,
+        user.user_id,
+        "telegram",
+        &who.id,
+        &who.name,
     )
     .await?))
 }

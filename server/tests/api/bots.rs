@@ -735,3 +735,150 @@ on_both_databases!(
     account_link_and_following,
     digests_and_muted_words,
 );
+
+fn widget_hash(fields: &[(&str, String)], token: &str) -> String {
+    use hmac::{Hmac, Mac};
+    use sha2::{Digest, Sha256};
+    let mut sorted: Vec<String> = fields.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    sorted.sort();
+    let key = Sha256::digest(token.as_bytes());
+    let mut mac = Hmac::<Sha256>::new_from_slice(&key).expect("key");
+    mac.update(sorted.join("\n").as_bytes());
+    hex::encode(mac.finalize().into_bytes())
+}
+
+fn mini_app_init_data(user_json: &str, auth_date: i64, token: &str) -> String {
+    use hmac::{Hmac, Mac};
+    use sha2::Sha256;
+    let fields = [
+        ("auth_date", auth_date.to_string()),
+        ("query_id", "AAH".to_owned()),
+        ("user", user_json.to_owned()),
+    ];
+    let check: Vec<String> = fields.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let mut key = Hmac::<Sha256>::new_from_slice(b"WebAppData").expect("key");
+    key.update(token.as_bytes());
+    let key = key.finalize().into_bytes();
+    let mut mac = Hmac::<Sha256>::new_from_slice(&key).expect("key");
+    mac.update(check.join("\n").as_bytes());
+    let hash = hex::encode(mac.finalize().into_bytes());
+    let encode = |s: &str| {
+        percent_encoding::utf8_percent_encode(s, percent_encoding::NON_ALPHANUMERIC).to_string()
+    };
+    format!(
+        "query_id=AAH&user={}&auth_date={auth_date}&hash={hash}",
+        encode(user_json)
+    )
+}
+
+async fn sign_in_with_telegram(backend: Backend) {
+    let fake = FakeTelegram::start().await;
+    let app = TestApp::start_with(backend, telegram_config(&fake)).await;
+    let (_, start) = app.post("/user/login/telegram/start", json!({})).await;
+    assert_eq!(start["data"]["bot_username"], BOT_USERNAME);
+    let now = app.state.now();
+    let widget = |auth_date: i64, token: &str| {
+        let fields = vec![
+            ("id", "777001".to_owned()),
+            ("first_name", "Mai".to_owned()),
+            ("username", "mai_reads".to_owned()),
+            ("photo_url", "https://t.me/i/userpic/1.jpg".to_owned()),
+            ("auth_date", auth_date.to_string()),
+        ];
+        let hash = widget_hash(&fields, token);
+        let mut body = json!({ "hash": hash });
+        for (k, v) in fields {
+            body[k] = if k == "id" || k == "auth_date" {
+                json!(v.parse::<i64>().expect("n"))
+            } else {
+                json!(v)
+            };
+        }
+        body
+    };
+    let data = widget(now - 60, BOT_TOKEN);
+    let (status, session) = app.post("/user/login/telegram", data.clone()).await;
+    assert_eq!(status, 200, "{session}");
+    let me = session["data"]["token"].as_str().expect("token").to_owned();
+    let (_, accounts) = app
+        .post_with("/user/account/list", json!({}), &[("X-TOKEN", me.as_str())])
+        .await;
+    assert_eq!(
+        accounts["data"]["list"][0]["type"], "telegram",
+        "{accounts}"
+    );
+    assert_eq!(accounts["data"]["list"][0]["name"], "Mai");
+    let user_id = session["data"]["id"].clone();
+    // The same data again: refused (each hash once).
+    let (status, replay) = app.post("/user/login/telegram", data).await;
+    assert_eq!(
+        (status.as_u16(), replay["code"].as_i64()),
+        (401, Some(401)),
+        "{replay}"
+    );
+    // Stale, forged (another bot's token), tampered.
+    let (status, _) = app
+        .post("/user/login/telegram", widget(now - 25 * 3600, BOT_TOKEN))
+        .await;
+    assert_eq!(status, 401);
+    let (status, _) = app
+        .post("/user/login/telegram", widget(now - 30, "999:OTHER"))
+        .await;
+    assert_eq!(status, 401);
+    let mut tampered = widget(now - 10, BOT_TOKEN);
+    tampered["id"] = json!(1);
+    let (status, _) = app.post("/user/login/telegram", tampered).await;
+    assert_eq!(status, 401);
+    let (_, bad) = app.post("/user/login/telegram", json!({ "id": 1 })).await;
+    assert_eq!(bad["code"], 4001, "{bad}");
+    let (_, bad) = app
+        .post("/user/login/telegram", json!({ "init_data": 5 }))
+        .await;
+    assert_eq!(bad["code"], 4001, "{bad}");
+
+    // A Mini App's initData: the same Telegram user, the same account.
+    let init = mini_app_init_data(
+        r#"{"id":777001,"first_name":"Mai","language_code":"vi"}"#,
+        now - 5,
+        BOT_TOKEN,
+    );
+    let (status, mini) = app
+        .post("/user/login/telegram", json!({ "init_data": init }))
+        .await;
+    assert_eq!(status, 200, "{mini}");
+    assert_eq!(mini["data"]["id"], user_id);
+
+    // Bound to another account: refused while the first holds it; its accounts list it.
+    let other = app.sign_in("binder@example.com").await;
+    let token = other["token"].as_str().expect("token");
+    let (_, bound) = app
+        .post_with(
+            "/user/account/bind/telegram",
+            widget(now - 3, BOT_TOKEN),
+            &[("X-TOKEN", token)],
+        )
+        .await;
+    assert_ne!(bound["code"], 2000, "{bound}");
+    let mut fresh = widget(now - 2, BOT_TOKEN);
+    fresh["id"] = json!(888002);
+    let fields: Vec<(&str, String)> = fresh
+        .as_object()
+        .expect("object")
+        .iter()
+        .filter(|(k, _)| *k != "hash")
+        .map(|(k, v)| {
+            (
+                k.as_str(),
+                v.as_str().map_or_else(|| v.to_string(), str::to_owned),
+            )
+        })
+        .collect();
+    fresh["hash"] = json!(widget_hash(&fields, BOT_TOKEN));
+    let (_, bound) = app
+        .post_with("/user/account/bind/telegram", fresh, &[("X-TOKEN", token)])
+        .await;
+    assert_eq!(bound["code"], 2000, "{bound}");
+    assert_eq!(bound["data"]["type"], "telegram");
+}
+
+on_both_databases!(sign_in_with_telegram);

@@ -110,3 +110,20 @@ export type Leaderboard = { list: Array<Ranked>,
  */
 me: MyRank | null, };
 export type CaptchaUse = { use: "none" | "reCAPTCHA.v2" | "reCAPTCHA.v3", site_key: string, };
+/**
+ * What the Telegram Login Widget needs: the bot's username.
+ */
+export type TelegramStart = { bot_username: string, };
+export type TelegramLink = { 
+/**
+ * `https://t.me/<bot>?start=<code>`: opens the bot, which links the chat on `/start`.
+ */
+url: string, expires_in: number, };
+/**
+ * A chat linked to an account, as the account page lists it.
+ */
+export type LinkedChat = { id: number, platform: string, kind: string, state: string, 
+/**
+ * When the bot first saw the chat.
+ */
+first_seen_at: number, };
