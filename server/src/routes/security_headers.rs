@@ -21,6 +21,9 @@ const CAPTCHA_SCRIPTS: &str =
 const CAPTCHA_FRAMES: &str =
     "https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/";
 
+/// Where Telegram's Login Widget script comes from.
+const TELEGRAM_WIDGET_SCRIPT: &str = "https://telegram.org/js/";
+
 /// `'sha256-…'` of each `<style>` element in the app shell.
 pub fn inline_style_hashes(shell: &str) -> Vec<String> {
     shell
@@ -39,11 +42,14 @@ pub fn inline_style_hashes(shell: &str) -> Vec<String> {
 /// The page policy for these settings and the shell's inline stylesheets.
 pub fn content_security_policy(config: &Config, style_hashes: &[String]) -> String {
     let captcha = config.captcha != CaptchaMode::None;
-    let scripts = if captcha {
-        format!("'self' 'wasm-unsafe-eval' {CAPTCHA_SCRIPTS}")
-    } else {
-        "'self' 'wasm-unsafe-eval'".to_owned()
-    };
+    let mut scripts = "'self' 'wasm-unsafe-eval'".to_owned();
+    if captcha {
+        scripts = format!("{scripts} {CAPTCHA_SCRIPTS}");
+    }
+    // Sign in with Telegram loads Telegram's Login Widget script.
+    if config.telegram_bot_token.is_some() {
+        scripts = format!("{scripts} {TELEGRAM_WIDGET_SCRIPT}");
+    }
     let frames = if captcha { CAPTCHA_FRAMES } else { "'none'" };
     let styles = std::iter::once("'self'")
         .chain(style_hashes.iter().map(String::as_str))
@@ -104,6 +110,13 @@ mod tests {
         assert!(
             with.contains("https://www.gstatic.com/recaptcha/"),
             "{with}"
+        );
+        assert!(!with.contains("telegram.org"));
+        config.telegram_bot_token = Some("1:x".to_owned());
+        let telegram = content_security_policy(&config, &[]);
+        assert!(
+            telegram.contains("script-src 'self' 'wasm-unsafe-eval' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/ https://telegram.org/js/;"),
+            "{telegram}"
         );
         let hashes = inline_style_hashes("<head><style>a{b:c}</style></head>");
         // printf 'a{b:c}' | openssl dgst -sha256 -binary | base64

@@ -291,10 +291,12 @@ async fn login_apple(
     .await?))
 }
 
-/// What the Telegram Login Widget needs: the bot's username.
+/// What the Telegram Login Widget needs: the bot's username and id.
 #[derive(Serialize, ts_rs::TS)]
 pub struct TelegramStart {
     pub bot_username: String,
+    /// The number before the token's colon (public: it is the bot's user id).
+    pub bot_id: String,
 }
 
 async fn telegram_start(State(state): State<AppState>) -> AppResult<Json<Envelope<TelegramStart>>> {
@@ -308,7 +310,17 @@ async fn telegram_start(State(state): State<AppState>) -> AppResult<Json<Envelop
             .with_message("Telegram cannot be reached, please try again in a minute")
             .retry_after(60)
     })?;
-    Ok(ok(TelegramStart { bot_username }))
+    let bot_id = state
+        .config
+        .telegram_bot_token
+        .as_deref()
+        .and_then(|t| t.split(':').next())
+        .unwrap_or_default()
+        .to_owned();
+    Ok(ok(TelegramStart {
+        bot_username,
+        bot_id,
+    }))
 }
 
 /// The Login Widget's fields as they come, or `{init_data}` from a Mini App.

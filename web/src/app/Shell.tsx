@@ -11,7 +11,8 @@ import { onLogout } from "../lib/api";
 import { applyLocale } from "../lib/i18n";
 import { useLocalePath } from "../lib/paths";
 import { userAtom } from "../lib/session";
-import { storeLink, unsupportedClient } from "../lib/device";
+import { storeLink, telegramInApp, unsupportedClient } from "../lib/device";
+import { useTelegramStart } from "../features/bots";
 import { toastsAtom } from "../lib/toast";
 import { useDefaultTitle } from "../lib/title";
 
@@ -38,13 +39,15 @@ export function Shell() {
   useDefaultTitle(location.pathname);
 
   useEffect(() => onLogout(() => void navigate(localePath(i18n.language, "/"))), [navigate, i18n.language]);
-  // Sign-in cannot finish inside some in-app browsers: those readers get the app instead.
+  // Sign-in cannot finish inside some in-app browsers: those readers get the app instead,
+  // but in Telegram's own browser Sign in with Telegram works when the site has the bot.
+  const telegramSignIn = useTelegramStart();
   useEffect(() => {
-    if (loginOpen && unsupportedClient()) {
+    if (loginOpen && unsupportedClient() && !(telegramInApp() && telegramSignIn.data)) {
       setLoginOpen(false);
       void navigate(localePath(i18n.language, "/download"));
     }
-  }, [loginOpen, setLoginOpen, navigate, i18n.language]);
+  }, [loginOpen, setLoginOpen, navigate, i18n.language, telegramSignIn.data]);
   useEffect(() => {
     const locale = splitLocalePath(location.pathname).locale ?? null;
     if (locale && locale !== i18n.language) {
@@ -167,8 +170,6 @@ const TELEGRAM: Record<Locale, string> = {
   vi: "https://t.me/blockbrief_vn",
   ko: "https://t.me/blockbrief_kr",
 };
-/** The feed that explains the Telegram bot. */
-const TELEGRAM_GUIDE_FEED = 1;
 
 function Footer() {
   const { t, i18n } = useTranslation();
@@ -181,8 +182,9 @@ function Footer() {
         <a href={TELEGRAM[locale] ?? TELEGRAM.en} target="_blank" rel="noopener noreferrer">{t("web.footer.telegram")}</a>
         <a href="https://x.com/blockbrief" target="_blank" rel="noopener noreferrer">{t("web.footer.twitter")}</a>
         <a href="https://t.me/blockbrief_bot" target="_blank" rel="noopener noreferrer">{t("web.footer.bot")}</a>
-        <Link to={to(`/feed/${TELEGRAM_GUIDE_FEED}`)}>{t("web.footer.telegramGuide")}</Link>
-        {usesChineseType(locale) && <Link to={to("/feed/2")}>{t("web.footer.lineGuide")}</Link>}
+        {/* The guides by their stable names: the server sends these to the guide's page. */}
+        <a href={to("/guides/telegram")}>{t("web.footer.telegramGuide")}</a>
+        {usesChineseType(locale) && <a href={to("/guides/line")}>{t("web.footer.lineGuide")}</a>}
         <button
           type="button"
           className="link-button"

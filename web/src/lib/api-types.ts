@@ -111,9 +111,13 @@ export type Leaderboard = { list: Array<Ranked>,
 me: MyRank | null, };
 export type CaptchaUse = { use: "none" | "reCAPTCHA.v2" | "reCAPTCHA.v3", site_key: string, };
 /**
- * What the Telegram Login Widget needs: the bot's username.
+ * What the Telegram Login Widget needs: the bot's username and id.
  */
-export type TelegramStart = { bot_username: string, };
+export type TelegramStart = { bot_username: string, 
+/**
+ * The number before the token's colon (public: it is the bot's user id).
+ */
+bot_id: string, };
 export type TelegramLink = { 
 /**
  * `https://t.me/<bot>?start=<code>`: opens the bot, which links the chat on `/start`.

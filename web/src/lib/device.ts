@@ -13,6 +13,11 @@ export function unsupportedClient(ua = navigator.userAgent): boolean {
   return /MicroMessenger|FBAN|FBAV|Instagram|Telegram/i.test(ua);
 }
 
+/** Telegram's in-app browser, where Sign in with Telegram is the method that works. */
+export function telegramInApp(ua = navigator.userAgent): boolean {
+  return /Telegram/i.test(ua) || typeof (window as { TelegramWebviewProxy?: unknown }).TelegramWebviewProxy !== "undefined";
+}
+
 /** The `X-BPARAM` header, built by client-core. */
 export function deviceParam(): string {
   return deviceHeader({

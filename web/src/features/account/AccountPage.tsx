@@ -18,6 +18,7 @@ import { useLedger } from "./api/get-ledger";
 import { logoutEverywhere } from "./api/logout-everywhere";
 import { updateSettings } from "./api/update-settings";
 import { TaskPanel } from "./TaskPanel";
+import { TelegramConnect } from "../bots";
 
 export function AccountPage() {
   const { t, i18n } = useTranslation();
@@ -89,6 +90,7 @@ export function AccountPage() {
           )}
         </li>
       </ul>
+      <TelegramConnect />
       <h2>{t("web.account.settings")}</h2>
       <div className="card settings">
         <div className="setting">

@@ -15,10 +15,11 @@ import { loginWithEmail } from "./api/login-email";
 import { sendEmailCode } from "./api/send-email-code";
 import { Recaptcha, resetCaptcha, v3Token } from "./Recaptcha";
 import { signInWithWallet } from "./wallet";
+import { loginWithTelegram, miniAppInitData, signInWithTelegramWidget, useTelegramStart } from "../bots";
 
 /** Sign-in: email with a one-time code; other methods below (shown by their device rules). */
 export default function LoginModal() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const setOpen = useSetAtom(loginOpenAtom);
   const openInvite = useSetAtom(inviteOpenAtom);
   const [email, setEmail] = useState("");
@@ -28,6 +29,7 @@ export default function LoginModal() {
   const [sending, setSending] = useState(false);
   const [loggingIn, setLoggingIn] = useState(false);
   const os = mobileOs();
+  const telegram = useTelegramStart().data;
   const captcha = useCaptchaUse().data;
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   const onCaptchaToken = useCallback((token: string | null) => setCaptchaToken(token), []);
@@ -45,12 +47,20 @@ export default function LoginModal() {
   }, [countdown]);
 
   const close = () => setOpen(false);
-  const finish = (user: SessionUser) => {
-    signIn(user);
-    toast("success", t("web.login.success"));
-    close();
-    if (user.prompt_for_code) openInvite(true);
-  };
+  const finish = useCallback(
+    (user: SessionUser) => {
+      signIn(user);
+      toast("success", t("web.login.success"));
+      setOpen(false);
+      if (user.prompt_for_code) openInvite(true);
+    },
+    [t, setOpen, openInvite],
+  );
+  // Opened as a Telegram Mini App: Telegram already vouches for the reader.
+  useEffect(() => {
+    const initData = miniAppInitData();
+    if (telegram && initData) void loginWithTelegram({ init_data: initData }).then(finish, () => {});
+  }, [telegram, finish]);
   // v3 answers invisibly for each action; a v2 checkbox answer serves one request.
   const captchaAnswer = async (action: "otpemail" | "otplogin") =>
     captcha?.use === "reCAPTCHA.v3" ? v3Token(captcha.site_key, action) : captchaToken;
@@ -142,6 +152,19 @@ export default function LoginModal() {
       </form>
       <p className="divider">{t("web.login.or")}</p>
       <div className="other-logins">
+        {telegram && (
+          <button
+            type="button"
+            className="button ghost"
+            onClick={() =>
+              void signInWithTelegramWidget(telegram.bot_id, i18n.language).then(finish, (e: unknown) => {
+                if (e instanceof Error && e.message !== "cancelled") toast("error", t(e.message, { defaultValue: messageOf(e) }));
+              })
+            }
+          >
+            {t("web.login.telegram")}
+          </button>
+        )}
         {os === null && (
           <button
             type="button"

@@ -1,0 +1,3 @@
+export { TelegramConnect } from "./TelegramConnect";
+export { useTelegramStart, loginWithTelegram } from "./api/telegram";
+export { miniAppInitData, signInWithTelegramWidget } from "./telegramLogin";
