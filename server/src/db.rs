@@ -3,7 +3,10 @@
 use std::str::FromStr;
 use std::time::Duration;
 
-use sea_orm::{ConnectOptions, Database, DatabaseConnection, DbErr, SqlxSqliteConnector};
+use sea_orm::{
+    ConnectOptions, ConnectionTrait, Database, DatabaseBackend, DatabaseConnection,
+    DatabaseTransaction, DbErr, SqlxSqliteConnector, TransactionTrait,
+};
 use sea_orm_migration::MigratorTrait;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 
@@ -58,4 +61,17 @@ async fn open_other(url: &str) -> Result<DatabaseConnection, DbErr> {
         .connect_timeout(Duration::from_secs(10))
         .sqlx_logging(false);
     Database::connect(options).await
+}
+
+/// Begins a transaction that will write. On SQLite it takes the write lock first (a write that
+/// changes nothing): a transaction that reads, then writes after another connection committed,
+/// cannot be upgraded and fails at once (`SQLITE_BUSY_SNAPSHOT`), whereas waiting for the lock
+/// at the start goes through the busy timeout like any writer.
+pub async fn begin_write(db: &DatabaseConnection) -> Result<DatabaseTransaction, DbErr> {
+    let txn = db.begin().await?;
+    if db.get_database_backend() == DatabaseBackend::Sqlite {
+        txn.execute_unprepared("UPDATE leases SET cursor = cursor WHERE 0")
+            .await?;
+    }
+    Ok(txn)
 }

@@ -85,6 +85,10 @@ async fn serve(config: Config, database: sea_orm::DatabaseConnection) -> Result<
     {
         tracing::info!("loaded the demo content into the empty database");
     }
+    // Every database has the bot guides (after the demo set, which loads only into an empty one).
+    bots::guides::ensure(&state)
+        .await
+        .map_err(|e| format!("bot guides: {e:?}"))?;
     server::spawn_background(&state);
     let listener = tokio::net::TcpListener::bind(bind)
         .await

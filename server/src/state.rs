@@ -90,14 +90,15 @@ impl AppState {
         let secret = match &config.secret_key {
             Some(key) if key.len() >= 32 => key.as_bytes().to_vec(),
             Some(_) => return Err("SECRET_KEY must be at least 32 characters".to_owned()),
-            None => load_or_create_secret(&config.data_dir, random.as_ref())?,
+            None => load_or_create_key(&config.data_dir, "secret.key", random.as_ref())?,
         };
         if config.admin_token.as_ref().is_some_and(|t| t.len() < 16) {
             return Err("ADMIN_TOKEN must be at least 16 characters".to_owned());
         }
-        let mut holder = [0u8; 8];
-        random.fill(&mut holder);
-        let bots = Bots::new(&config, &http, hex::encode(holder));
+        // This server's name in leases, kept with its data: restarted, it resumes its own work
+        // at once instead of waiting for its old lease to run out.
+        let holder = load_or_create_key(&config.data_dir, "server.id", random.as_ref())?;
+        let bots = Bots::new(&config, &http, hex::encode(&holder[..8]));
         Ok(Self(Arc::new(Inner {
             bots,
             config,
@@ -169,9 +170,10 @@ impl AppState {
     }
 }
 
-/// A random key kept beside the database, so codes stay verifiable across restarts.
-fn load_or_create_secret(dir: &Path, random: &dyn Random) -> Result<Vec<u8>, String> {
-    let path = dir.join("secret.key");
+/// A random key kept in the data directory under `name` (the secret that keeps codes verifiable
+/// across restarts, the server's own id).
+fn load_or_create_key(dir: &Path, name: &str, random: &dyn Random) -> Result<Vec<u8>, String> {
+    let path = dir.join(name);
     if let Ok(existing) = std::fs::read_to_string(&path) {
         return hex::decode(existing.trim()).map_err(|e| format!("{}: {e}", path.display()));
     }

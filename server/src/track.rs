@@ -11,7 +11,6 @@ use chrono::{DateTime, Datelike, Months, NaiveDate};
 use client_core::track::check_track_entry;
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseBackend, EntityTrait, QueryFilter, Set, Statement,
-    TransactionTrait,
 };
 use serde::Serialize;
 use serde_json::Value;
@@ -49,7 +48,7 @@ pub async fn ingest(state: &AppState, caller: &Caller, entries: &[Value]) -> App
         .collect();
     let accepted = rows.len();
     if !rows.is_empty() {
-        let txn = state.db.begin().await?;
+        let txn = crate::db::begin_write(&state.db).await?;
         track_log::Entity::insert_many(rows)
             .exec_without_returning(&txn)
             .await?;

@@ -588,6 +588,54 @@ test("an in-app browser that must sign in is sent to the download page", async (
   await page.context().close();
 });
 
+test("a reader links a Telegram chat from the account page; the chat then gets what the account follows", async () => {
+  const page = await newPage();
+  await page.goto(`${stack.base}/`);
+  await signIn(page, stack, "telegram-reader@example.com");
+  await skipInvitation(page);
+  await page.goto(`${stack.base}/account`);
+  // The link opens Telegram in a new window; the page shows it while it waits.
+  const opened = page.context().waitForEvent("page");
+  await page.getByRole("button", { name: "Connect Telegram" }).click();
+  (await opened).close();
+  const link = page.getByTestId("telegram-link");
+  const href = await link.getAttribute("href");
+  const code = /^https:\/\/t\.me\/BlockbriefE2EBot\?start=([\w-]{22,})$/.exec(href)?.[1];
+  assert.ok(code, href);
+  await page.getByRole("status").getByText("Waiting for you to press Start").waitFor();
+  // The reader presses Start in Telegram: Telegram sends the bot `/start <code>`.
+  await stack.telegramUpdate({
+    update_id: 1,
+    message: { message_id: 1, date: 0, text: `/start ${code}`, chat: { id: 5150, type: "private" }, from: { id: 5150, is_bot: false, first_name: "R", language_code: "en" } },
+  });
+  await page.getByText("Telegram chat linked").waitFor();
+  await page.getByTestId("telegram-chats").getByText("Private chat").waitFor();
+  assert.ok(stack.telegram.sent.some((m) => m.chat_id === "5150" && /linked to your Blockbrief account/.test(m.text)));
+  // The community task was done by linking: its award is collected at once (not sent to Telegram).
+  await page.locator(".task", { hasText: "Join our Telegram community" }).getByRole("button").click();
+  await page.getByText("+50 points collected").waitFor();
+  // Unlinking removes it.
+  await page.getByTestId("telegram-chats").getByRole("button", { name: "Unlink" }).click();
+  await page.getByRole("button", { name: "Connect Telegram" }).waitFor();
+  assert.equal(await page.getByTestId("telegram-chats").locator("li").count(), 0);
+  await page.context().close();
+});
+
+test("in Telegram's in-app browser the login offers Telegram; the footer finds the bot guide by name", async () => {
+  const page = await newPage({ userAgent: "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/126 Mobile Safari/537.36 Telegram-Android/11.2.0" });
+  await page.goto(`${stack.base}/explore`);
+  await page.getByRole("button", { name: "Log in" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Log in to Blockbrief" });
+  await dialog.getByRole("button", { name: "Telegram" }).waitFor();
+  assert.equal(page.url(), `${stack.base}/explore`);
+  await page.keyboard.press("Escape");
+  await page.goto(`${stack.base}/vi/`);
+  await page.getByRole("link", { name: "Hướng dẫn tích hợp Telegram Bot" }).click();
+  await page.waitForURL(/\/vi\/feed\/\d+$/);
+  await page.getByRole("heading", { name: "Hướng dẫn tích hợp Bot Telegram" }).first().waitFor();
+  await page.context().close();
+});
+
 test("wallet sign-in without a wallet, and with a connection request already pending", async () => {
   const page = await newPage();
   await page.goto(`${stack.base}/`);

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { chromium } from "playwright-core";
 
 import { startProvider } from "./provider.mjs";
+import { startTelegram, WEBHOOK_SECRET } from "./telegram.mjs";
 
 const root = new URL("../..", import.meta.url).pathname;
 
@@ -46,6 +47,7 @@ export async function startStack(env = {}) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const provider = await startProvider();
+  const telegram = await startTelegram();
   const server = spawn(join(root, "target/debug/blockbrief"), [], {
     env: {
       ...process.env,
@@ -59,6 +61,7 @@ export async function startStack(env = {}) {
       RUST_LOG: "warn",
       ADMIN_TOKEN: ADMIN_TOKEN,
       ...provider.env,
+      ...telegram.env,
       ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],
@@ -79,6 +82,17 @@ export async function startStack(env = {}) {
       if (envelope.code !== 2000) throw new Error(`${path}: ${JSON.stringify(envelope)}`);
       return envelope.data;
     },
+    /** What the bot sent, as the local Telegram API kept it. */
+    telegram,
+    /** Telegram delivering `update` to the server's webhook. */
+    async telegramUpdate(update) {
+      const response = await fetch(`${base}/webhooks/telegram`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": WEBHOOK_SECRET },
+        body: JSON.stringify(update),
+      });
+      if (!response.ok) throw new Error(`webhook: ${response.status}`);
+    },
     /** The newest sign-in code mailed to `email`. */
     async codeFor(email) {
       let code = null;
@@ -98,6 +112,7 @@ export async function startStack(env = {}) {
       server.kill();
       smtp.kill();
       provider.stop();
+      telegram.stop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -5,7 +5,7 @@ use client_core::locale::normalize_locale;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait,
-    Set, TransactionTrait,
+    Set,
 };
 use serde::Serialize;
 
@@ -123,7 +123,7 @@ async fn create(
         display_name,
         &state.random.pick(UID_ALPHABET, NICKNAME_HANDLE_LEN),
     );
-    let txn = state.db.begin().await?;
+    let txn = crate::db::begin_write(&state.db).await?;
     let created = user::ActiveModel {
         exposed_uid: Set(uid.clone()),
         username: Set(format!("bb_{uid}")),

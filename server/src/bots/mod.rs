@@ -6,6 +6,7 @@
 pub mod chats;
 pub mod commands;
 pub mod fanout;
+pub mod guides;
 pub mod lease;
 pub mod line;
 pub mod line_api;

@@ -5,7 +5,6 @@ use client_core::envelope::ErrorKind;
 use sea_orm::sea_query::{Alias, Expr, OnConflict, Query};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set,
-    TransactionTrait,
 };
 
 use crate::entity::{follow, kol, tag, token, topic};
@@ -67,7 +66,7 @@ async fn bump(db: &impl ConnectionTrait, target: Target, id: i64, by: i64) -> Ap
 
 /// Follows; following twice is the same as once. Returns whether this call added the follow.
 pub async fn add(state: &AppState, user_id: i64, target: Target, id: i64) -> AppResult<bool> {
-    let txn = state.db.begin().await?;
+    let txn = crate::db::begin_write(&state.db).await?;
     if !exists(&txn, target, id).await? {
         return Err(
             AppError::new(ErrorKind::NotFound).with_message(match target {
@@ -119,7 +118,7 @@ pub async fn add(state: &AppState, user_id: i64, target: Target, id: i64) -> App
 
 /// Unfollows; unfollowing what is not followed is not an error.
 pub async fn remove(state: &AppState, user_id: i64, target: Target, id: i64) -> AppResult<()> {
-    let txn = state.db.begin().await?;
+    let txn = crate::db::begin_write(&state.db).await?;
     let removed = follow::Entity::delete_many()
         .filter(follow::Column::UserId.eq(user_id))
         .filter(follow::Column::Kind.eq(target.kind()))

@@ -5,9 +5,7 @@ use std::collections::BTreeMap;
 
 use client_core::locale::LOCALES;
 use sea_orm::sea_query::OnConflict;
-use sea_orm::{
-    ColumnTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, Set, TransactionTrait,
-};
+use sea_orm::{ColumnTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, Set};
 
 use crate::entity::task;
 use crate::i18n::t;
@@ -151,7 +149,7 @@ pub async fn seed(db: &DatabaseConnection) -> Result<(), DbErr> {
             ..Default::default()
         });
     // One transaction: other instances never see the catalogue half-updated.
-    let txn = db.begin().await?;
+    let txn = crate::db::begin_write(db).await?;
     task::Entity::update_many()
         .col_expr(task::Column::Active, sea_orm::sea_query::Expr::value(false))
         .filter(task::Column::Active.eq(true))

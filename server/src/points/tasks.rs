@@ -7,8 +7,7 @@ use client_core::locale::DEFAULT_LOCALE;
 use client_core::task::TaskStatus;
 use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set, TransactionTrait,
-    TryInsertResult,
+    ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set, TryInsertResult,
 };
 use serde::Serialize;
 
@@ -215,7 +214,7 @@ pub async fn collect(state: &AppState, user_id: i64, point_id: i64) -> AppResult
         .ok_or_else(|| AppError::new(ErrorKind::NotFound).with_message("No such task"))?;
     let now = state.now();
     let period = period(&task.group, now);
-    let txn = state.db.begin().await?;
+    let txn = crate::db::begin_write(&state.db).await?;
     let claimed = task_progress::Entity::update_many()
         .col_expr(task_progress::Column::Status, Expr::value("completed"))
         .col_expr(task_progress::Column::UpdatedAt, Expr::value(now))

@@ -2,11 +2,13 @@
 //! account page's Telegram link, and the operators' status.
 
 use axum::body::Bytes;
-use axum::extract::State;
+use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::routing::post;
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
 use axum::{Json, Router};
 use client_core::envelope::{Envelope, ErrorKind};
+use client_core::locale::{DEFAULT_LOCALE, locale_path, locale_segment};
 use serde::Serialize;
 use subtle::ConstantTimeEq;
 
@@ -15,16 +17,42 @@ use super::{IdRequest, List, ok};
 use crate::bots::link::{self, LinkedChat};
 use crate::bots::status::{self, BotsStatus};
 use crate::bots::telegram_api::Update;
-use crate::bots::{line, line_api, telegram};
+use crate::bots::{guides, line, line_api, telegram};
 use crate::error::{AppError, AppResult};
 use crate::extract::{ApiJson, CurrentUser};
 use crate::limits;
 use crate::state::AppState;
 
+/// The webhooks, and the guides by name (outside `/api`: pages and platforms call them).
 pub fn webhooks() -> Router<AppState> {
     Router::new()
         .route(telegram::WEBHOOK_PATH, post(telegram_webhook))
         .route(line::WEBHOOK_PATH, post(line_webhook))
+        .route("/guides/{name}", get(guide))
+        .route("/{locale}/guides/{name}", get(localized_guide))
+}
+
+async fn guide(state: State<AppState>, Path(name): Path<String>) -> Response {
+    guide_in(&state, DEFAULT_LOCALE, &name).await
+}
+
+async fn localized_guide(
+    state: State<AppState>,
+    Path((locale, name)): Path<(String, String)>,
+) -> Response {
+    match locale_segment(&locale) {
+        Some(locale) => guide_in(&state, locale, &name).await,
+        None => StatusCode::NOT_FOUND.into_response(),
+    }
+}
+
+/// Sends the reader to the guide's page in their language.
+async fn guide_in(state: &AppState, locale: &str, name: &str) -> Response {
+    match guides::find(state, name).await {
+        Ok(Some(id)) => Redirect::to(&locale_path(locale, &format!("/feed/{id}"))).into_response(),
+        Ok(None) => StatusCode::NOT_FOUND.into_response(),
+        Err(e) => e.into_response(),
+    }
 }
 
 pub fn router() -> Router<AppState> {

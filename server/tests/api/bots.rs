@@ -882,3 +882,159 @@ async fn sign_in_with_telegram(backend: Backend) {
 }
 
 on_both_databases!(sign_in_with_telegram);
+
+async fn guides_have_stable_names(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    assert_eq!(
+        server::bots::guides::ensure(&app.state)
+            .await
+            .expect("guides"),
+        2
+    );
+    assert_eq!(
+        server::bots::guides::ensure(&app.state)
+            .await
+            .expect("guides"),
+        0
+    );
+    let http = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .expect("client");
+    let go = |path: &str| {
+        let url = format!("{}{path}", app.base);
+        let http = http.clone();
+        async move {
+            let r = http.get(url).send().await.expect("get");
+            (
+                r.status().as_u16(),
+                r.headers()
+                    .get("location")
+                    .map(|l| l.to_str().expect("ascii").to_owned()),
+            )
+        }
+    };
+    let (status, telegram) = go("/guides/telegram").await;
+    assert_eq!(status, 303);
+    let telegram = telegram.expect("location");
+    assert!(telegram.starts_with("/feed/"), "{telegram}");
+    let (_, line) = go("/vi/guides/line").await;
+    let line = line.expect("location");
+    assert!(
+        line.starts_with("/vi/feed/") && !line.ends_with(&telegram[6..]),
+        "{line}"
+    );
+    assert_eq!(go("/guides/nothing").await.0, 404);
+    assert_eq!(go("/xx/guides/line").await.0, 404);
+    // Each guide reads in every language.
+    let id: i64 = telegram[6..].parse().expect("id");
+    for (locale, marker) in [
+        ("zh-Hans", "Telegram 机器人"),
+        ("zh-Hant", "Telegram 機器人"),
+        ("vi", "Bot Telegram"),
+        ("ko", "텔레그램 봇"),
+    ] {
+        let (_, detail) = app
+            .post_with(
+                "/feed/detail",
+                json!({ "id": id }),
+                &[("Cookie", &format!("NEXT_LOCALE={locale}"))],
+            )
+            .await;
+        let title = detail["data"]["title"].as_str().expect("title");
+        assert!(title.contains(marker), "{locale}: {title}");
+    }
+}
+
+on_both_databases!(guides_have_stable_names);
+
+/// The server binary killed (`kill -9`) while it sends: restarted on the same database, it sends
+/// what was left, and every chat gets every item (at most the one in flight at the kill twice).
+async fn a_server_killed_while_sending_loses_nothing(backend: Backend) {
+    use crate::common::binary::Binary;
+    let fake = FakeTelegram::start().await;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let database = crate::common::database_url(backend, dir.path()).await;
+    let env = [
+        ("DATABASE_URL", database.as_str()),
+        ("ADMIN_TOKEN", ADMIN),
+        ("TELEGRAM_BOT_TOKEN", BOT_TOKEN),
+        ("TELEGRAM_API_URL", fake.url.as_str()),
+        ("TELEGRAM_WEBHOOK_SECRET", SECRET),
+    ];
+    let mut server = Binary::start(dir.path(), &env).await;
+    let http = reqwest::Client::new();
+    let chats: Vec<i64> = (0..5).map(|i| 3000 + i).collect();
+    for (i, chat) in chats.iter().enumerate() {
+        let update = private_text(i as i64 + 1, *chat, "en", "/sub news");
+        let status = http
+            .post(format!("{}/webhooks/telegram", server.base()))
+            .header("X-Telegram-Bot-Api-Secret-Token", SECRET)
+            .json(&update)
+            .send()
+            .await
+            .expect("webhook")
+            .status();
+        assert_eq!(status, 200);
+    }
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("time")
+        .as_secs();
+    let mut ids = Vec::new();
+    for i in 0..8 {
+        let item = json!({ "source_url": format!("https://news.test/k{i}"), "title": format!("Kill item {i}"),
+            "kind": "flash", "lang": "en", "published_at": now });
+        let answer: Value = http
+            .post(format!("{}/api/admin/feed/upsert", server.base()))
+            .header("X-ADMIN-TOKEN", ADMIN)
+            .json(&item)
+            .send()
+            .await
+            .expect("publish")
+            .json()
+            .await
+            .expect("json");
+        ids.push(
+            answer["data"]["id"]
+                .as_i64()
+                .unwrap_or_else(|| panic!("{answer}")),
+        );
+    }
+    // One a second per chat: after about three seconds, some of each chat's items are out.
+    fake.wait_for("3000", 3, Duration::from_secs(20)).await;
+    server.kill();
+    let before = fake.sent().len();
+    assert!(before < 5 * 9, "killed mid-delivery ({before} sent)");
+    let _restarted = Binary::start(dir.path(), &env).await;
+    for chat in &chats {
+        let got = fake
+            .wait_for(&chat.to_string(), 9, Duration::from_secs(60))
+            .await;
+        for id in &ids {
+            let copies = got
+                .iter()
+                .filter(|m| m.text.contains(&format!("/feed/{id}?")))
+                .count();
+            assert!(
+                (1..=2).contains(&copies),
+                "chat {chat}, item {id}: {copies} copies"
+            );
+        }
+        // In order, each item after the one before.
+        let order: Vec<usize> = ids
+            .iter()
+            .map(|id| {
+                got.iter()
+                    .rposition(|m| m.text.contains(&format!("/feed/{id}?")))
+                    .expect("sent")
+            })
+            .collect();
+        assert!(
+            order.windows(2).all(|w| w[0] < w[1]),
+            "chat {chat}: {order:?}"
+        );
+    }
+}
+
+on_both_databases!(a_server_killed_while_sending_loses_nothing);

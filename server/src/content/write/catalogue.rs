@@ -5,7 +5,7 @@ use validator::Validate;
 
 use client_core::locale::LOCALES;
 use sea_orm::sea_query::OnConflict;
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set, TransactionTrait};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
 use serde::{Deserialize, Serialize};
 
 use crate::content::search;
@@ -111,7 +111,7 @@ pub struct BenefitInput {
 
 /// Inserts or updates every row of the catalogue in one transaction.
 pub async fn upsert_catalogue(state: &AppState, input: &CatalogueInput) -> AppResult<()> {
-    let txn = state.db.begin().await?;
+    let txn = crate::db::begin_write(&state.db).await?;
     for t in &input.tokens {
         upsert_token(&txn, t).await?;
     }

@@ -4,9 +4,7 @@ use std::collections::{BTreeMap, HashMap};
 use validator::Validate;
 
 use client_core::locale::LOCALES;
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set, TransactionTrait,
-};
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
@@ -171,7 +169,7 @@ async fn store_one(
 ) -> AppResult<(i64, bool)> {
     let feed = clean_feed(input)?;
     let now = state.now();
-    let txn = state.db.begin().await?;
+    let txn = crate::db::begin_write(&state.db).await?;
     let result = store_feed(&txn, feed, origin, now).await?;
     txn.commit().await?;
     state.content_changed();
@@ -182,7 +180,7 @@ async fn store_one(
 /// Stores many editors' items in one transaction (the demo set); returns how many were new.
 pub async fn upsert_feeds(state: &AppState, inputs: Vec<FeedInput>) -> AppResult<usize> {
     let now = state.now();
-    let txn = state.db.begin().await?;
+    let txn = crate::db::begin_write(&state.db).await?;
     let mut created = 0;
     for input in inputs {
         if store_feed(&txn, clean_feed(input)?, None, now).await?.1 {
