@@ -102,7 +102,19 @@ pub fn app(state: AppState) -> Router {
             "/uploads/feedback/{name}",
             axum::routing::get(routes::web::uploaded_file),
         )
-        .merge(routes::bots::webhooks())
+        .route(
+            bots::telegram::WEBHOOK_PATH,
+            axum::routing::post(routes::bots::telegram_webhook),
+        )
+        .route(
+            bots::line::WEBHOOK_PATH,
+            axum::routing::post(routes::bots::line_webhook),
+        )
+        .route("/guides/{name}", axum::routing::get(routes::bots::guide))
+        .route(
+            "/{locale}/guides/{name}",
+            axum::routing::get(routes::bots::localized_guide),
+        )
         .merge(web);
     routes::security_headers::apply(site, &state.config, &shell)
         .layer(trace)

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use client_core::bot::{Command, parse_command};
-use client_core::locale::{LOCALES, normalize_locale};
+use client_core::locale::normalize_locale;
 
 use super::chats::{self, Place};
 use super::commands::{self, Reply};
@@ -278,19 +278,18 @@ pub fn spawn(state: AppState) {
     });
 }
 
-/// `setMyCommands` for each language Telegram can name (two-letter codes: Chinese gets the
-/// Simplified list), and the default list in English.
+/// `setMyCommands` for each language Telegram can name, and the default list in English.
 async fn set_menus(state: &AppState) {
     let Some(api) = state.bots.telegram.as_ref() else {
         return;
     };
-    let mut lists: Vec<(Option<&str>, &str)> = vec![(None, "en")];
-    for locale in LOCALES {
-        let code = locale.split('-').next().unwrap_or(locale);
-        if !lists.iter().any(|(c, _)| *c == Some(code)) && locale != "zh-Hant" {
-            lists.push((Some(code), locale));
-        }
-    }
+    // Telegram names languages by two letters: Chinese gets the Simplified list.
+    let lists = [
+        (None, "en"),
+        (Some("zh"), "zh-Hans"),
+        (Some("vi"), "vi"),
+        (Some("ko"), "ko"),
+    ];
     for (code, locale) in lists {
         let commands: Vec<(String, String)> = MENU
             .iter()

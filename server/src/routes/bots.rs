@@ -5,7 +5,7 @@ use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
-use axum::routing::{get, post};
+use axum::routing::post;
 use axum::{Json, Router};
 use client_core::envelope::{Envelope, ErrorKind};
 use client_core::locale::{DEFAULT_LOCALE, locale_path, locale_segment};
@@ -23,20 +23,14 @@ use crate::extract::{ApiJson, CurrentUser};
 use crate::limits;
 use crate::state::AppState;
 
-/// The webhooks, and the guides by name (outside `/api`: pages and platforms call them).
-pub fn webhooks() -> Router<AppState> {
-    Router::new()
-        .route(telegram::WEBHOOK_PATH, post(telegram_webhook))
-        .route(line::WEBHOOK_PATH, post(line_webhook))
-        .route("/guides/{name}", get(guide))
-        .route("/{locale}/guides/{name}", get(localized_guide))
-}
+// The webhooks and the guides by name are served outside `/api` (`crate::app`): platforms and
+// pages call them, not our clients.
 
-async fn guide(state: State<AppState>, Path(name): Path<String>) -> Response {
+pub(crate) async fn guide(state: State<AppState>, Path(name): Path<String>) -> Response {
     guide_in(&state, DEFAULT_LOCALE, &name).await
 }
 
-async fn localized_guide(
+pub(crate) async fn localized_guide(
     state: State<AppState>,
     Path((locale, name)): Path<(String, String)>,
 ) -> Response {
@@ -65,7 +59,7 @@ pub fn router() -> Router<AppState> {
 
 /// Telegram's webhook: the secret is checked before the body is read; past it, every update is
 /// answered 200 (Telegram would otherwise send it again and again), whatever it holds.
-async fn telegram_webhook(
+pub(crate) async fn telegram_webhook(
     State(state): State<AppState>,
     headers: HeaderMap,
     body: Bytes,
@@ -97,7 +91,7 @@ async fn telegram_webhook(
 
 /// LINE's webhook: the signature over the raw body is checked before anything is parsed; a
 /// signed body that is not LINE's JSON is a 400, one without events a 200.
-async fn line_webhook(
+pub(crate) async fn line_webhook(
     State(state): State<AppState>,
     headers: HeaderMap,
     body: Bytes,

@@ -1038,3 +1038,36 @@ async fn a_server_killed_while_sending_loses_nothing(backend: Backend) {
 }
 
 on_both_databases!(a_server_killed_while_sending_loses_nothing);
+
+async fn telegram_start_up_registers_the_webhook_and_menus(backend: Backend) {
+    let fake = FakeTelegram::start().await;
+    let app = TestApp::start_with(backend, telegram_config(&fake)).await;
+    telegram::spawn(app.state.clone());
+    for _ in 0..200 {
+        if !fake.calls("setWebhook").is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    let hook = fake.calls("setWebhook");
+    assert_eq!(hook.len(), 1);
+    assert_eq!(hook[0]["url"], "https://blockbrief.test/webhooks/telegram");
+    assert_eq!(hook[0]["secret_token"], SECRET);
+    // One menu per language Telegram can name, and the default one in English.
+    let menus = fake.calls("setMyCommands");
+    let codes: Vec<Value> = menus.iter().map(|m| m["language_code"].clone()).collect();
+    assert_eq!(codes, [Value::Null, json!("zh"), json!("vi"), json!("ko")]);
+    assert_eq!(menus[0]["commands"][1]["command"], "sub");
+    assert!(
+        menus[3]["commands"][1]["description"]
+            .as_str()
+            .expect("text")
+            .contains("구독")
+    );
+    assert!(
+        fake.calls("getUpdates").is_empty(),
+        "a webhook server does not poll"
+    );
+}
+
+on_both_databases!(telegram_start_up_registers_the_webhook_and_menus);
