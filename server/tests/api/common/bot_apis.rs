@@ -380,23 +380,17 @@ async fn line_push(
     if s.keys.contains(&key) {
         return line_error(StatusCode::CONFLICT, "The retry key is already accepted");
     }
-    if s.failing > 0 {
-        s.failing -= 1;
-        // Accepted but answered 500: a retry with the same key must not show it twice.
-        s.keys.insert(key.clone());
-        s.pushes.push((
-            body["to"].as_str().unwrap_or_default().to_owned(),
-            text.to_owned(),
-            key,
-        ));
-        return line_error(StatusCode::INTERNAL_SERVER_ERROR, "Internal error");
-    }
     s.keys.insert(key.clone());
     s.pushes.push((
         body["to"].as_str().unwrap_or_default().to_owned(),
         text.to_owned(),
         key,
     ));
+    if s.failing > 0 {
+        s.failing -= 1;
+        // Accepted but answered 500: a retry with the same key must not show it twice.
+        return line_error(StatusCode::INTERNAL_SERVER_ERROR, "Internal error");
+    }
     Json(json!({ "sentMessages": [{ "id": "1" }] })).into_response()
 }
 
