@@ -18,7 +18,7 @@ export async function startTelegram() {
     };
     const match = /^\/bot([^/]+)\/(\w+)$/.exec(req.url ?? "");
     if (!match || match[1] !== BOT_TOKEN) return answer(401, { ok: false, error_code: 401, description: "Unauthorized" });
-    let body = {};
+    let body;
     try {
       body = raw ? JSON.parse(raw) : {};
     } catch {
