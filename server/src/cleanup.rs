@@ -1,6 +1,8 @@
 //! The background job that removes what has outlived its use: expired and revoked sessions,
 //! one-time codes and their guards, wallet nonces, OAuth states, spent budgets, old view marks,
-//! mail sent (or given up) a week ago, and tracking entries past their retention.
+//! mail sent (or given up) a week ago, bot deliveries done a week ago, used or expired bot link
+//! codes, Telegram sign-in hashes too old to verify again, and tracking entries past their
+//! retention.
 //!
 //! Every step is a plain DELETE by age, so several servers running it at once only find less to
 //! delete; nothing needs a lock or a leader.
@@ -10,8 +12,12 @@ use std::time::Duration;
 use client_core::constants::OTP_FAILURE_WINDOW_SECONDS;
 use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter};
 
+use crate::auth::telegram;
 use crate::content::feeds;
-use crate::entity::{mail_outbox, oauth_state, otp_code, otp_guard, session, wallet_nonce};
+use crate::entity::{
+    bot_delivery, bot_link_code, mail_outbox, oauth_state, otp_code, otp_guard, session,
+    telegram_login, wallet_nonce,
+};
 use crate::error::AppResult;
 use crate::limits;
 use crate::state::AppState;
@@ -32,6 +38,9 @@ pub struct Removed {
     pub budgets: u64,
     pub views: u64,
     pub mail: u64,
+    pub bot_deliveries: u64,
+    pub bot_link_codes: u64,
+    pub telegram_logins: u64,
     pub track_logs: u64,
 }
 
@@ -84,6 +93,24 @@ pub async fn run_once(state: &AppState) -> AppResult<Removed> {
         .exec(db)
         .await?
         .rows_affected;
+    // A delivery is queued only when its item is new, so a done one is kept only for the record.
+    let bot_deliveries = bot_delivery::Entity::delete_many()
+        .filter(bot_delivery::Column::State.ne("queued"))
+        .filter(bot_delivery::Column::CreatedAt.lte(now - 7 * DAY))
+        .exec(db)
+        .await?
+        .rows_affected;
+    let bot_link_codes = bot_link_code::Entity::delete_many()
+        .filter(bot_link_code::Column::ExpiresAt.lte(now))
+        .exec(db)
+        .await?
+        .rows_affected;
+    // Signed data older than its maximum age is refused anyway: its hash need not be kept.
+    let telegram_logins = telegram_login::Entity::delete_many()
+        .filter(telegram_login::Column::SeenAt.lte(now - telegram::MAX_AGE_SECONDS - DAY))
+        .exec(db)
+        .await?
+        .rows_affected;
     state.search_limiter.forget_idle();
     Ok(Removed {
         sessions,
@@ -94,6 +121,9 @@ pub async fn run_once(state: &AppState) -> AppResult<Removed> {
         budgets: limits::forget_spent(state).await?,
         views: feeds::forget_old_views(state).await?,
         mail,
+        bot_deliveries,
+        bot_link_codes,
+        telegram_logins,
         track_logs: track::apply_retention(state).await?,
     })
 }

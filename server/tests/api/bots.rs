@@ -1071,3 +1071,79 @@ async fn telegram_start_up_registers_the_webhook_and_menus(backend: Backend) {
 }
 
 on_both_databases!(telegram_start_up_registers_the_webhook_and_menus);
+
+/// Done deliveries are removed a week on (queued ones never), used or expired link codes, and
+/// sign-in hashes once they are too old to be accepted again.
+async fn cleanup_removes_what_the_bots_no_longer_need(backend: Backend) {
+    use sea_orm::{EntityTrait, PaginatorTrait};
+    use server::entity::{bot_delivery, bot_link_code, telegram_login};
+    let fake = FakeTelegram::start().await;
+    let app = TestApp::start_with(backend, telegram_config(&fake)).await;
+    update(&app, private_text(1, 1301, "en", "/sub news")).await;
+    update(&app, private_text(2, 1302, "en", "/sub news")).await;
+    fake.answer_chat(
+        "1302",
+        ChatAnswer::TooMany {
+            retry_after: 3600,
+            times: 1,
+        },
+    );
+    publish(
+        &app,
+        json!({ "source_url": "https://news.test/c1", "title": "Old news" }),
+    )
+    .await;
+    drain(&app, Platform::Telegram).await;
+    let session = app.sign_in("cleaner@example.com").await;
+    let token = session["token"].as_str().expect("token");
+    app.post_with("/bot/telegram/link", json!({}), &[("X-TOKEN", token)])
+        .await;
+    let hash_data = {
+        let fields = vec![
+            ("id", "5".to_owned()),
+            ("auth_date", app.state.now().to_string()),
+        ];
+        let hash = widget_hash(&fields, BOT_TOKEN);
+        json!({ "id": "5", "auth_date": app.state.now().to_string(), "hash": hash })
+    };
+    let (_, signed) = app.post("/user/login/telegram", hash_data).await;
+    assert_eq!(signed["code"], 2000, "{signed}");
+    let count = || async {
+        (
+            bot_delivery::Entity::find()
+                .count(&app.state.db)
+                .await
+                .expect("count"),
+            bot_link_code::Entity::find()
+                .count(&app.state.db)
+                .await
+                .expect("count"),
+            telegram_login::Entity::find()
+                .count(&app.state.db)
+                .await
+                .expect("count"),
+        )
+    };
+    assert_eq!(count().await, (2, 1, 1));
+    app.clock.advance(25 * 3600);
+    let removed = server::cleanup::run_once(&app.state)
+        .await
+        .expect("cleanup");
+    assert_eq!(
+        (
+            removed.bot_deliveries,
+            removed.bot_link_codes,
+            removed.telegram_logins
+        ),
+        (0, 1, 0)
+    );
+    app.clock.advance(6 * 86_400);
+    let removed = server::cleanup::run_once(&app.state)
+        .await
+        .expect("cleanup");
+    // The sent one goes; the one still waiting on its retry_after stays.
+    assert_eq!((removed.bot_deliveries, removed.telegram_logins), (1, 1));
+    assert_eq!(count().await, (1, 0, 0));
+}
+
+on_both_databases!(cleanup_removes_what_the_bots_no_longer_need);
