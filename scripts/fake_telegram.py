@@ -1,7 +1,7 @@
 """A local Telegram Bot API for `make bench-bots`: answers `/bot{token}/{method}` as Telegram
 does and enforces its published limits with 429 + retry_after (about 30 messages a second in all,
 one a second to a chat with a short burst, 20 a minute to a group). GET /stats gives what was
-accepted (times) and how many 429s were answered."""
+accepted (times), the last messages (chat and text) and how many 429s were answered."""
 
 import json
 import sys
@@ -28,6 +28,7 @@ lock = threading.Lock()
 everything = Bucket(30, 30)
 chats = {}
 accepted = []
+last = []
 too_many = 0
 
 
@@ -45,7 +46,7 @@ class Handler(BaseHTTPRequestHandler):
 
     def do_GET(self):
         with lock:
-            self.answer(200, {"accepted": accepted, "too_many": too_many})
+            self.answer(200, {"accepted": accepted, "last": last[-20:], "too_many": too_many})
 
     def do_POST(self):
         global too_many
@@ -63,6 +64,7 @@ class Handler(BaseHTTPRequestHandler):
                 too_many += 1
                 return self.answer(429, {"ok": False, "error_code": 429, "description": "Too Many Requests: retry after 1", "parameters": {"retry_after": 1}})
             accepted.append(time.time())
+            last.append({"chat_id": chat, "text": body.get("text"), "parse_mode": body.get("parse_mode")})
         self.answer(200, {"ok": True, "result": {"message_id": len(accepted), "date": 0, "chat": {"id": chat, "type": "private"}}})
 
 
