@@ -142,11 +142,11 @@ pub async fn send_round(state: &AppState, platform: Platform, limits: &Limits) -
             continue;
         };
         let Some(words) = message::words(db, delivery.feed_id, &chat.locale).await? else {
-            finish(state, delivery.id, "dropped", None).await?;
+            finish(state, delivery.id, "dropped").await?;
             continue;
         };
         if words.is_muted(&chats::muted_words(&chat)) {
-            finish(state, delivery.id, "muted", None).await?;
+            finish(state, delivery.id, "muted").await?;
             continue;
         }
         if !limits.allows(&chat) {
@@ -194,11 +194,10 @@ async fn claim(
     delivery: &bot_delivery::Model,
     platform: Platform,
 ) -> AppResult<Option<String>> {
-    let key = delivery.retry_key.clone().unwrap_or_else(|| {
-        let mut bytes = [0u8; 16];
-        state.random.fill(&mut bytes);
-        uuid_v4(bytes)
-    });
+    let key = delivery
+        .retry_key
+        .clone()
+        .unwrap_or_else(|| new_retry_key(state));
     let mut update = bot_delivery::Entity::update_many()
         .col_expr(
             bot_delivery::Column::DueAt,
@@ -214,8 +213,10 @@ async fn claim(
     Ok((taken.rows_affected == 1).then_some(key))
 }
 
-/// Random bytes as a version-4 UUID (the form LINE's retry key must have).
-fn uuid_v4(mut b: [u8; 16]) -> String {
+/// A random version-4 UUID (the form LINE's retry key must have).
+fn new_retry_key(state: &AppState) -> String {
+    let mut b = [0u8; 16];
+    state.random.fill(&mut b);
     b[6] = (b[6] & 0x0f) | 0x40;
     b[8] = (b[8] & 0x3f) | 0x80;
     let h = hex::encode(b);
@@ -366,10 +367,10 @@ async fn record(
     Ok(false)
 }
 
-async fn finish(state: &AppState, id: i64, how: &str, error: Option<&str>) -> AppResult<()> {
+/// Ends a queued delivery without sending it: `muted` or `dropped` (its item is gone).
+async fn finish(state: &AppState, id: i64, how: &str) -> AppResult<()> {
     bot_delivery::Entity::update_many()
         .col_expr(bot_delivery::Column::State, Expr::value(how))
-        .col_expr(bot_delivery::Column::Error, Expr::value(error))
         .filter(bot_delivery::Column::Id.eq(id))
         .filter(bot_delivery::Column::State.eq("queued"))
         .exec(&state.db)
@@ -413,8 +414,8 @@ async fn send_digests(state: &AppState, platform: Platform, limits: &Limits) -> 
                     items.push(w);
                     listed.push(delivery.id);
                 }
-                Some(_) => finish(state, delivery.id, "muted", None).await?,
-                None => finish(state, delivery.id, "dropped", None).await?,
+                Some(_) => finish(state, delivery.id, "muted").await?,
+                None => finish(state, delivery.id, "dropped").await?,
             }
         }
         if items.is_empty() || !limits.allows(&chat) {
@@ -432,12 +433,7 @@ async fn send_digests(state: &AppState, platform: Platform, limits: &Limits) -> 
         }
         limits.all.until_ready().await;
         let text = message::digest(platform, &items, &chat.locale, &state.config.public_url);
-        let key = {
-            let mut bytes = [0u8; 16];
-            state.random.fill(&mut bytes);
-            uuid_v4(bytes)
-        };
-        match send(state, platform, &chat, &text, &key).await {
+        match send(state, platform, &chat, &text, &new_retry_key(state)).await {
             Outcome::Sent => {
                 bot_delivery::Entity::update_many()
                     .col_expr(bot_delivery::Column::State, Expr::value("sent"))

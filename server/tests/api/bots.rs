@@ -1147,3 +1147,53 @@ async fn cleanup_removes_what_the_bots_no_longer_need(backend: Backend) {
 }
 
 on_both_databases!(cleanup_removes_what_the_bots_no_longer_need);
+
+async fn line_groups_join_talk_and_leave(backend: Backend) {
+    let fake = FakeLine::start().await;
+    let app = TestApp::start_with(backend, |c| {
+        c.line_channel_secret = Some(LINE_SECRET.to_owned());
+        c.line_channel_access_token = Some(LINE_TOKEN.to_owned());
+        c.line_api_url = fake.url.clone();
+    })
+    .await;
+    let post = |kind: &str, extra: Value| {
+        let mut event = json!({ "type": kind, "timestamp": 0, "mode": "active",
+            "source": { "type": "group", "groupId": "G1", "userId": "U9" }, "replyToken": format!("r-{kind}") });
+        for (k, v) in extra.as_object().cloned().unwrap_or_default() {
+            event[k] = v;
+        }
+        let body = json!({ "events": [event] }).to_string();
+        let req = app
+            .http
+            .post(format!("{}/webhooks/line", app.base))
+            .header("X-Line-Signature", line_signature(body.as_bytes()))
+            .body(body);
+        async move { req.send().await.expect("line").status().as_u16() }
+    };
+    assert_eq!(post("join", json!({})).await, 200);
+    assert!(
+        fake.replies()[0]["messages"][0]["text"]
+            .as_str()
+            .expect("text")
+            .contains("Welcome")
+    );
+    // The members' talk gets no answer; a command does.
+    let text = |t: &str| json!({ "message": { "type": "text", "id": "1", "text": t } });
+    assert_eq!(post("message", text("good morning all")).await, 200);
+    assert_eq!(fake.replies().len(), 1);
+    assert_eq!(post("message", text("/sub news")).await, 200);
+    assert!(
+        fake.replies()[1]["messages"][0]["text"]
+            .as_str()
+            .expect("text")
+            .contains("news")
+    );
+    assert_eq!(post("leave", json!({})).await, 200);
+    let status = server::bots::status::status(&app.state.db)
+        .await
+        .expect("status");
+    assert_eq!(status.chats[0].platform, "line");
+    assert_eq!(status.chats[0].state, "paused");
+}
+
+on_both_databases!(line_groups_join_talk_and_leave);
