@@ -43,8 +43,11 @@ export function TelegramConnect() {
       () => setMaking(false),
     );
   };
-  const unlink = (id: number) =>
+  const unlink = (id: number) => {
+    // A used link is done with: unlinking must not bring its "waiting" back.
+    setLink(null);
     void unlinkChat(id).then(() => queryClient.invalidateQueries({ queryKey: botKeys.chats() }), () => {});
+  };
 
   return (
     <section aria-labelledby="telegram-heading">
