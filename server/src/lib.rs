@@ -33,6 +33,7 @@ pub mod platform;
 pub mod points;
 mod routes;
 pub mod sms;
+pub mod social;
 pub mod state;
 pub mod time;
 pub mod track;

@@ -92,6 +92,13 @@ pub const BOT_LINK_CODES: Budget = Budget {
     window: HOUR,
 };
 
+/// Likes and unlikes per user.
+pub const LIKES: Budget = Budget {
+    name: "like",
+    hits: 60,
+    window: MINUTE,
+};
+
 /// The row `client`'s spending of `budget` is kept in.
 fn bucket(budget: Budget, client: &str) -> String {
     format!("{}:{client}", budget.name)

@@ -20,6 +20,7 @@ use crate::points::tasks::{Collected, Progress, TaskButtonView, TaskView};
 use crate::routes::app::CaptchaUse;
 use crate::routes::bots::TelegramLink;
 use crate::routes::user::TelegramStart;
+use crate::social::likes::LikeState;
 
 /// Names the answers take from client-core's own types.
 const CORE_IMPORTS: &str = "FeedKind, TaskStatus";
@@ -59,6 +60,7 @@ fn api_types() -> String {
         declare::<TelegramStart>(&cfg),
         declare::<TelegramLink>(&cfg),
         declare::<LinkedChat>(&cfg),
+        declare::<LikeState>(&cfg),
     ] {
         out += &decl;
     }

@@ -637,6 +637,26 @@ test("in Telegram's in-app browser the login offers Telegram; the footer finds t
   await page.context().close();
 });
 
+test("a visitor is asked to sign in to like; a reader likes an item and it stays liked", async () => {
+  const page = await newPage();
+  await page.goto(`${stack.base}/`);
+  await page.locator(".feed-card .card-title a").first().click();
+  const like = page.getByRole("button", { name: /Like/ });
+  const before = Number((await like.getByTestId("like-count").innerText()).replace(/,/g, ""));
+  await like.click();
+  await page.getByRole("dialog", { name: "Log in to Blockbrief" }).waitFor();
+  await page.keyboard.press("Escape");
+  await signIn(page, stack, "liker@example.com");
+  await skipInvitation(page);
+  await page.reload();
+  await like.click();
+  await page.getByRole("button", { name: /Like/, pressed: true }).waitFor();
+  assert.equal(Number((await like.getByTestId("like-count").innerText()).replace(/,/g, "")), before + 1);
+  await page.reload();
+  await page.getByRole("button", { name: /Like/, pressed: true }).waitFor();
+  await page.context().close();
+});
+
 test("wallet sign-in without a wallet, and with a connection request already pending", async () => {
   const page = await newPage();
   await page.goto(`${stack.base}/`);

@@ -80,6 +80,7 @@ pub const ENDPOINTS: &[(&str, Access)] = &[
     ("/user/follow/list", Access::LoginOnly),
     ("/user/follow/add", Access::LoginOnly),
     ("/user/follow/del", Access::LoginOnly),
+    ("/like/set", Access::LoginOnly),
     ("/benefit/list", Access::Public),
     ("/benefit/detail", Access::Public),
 ];

@@ -97,6 +97,8 @@ pub struct FeedDetail {
     /// Sanitized HTML.
     pub content: String,
     pub related: Vec<FeedView>,
+    /// Whether the signed-in reader likes it (false for visitors).
+    pub liked: bool,
 }
 
 /// `"<published_at>.<id>"` of the last item of the previous page.
@@ -445,6 +447,7 @@ pub async fn detail(state: &AppState, id: i64, reading: Reading) -> AppResult<Fe
         item,
         content,
         related,
+        liked: false,
     })
 }
 

@@ -15,6 +15,7 @@ pub mod feedback;
 pub mod follow;
 pub mod kol;
 pub mod lease;
+pub mod like;
 pub mod mail_outbox;
 pub mod oauth_state;
 pub mod otp_code;

@@ -20,6 +20,7 @@ mod m20261124_000015_search_short_terms;
 mod m20261124_000016_mail_outbox;
 mod m20261124_000017_search_source;
 mod m20261124_000018_bots;
+mod m20261124_000019_likes;
 
 pub struct Migrator;
 
@@ -99,6 +100,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000016_mail_outbox::Migration),
             Box::new(m20261124_000017_search_source::Migration),
             Box::new(m20261124_000018_bots::Migration),
+            Box::new(m20261124_000019_likes::Migration),
         ]
     }
 }

@@ -16,6 +16,7 @@ use crate::content::{PAGE_DEFAULT, PAGE_MAX, catalogue};
 use crate::error::{AppError, AppResult};
 use crate::extract::{ApiJson, Caller, ClientMeta};
 use crate::points::tasks::{self, Source};
+use crate::social::likes;
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -162,6 +163,7 @@ async fn feed_detail(
     }
     if let Some(user_id) = caller.user_id() {
         tasks::record_event(&state, user_id, "view_feed", Source::Server).await?;
+        detail.liked = likes::likes_feed(&state, user_id, req.id).await?;
     }
     Ok(ok(detail))
 }

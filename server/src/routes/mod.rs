@@ -19,6 +19,7 @@ mod feedback;
 pub(crate) use feedback::UPLOADS_IN_FLIGHT;
 pub(crate) mod feeds;
 mod follows;
+mod likes;
 mod oauth;
 mod otp;
 mod point;
@@ -35,6 +36,7 @@ pub fn router() -> Router<AppState> {
         .merge(feeds::router())
         .merge(catalogue::router())
         .merge(follows::router())
+        .merge(likes::router())
         .merge(search::router())
         .merge(admin::router())
         .merge(bots::router())

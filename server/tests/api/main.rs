@@ -14,6 +14,7 @@ mod client_addr;
 mod content;
 mod feedback;
 mod lifecycle;
+mod likes;
 mod mail_and_captcha;
 mod oauth;
 mod otp_security;

@@ -41,7 +41,11 @@ export type FeedDetail = {
 /**
  * Sanitized HTML.
  */
-content: string, related: Array<FeedView>, id: number, kind: FeedKind, title: string, summary: string, 
+content: string, related: Array<FeedView>, 
+/**
+ * Whether the signed-in reader likes it (false for visitors).
+ */
+liked: boolean, id: number, kind: FeedKind, title: string, summary: string, 
 /**
  * The language the item was written in.
  */
@@ -131,3 +135,4 @@ export type LinkedChat = { id: number, platform: string, kind: string, state: st
  * When the bot first saw the chat.
  */
 first_seen_at: number, };
+export type LikeState = { liked: boolean, count: number, };

@@ -13,6 +13,7 @@ import { track } from "../../lib/track";
 import { useFeed } from "./api/get-feed";
 import { FeedCard, timeAgo, translatedFrom } from "./FeedCard";
 import { NotFoundPage } from "../../components/NotFoundPage";
+import { LikeButton } from "../social";
 
 /**
  * The article's HTML with its links mapped by client-core's rule: `blockbrief://` screens become
@@ -89,6 +90,7 @@ export function FeedPage() {
         ))}
       </div>
       <div className="feed-actions">
+        <LikeButton key={`${item.id}:${item.liked}`} feedId={item.id} liked={item.liked} count={item.likes} />
         <a className="button ghost" href={item.source_url} target="_blank" rel="noopener noreferrer">{t("web.feed.source")}</a>
         <button type="button" className="button" onClick={() => setSharing(true)}>{t("web.feed.share")}</button>
       </div>

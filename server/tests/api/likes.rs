@@ -1,0 +1,145 @@
+//! Likes on feed items: idempotent, exact under concurrency, limited per user.
+
+use serde_json::json;
+
+use crate::common::{Backend, TestApp, assert_error};
+
+const ADMIN: &str = "admin-token-for-tests-0123456789";
+
+async fn liked_app(backend: Backend) -> (TestApp, i64, String) {
+    let app = TestApp::start_with(backend, |c| c.admin_token = Some(ADMIN.to_owned())).await;
+    let item = json!({ "source_url": "https://news.test/like", "kind": "flash", "lang": "en",
+        "title": "Likeable", "published_at": app.state.now() });
+    let (_, made) = app
+        .post_with("/admin/feed/upsert", item, &[("X-ADMIN-TOKEN", ADMIN)])
+        .await;
+    let id = made["data"]["id"].as_i64().expect("id");
+    let token = app.sign_in("liker@example.com").await["token"]
+        .as_str()
+        .expect("token")
+        .to_owned();
+    (app, id, token)
+}
+
+async fn likes_are_idempotent_and_exact(backend: Backend) {
+    let (app, id, token) = liked_app(backend).await;
+    let auth = [("X-TOKEN", token.as_str())];
+    // Fifty identical calls at once: one like.
+    let calls = (0..50).map(|_| {
+        app.post_with(
+            "/like/set",
+            json!({ "kind": "feed", "id": id, "liked": true }),
+            &auth,
+        )
+    });
+    let answers = futures_util::future::join_all(calls).await;
+    assert!(
+        answers
+            .iter()
+            .all(|(_, b)| b["code"] == 2000 && b["data"]["liked"] == true),
+        "{answers:?}"
+    );
+    let (_, again) = app
+        .post_with(
+            "/like/set",
+            json!({ "kind": "feed", "id": id, "liked": true }),
+            &auth,
+        )
+        .await;
+    assert_eq!(again["data"], json!({ "liked": true, "count": 1 }));
+    let other = app.sign_in("other@example.com").await;
+    let other = [("X-TOKEN", other["token"].as_str().expect("token"))];
+    let (_, two) = app
+        .post_with(
+            "/like/set",
+            json!({ "kind": "feed", "id": id, "liked": true }),
+            &other,
+        )
+        .await;
+    assert_eq!(two["data"]["count"], 2);
+    let (_, detail) = app.post("/feed/detail", json!({ "id": id })).await;
+    assert_eq!(
+        (
+            detail["data"]["likes"].clone(),
+            detail["data"]["liked"].clone()
+        ),
+        (json!(2), json!(false))
+    );
+    let (_, mine) = app
+        .post_with("/feed/detail", json!({ "id": id }), &auth)
+        .await;
+    assert_eq!(mine["data"]["liked"], true);
+    // Unliking twice takes one away.
+    for _ in 0..2 {
+        let (_, off) = app
+            .post_with(
+                "/like/set",
+                json!({ "kind": "feed", "id": id, "liked": false }),
+                &auth,
+            )
+            .await;
+        assert_eq!(off["data"], json!({ "liked": false, "count": 1 }));
+    }
+}
+
+async fn likes_refuse_bad_calls_and_floods(backend: Backend) {
+    let (app, id, token) = liked_app(backend).await;
+    let auth = [("X-TOKEN", token.as_str())];
+    let visitor = app
+        .post(
+            "/like/set",
+            json!({ "kind": "feed", "id": id, "liked": true }),
+        )
+        .await;
+    assert_error(&visitor, 401, 4010);
+    let (_, missing) = app
+        .post_with(
+            "/like/set",
+            json!({ "kind": "feed", "id": id + 99, "liked": true }),
+            &auth,
+        )
+        .await;
+    assert_eq!(missing["code"], 4040, "{missing}");
+    let (_, kind) = app
+        .post_with(
+            "/like/set",
+            json!({ "kind": "poll", "id": id, "liked": true }),
+            &auth,
+        )
+        .await;
+    assert_eq!(kind["code"], 4001, "{kind}");
+    // 60 a minute per user (the missing item above counts; a bad kind is refused before): the
+    // next is refused with when to try again.
+    for i in 0..59 {
+        let (_, ok) = app
+            .post_with(
+                "/like/set",
+                json!({ "kind": "feed", "id": id, "liked": i % 2 == 0 }),
+                &auth,
+            )
+            .await;
+        assert_eq!(ok["code"], 2000, "{i}: {ok}");
+    }
+    let limited = app
+        .post_with(
+            "/like/set",
+            json!({ "kind": "feed", "id": id, "liked": true }),
+            &auth,
+        )
+        .await;
+    assert_eq!(limited.0, 429, "{:?}", limited.1);
+    app.clock.advance(61);
+    let (_, later) = app
+        .post_with(
+            "/like/set",
+            json!({ "kind": "feed", "id": id, "liked": true }),
+            &auth,
+        )
+        .await;
+    assert_eq!(later["data"], json!({ "liked": true, "count": 1 }));
+}
+
+on_both_databases!(
+    likes_are_idempotent_and_exact,
+    likes_refuse_bad_calls_and_floods
+);

@@ -1,0 +1,36 @@
+import { useAtomValue, useSetAtom } from "jotai";
+import { useState } from "react";
+
+import { loginOpenAtom } from "../../lib/dialogs";
+import { formatNumber, useTranslation } from "../../lib/i18n";
+import { userAtom } from "../../lib/session";
+import { setFeedLike } from "./api/like";
+
+/** Like a feed item: the count for everyone; a visitor who presses it is asked to sign in. */
+export function LikeButton({ feedId, liked, count }: { feedId: number; liked: boolean; count: number }) {
+  const { t } = useTranslation();
+  const user = useAtomValue(userAtom);
+  const openLogin = useSetAtom(loginOpenAtom);
+  const [state, setState] = useState({ liked: user ? liked : false, count });
+  const [busy, setBusy] = useState(false);
+  const press = () => {
+    if (!user) {
+      openLogin(true);
+      return;
+    }
+    setBusy(true);
+    // Rate-limit and other errors are toasted by the API client; the button keeps its state.
+    setFeedLike(feedId, !state.liked).then(
+      (next) => {
+        setState(next);
+        setBusy(false);
+      },
+      () => setBusy(false),
+    );
+  };
+  return (
+    <button type="button" className="button ghost" aria-pressed={state.liked} disabled={busy} onClick={press}>
+      {state.liked ? "♥" : "♡"} {t("web.social.like")} <span data-testid="like-count">{formatNumber(state.count)}</span>
+    </button>
+  );
+}

@@ -1,0 +1,1 @@
+export { LikeButton } from "./LikeButton";
