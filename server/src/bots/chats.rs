@@ -1,9 +1,7 @@
 //! The chats the bots know and what each subscribed to.
 
 use sea_orm::sea_query::{Expr, OnConflict};
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
-};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 
 use super::Platform;
 use crate::entity::{bot_chat, bot_delivery, bot_subscription, channel, tag, token};
@@ -73,17 +71,41 @@ pub async fn find(db: &impl ConnectionTrait, place: &Place) -> AppResult<Option<
         .await?)
 }
 
-/// Every topic of one platform chat (a forum's topics are chats of their own here).
-pub async fn all_of(
-    db: &impl ConnectionTrait,
-    platform: Platform,
-    chat_ref: &str,
-) -> AppResult<Vec<bot_chat::Model>> {
+/// The ids of every topic of one platform chat (a forum's topics are chats of their own here).
+async fn topics(db: &impl ConnectionTrait, platform: &str, chat_ref: &str) -> AppResult<Vec<i64>> {
     Ok(bot_chat::Entity::find()
-        .filter(bot_chat::Column::Platform.eq(platform.name()))
+        .filter(bot_chat::Column::Platform.eq(platform))
         .filter(bot_chat::Column::ChatRef.eq(chat_ref))
         .all(db)
-        .await?)
+        .await?
+        .into_iter()
+        .map(|c| c.id)
+        .collect())
+}
+
+/// Pauses a whole platform chat, every topic of it (the bot was removed or blocked there).
+pub async fn pause_whole(
+    db: &impl ConnectionTrait,
+    platform: &str,
+    chat_ref: &str,
+    why: &str,
+) -> AppResult<()> {
+    for id in topics(db, platform, chat_ref).await? {
+        pause(db, id, why).await?;
+    }
+    Ok(())
+}
+
+/// Resumes a whole platform chat, every topic of it (the bot was added again).
+pub async fn resume_whole(
+    db: &impl ConnectionTrait,
+    platform: &str,
+    chat_ref: &str,
+) -> AppResult<()> {
+    for id in topics(db, platform, chat_ref).await? {
+        resume(db, id).await?;
+    }
+    Ok(())
 }
 
 /// Pauses a chat the bot can no longer write to: what was queued for it is dropped, and nothing
@@ -308,12 +330,6 @@ fn static_target(name: &str) -> Option<&'static str> {
     ]
     .into_iter()
     .find(|t| *t == name)
-}
-
-/// Saves a chat's changed settings.
-pub async fn save(db: &impl ConnectionTrait, chat: bot_chat::ActiveModel) -> AppResult<()> {
-    chat.update(db).await?;
-    Ok(())
 }
 
 /// Words the chat muted.

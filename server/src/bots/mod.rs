@@ -17,6 +17,7 @@ pub mod status;
 pub mod telegram;
 pub mod telegram_api;
 
+use client_core::envelope::ErrorKind;
 use tokio::sync::{Notify, OnceCell};
 
 use crate::config::Config;
@@ -98,6 +99,21 @@ impl Bots {
             })
             .await
             .cloned()
+    }
+
+    /// The Telegram bot's username for a reader's request: Unavailable, saying why, when the
+    /// bot is not set up or Telegram cannot be reached.
+    pub async fn telegram_username_for_reader(&self) -> AppResult<String> {
+        if self.telegram.is_none() {
+            return Err(AppError::new(ErrorKind::Unavailable)
+                .with_message("Telegram is not set up on this site"));
+        }
+        self.telegram_username().await.map_err(|e| {
+            tracing::warn!("telegram getMe: {e:?}");
+            AppError::new(ErrorKind::Unavailable)
+                .with_message("Telegram cannot be reached, please try again in a minute")
+                .retry_after(60)
+        })
     }
 
     fn configured(&self, platform: Platform) -> bool {

@@ -328,9 +328,7 @@ async fn record(
                 .await?;
         }
         Outcome::ChatGone(why) => {
-            for topic in chats::all_of(db, Platform::Telegram, &chat.chat_ref).await? {
-                chats::pause(db, topic.id, &why).await?;
-            }
+            chats::pause_whole(db, &chat.platform, &chat.chat_ref, &why).await?
         }
         Outcome::Moved(new_ref) => {
             chats::moved(db, chat, &new_ref).await?;
@@ -443,7 +441,9 @@ async fn send_digests(state: &AppState, platform: Platform, limits: &Limits) -> 
                     .await?;
                 sent += 1;
             }
-            Outcome::ChatGone(why) => chats::pause(db, chat.id, &why).await?,
+            Outcome::ChatGone(why) => {
+                chats::pause_whole(db, &chat.platform, &chat.chat_ref, &why).await?;
+            }
             // The items stay queued for the next period's digest.
             Outcome::RetryAfter(_)
             | Outcome::Moved(_)

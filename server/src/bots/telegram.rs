@@ -157,16 +157,20 @@ async fn callback(state: &AppState, query: CallbackQuery) -> AppResult<()> {
 
 /// Removed or blocked: the chat (every topic) is paused; added again: resumed.
 async fn member_changed(state: &AppState, change: ChatMemberUpdated) -> AppResult<()> {
+    let platform = Platform::Telegram.name();
     let chat_ref = change.chat.id.to_string();
-    let gone = matches!(change.new_chat_member.status.as_str(), "left" | "kicked");
-    for chat in chats::all_of(&state.db, Platform::Telegram, &chat_ref).await? {
-        if gone {
-            chats::pause(&state.db, chat.id, "the bot was removed or blocked").await?;
-        } else {
-            chats::resume(&state.db, chat.id).await?;
+    match change.new_chat_member.status.as_str() {
+        "left" | "kicked" => {
+            chats::pause_whole(
+                &state.db,
+                platform,
+                &chat_ref,
+                "the bot was removed or blocked",
+            )
+            .await
         }
+        _ => chats::resume_whole(&state.db, platform, &chat_ref).await,
     }
-    Ok(())
 }
 
 /// Sends a command's answer right away (answers are not queued: the person is waiting).

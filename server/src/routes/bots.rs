@@ -130,22 +130,13 @@ async fn telegram_link(
     State(state): State<AppState>,
     user: CurrentUser,
 ) -> AppResult<Json<Envelope<TelegramLink>>> {
-    if state.bots.telegram.is_none() {
-        return Err(AppError::new(ErrorKind::Unavailable)
-            .with_message("The Telegram bot is not set up on this site"));
-    }
+    let username = state.bots.telegram_username_for_reader().await?;
     limits::spend(
         &state,
         limits::BOT_LINK_CODES,
         &format!("u:{}", user.user_id),
     )
     .await?;
-    let username = state.bots.telegram_username().await.map_err(|e| {
-        tracing::warn!("telegram getMe: {e:?}");
-        AppError::new(ErrorKind::Unavailable)
-            .with_message("Telegram cannot be reached, please try again in a minute")
-            .retry_after(60)
-    })?;
     let code = link::make_code(&state, user.user_id).await?;
     Ok(ok(TelegramLink {
         url: format!("https://t.me/{username}?start={code}"),

@@ -15,7 +15,7 @@ use crate::auth::otp::{self, PURPOSE_LOGIN};
 use crate::auth::tokens;
 use crate::auth::users::{self, AccountView, SessionUser};
 use crate::auth::{apple, invitations, telegram};
-use crate::error::{AppError, AppResult};
+use crate::error::AppResult;
 use crate::extract::{ApiJson, ClientMeta, CurrentUser};
 use crate::limits;
 use crate::state::AppState;
@@ -300,16 +300,7 @@ pub struct TelegramStart {
 }
 
 async fn telegram_start(State(state): State<AppState>) -> AppResult<Json<Envelope<TelegramStart>>> {
-    if state.bots.telegram.is_none() {
-        return Err(AppError::new(ErrorKind::Unavailable)
-            .with_message("Sign in with Telegram is not set up on this site"));
-    }
-    let bot_username = state.bots.telegram_username().await.map_err(|e| {
-        tracing::warn!("telegram getMe: {e:?}");
-        AppError::new(ErrorKind::Unavailable)
-            .with_message("Telegram cannot be reached, please try again in a minute")
-            .retry_after(60)
-    })?;
+    let bot_username = state.bots.telegram_username_for_reader().await?;
     let bot_id = state
         .config
         .telegram_bot_token
