@@ -23,8 +23,10 @@ use crate::entity::{bot_chat, bot_delivery};
 use crate::error::AppResult;
 use crate::state::AppState;
 
-/// How long a taken delivery is left to the server sending it.
-const CLAIM: i64 = 120;
+/// How long a taken delivery is left to the server sending it: well past one send (the HTTP
+/// client gives up after 10 s), and short, because a server killed mid-send leaves its chat
+/// waiting this long before that item is tried again.
+const CLAIM: i64 = 30;
 const MAX_ATTEMPTS: i32 = 6;
 /// The sending lease: renewed every round (a round is at most [`HEADS`] sends).
 const LEASE_SECONDS: i64 = 30;
