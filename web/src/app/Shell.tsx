@@ -40,14 +40,17 @@ export function Shell() {
 
   useEffect(() => onLogout(() => void navigate(localePath(i18n.language, "/"))), [navigate, i18n.language]);
   // Sign-in cannot finish inside some in-app browsers: those readers get the app instead,
-  // but in Telegram's own browser Sign in with Telegram works when the site has the bot.
-  const telegramSignIn = useTelegramStart();
+  // but in Telegram's own browser Sign in with Telegram works when the site has the bot (asked
+  // once the login opens there, then known for the session).
+  const inTelegram = telegramInApp();
+  const telegramSignIn = useTelegramStart(loginOpen && inTelegram);
+  const telegramWorks = inTelegram && (telegramSignIn.isPending || telegramSignIn.data);
   useEffect(() => {
-    if (loginOpen && unsupportedClient() && !(telegramInApp() && telegramSignIn.data)) {
+    if (loginOpen && unsupportedClient() && !telegramWorks) {
       setLoginOpen(false);
       void navigate(localePath(i18n.language, "/download"));
     }
-  }, [loginOpen, setLoginOpen, navigate, i18n.language, telegramSignIn.data]);
+  }, [loginOpen, setLoginOpen, navigate, i18n.language, telegramWorks]);
   useEffect(() => {
     const locale = splitLocalePath(location.pathname).locale ?? null;
     if (locale && locale !== i18n.language) {

@@ -25,14 +25,16 @@ export function useLinkedChats(waiting: boolean) {
   );
 }
 
-/** The bot's username when Sign in with Telegram is set up on this site, else null. */
-export function useTelegramStart() {
+/** The bot's username when Sign in with Telegram is set up on this site, else null; asked only
+ * once something needs it (`enabled`), not on every page load. */
+export function useTelegramStart(enabled = true) {
   return useQuery(
     queryOptions({
       queryKey: botKeys.telegramStart(),
       queryFn: () =>
         call<TelegramStart>("/user/login/telegram/start", {}, { silent: true }).catch(() => null),
       staleTime: Infinity,
+      enabled,
     }),
   );
 }
