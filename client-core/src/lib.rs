@@ -3,6 +3,7 @@
 //! Nothing here does I/O, reads a clock or draws random numbers.
 
 pub mod bot;
+pub mod comment;
 pub mod constants;
 pub mod envelope;
 pub mod feed;

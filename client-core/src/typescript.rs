@@ -5,6 +5,7 @@
 
 use ts_rs::{Config, TS};
 
+use crate::comment::{CommentCheck, Segment};
 use crate::envelope::{CallError, DeviceInfo, ErrorKind, Unwrapped};
 use crate::feed::{CardLayout, FEED_KINDS, FEED_TABS, TimeAgo};
 use crate::feedback::{
@@ -67,6 +68,8 @@ pub fn wasm_types() -> String {
         declare::<FieldError>(&cfg),
         declare::<FeedbackCheck>(&cfg),
         declare::<ContentCounter>(&cfg),
+        declare::<CommentCheck>(&cfg),
+        declare::<Segment>(&cfg),
         declare::<ImageFile>(&cfg),
         declare::<TaskStatus>(&cfg),
         declare::<TaskButtonSpec>(&cfg),

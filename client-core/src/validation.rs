@@ -50,6 +50,14 @@ pub fn otp_code(s: &str) -> Result<(), ValidationError> {
     }
 }
 
+/// A comment's text, by the rule its form counts with.
+pub fn comment_content(s: &str) -> Result<(), ValidationError> {
+    match crate::comment::check_comment(s).error {
+        None => Ok(()),
+        Some(message) => Err(rule_error(message)),
+    }
+}
+
 /// A search box's text: at most `SEARCH_QUERY_MAX_CHARS` characters, as the input allows.
 pub fn search_query(q: &str) -> Result<(), ValidationError> {
     if q.chars().count() <= SEARCH_QUERY_MAX_CHARS {

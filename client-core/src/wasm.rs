@@ -8,7 +8,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use wasm_bindgen::prelude::*;
 
 use crate::surface::{self, EndpointError, LinkResult, LocalePath, Outcome};
-use crate::{envelope, feed, feedback, link, locale, task, theme, track, validate};
+use crate::{comment, envelope, feed, feedback, link, locale, task, theme, track, validate};
 
 mod de;
 
@@ -444,6 +444,31 @@ fn seconds(value: &JsValue) -> i64 {
         .as_f64()
         .filter(|n| n.is_finite())
         .map_or(0, |n| n as i64)
+}
+
+#[wasm_bindgen(js_name = checkComment, unchecked_return_type = "CommentCheck")]
+pub fn check_comment(#[wasm_bindgen(unchecked_param_type = "string")] content: JsValue) -> JsValue {
+    to_js(&comment::check_comment(&text(&content).unwrap_or_default()))
+}
+
+#[wasm_bindgen(js_name = mentionQuery, unchecked_return_type = "string | null")]
+pub fn mention_query(
+    #[wasm_bindgen(unchecked_param_type = "string")] before_caret: JsValue,
+) -> JsValue {
+    to_js(&comment::mention_query(&text(&before_caret).unwrap_or_default()))
+}
+
+#[wasm_bindgen(js_name = canEditComment)]
+pub fn can_edit_comment(
+    #[wasm_bindgen(unchecked_param_type = "number")] created_at: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] now: JsValue,
+) -> bool {
+    comment::can_edit_comment(seconds(&created_at), seconds(&now))
+}
+
+#[wasm_bindgen(js_name = commentSegments, unchecked_return_type = "Segment[]")]
+pub fn comment_segments(#[wasm_bindgen(unchecked_param_type = "string")] content: JsValue) -> JsValue {
+    to_js(&comment::comment_segments(&text(&content).unwrap_or_default()))
 }
 
 #[wasm_bindgen(js_name = timeAgo, unchecked_return_type = "TimeAgo")]

@@ -1,7 +1,7 @@
 //! Runs `cases.json` against the native build. `pkg-tests/cases.test.mjs` runs the same file
 //! against the wasm package, so the two builds are shown to give the same answers.
 
-use client_core::{envelope, feed, feedback, link, locale, pages, task, theme, track, validate};
+use client_core::{comment, envelope, feed, feedback, link, locale, pages, task, theme, track, validate};
 use serde_json::{Value, json};
 
 fn cases() -> Value {
@@ -139,6 +139,13 @@ fn run(function: &str, input: &Value) -> Value {
             out(json!(feed::card_layout(s(arg(0)), s(arg(1)), tags)))
         }
         "matchPage" => out(json!(pages::match_page(s(input)))),
+        "checkComment" => out(json!(comment::check_comment(s(input)))),
+        "mentionQuery" => out(json!(comment::mention_query(s(input)))),
+        "canEditComment" => out(json!(comment::can_edit_comment(
+            arg(0).as_i64().expect("created_at"),
+            arg(1).as_i64().expect("now")
+        ))),
+        "commentSegments" => out(json!(comment::comment_segments(s(input)))),
         "timeAgo" => {
             let (published, now) = (arg(0).as_i64(), arg(1).as_i64());
             out(json!(feed::time_ago(

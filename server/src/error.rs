@@ -33,6 +33,11 @@ impl AppError {
         Self::new(ErrorKind::InvalidParam).with_message(message)
     }
 
+    /// `NotFound`, saying what was not found.
+    pub fn not_found(what: impl Into<String>) -> Self {
+        Self::new(ErrorKind::NotFound).with_message(what)
+    }
+
     /// A more precise message than the catalogue's (for the client's own mistakes only).
     pub fn with_message(mut self, message: impl Into<String>) -> Self {
         self.message = Some(message.into());

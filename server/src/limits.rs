@@ -99,6 +99,43 @@ pub const LIKES: Budget = Budget {
     window: MINUTE,
 };
 
+/// Comments per user; accounts younger than a day get the tighter budget.
+pub const COMMENTS: Budget = Budget {
+    name: "comment",
+    hits: 10,
+    window: 10 * MINUTE,
+};
+pub const NEW_ACCOUNT_COMMENTS: Budget = Budget {
+    name: "commentnew",
+    hits: 3,
+    window: 10 * MINUTE,
+};
+/// Edits and deletions of one's own comments.
+pub const COMMENT_CHANGES: Budget = Budget {
+    name: "commentchange",
+    hits: 30,
+    window: 10 * MINUTE,
+};
+/// Reports per user.
+pub const REPORTS: Budget = Budget {
+    name: "report",
+    hits: 20,
+    window: HOUR,
+};
+/// Favorites, history, blocks and read marks per user: private bookkeeping, generous.
+pub const KEEPING: Budget = Budget {
+    name: "keep",
+    hits: 120,
+    window: MINUTE,
+};
+/// Every conversation write from one client, whichever account: many accounts behind one
+/// client cannot add up past it.
+pub const SOCIAL_WRITES_PER_CLIENT: Budget = Budget {
+    name: "socialclient",
+    hits: 600,
+    window: MINUTE,
+};
+
 /// The row `client`'s spending of `budget` is kept in.
 fn bucket(budget: Budget, client: &str) -> String {
     format!("{}:{client}", budget.name)

@@ -37,10 +37,15 @@ pub enum ErrorKind {
     Internal,
     Unavailable,
     UploadTooSlow,
+    Banned,
+    Blocked,
+    DuplicateContent,
+    EditWindowClosed,
+    AlreadyReported,
 }
 
 impl ErrorKind {
-    pub const ALL: [ErrorKind; 34] = [
+    pub const ALL: [ErrorKind; 39] = [
         Self::BadRequest,
         Self::Unauthorized,
         Self::LoginRequired,
@@ -75,6 +80,11 @@ impl ErrorKind {
         Self::Internal,
         Self::Unavailable,
         Self::UploadTooSlow,
+        Self::Banned,
+        Self::Blocked,
+        Self::DuplicateContent,
+        Self::EditWindowClosed,
+        Self::AlreadyReported,
     ];
 
     /// (code, HTTP status, locale key, English message)
@@ -227,6 +237,36 @@ impl ErrorKind {
                 "The upload was too slow, please try again on a faster connection",
             ),
             Self::Forbidden => (4030, 403, "error.forbidden", "You may not do this"),
+            Self::Banned => (
+                4031,
+                403,
+                "error.banned",
+                "Your account cannot comment, like or report until its ban ends",
+            ),
+            Self::Blocked => (
+                4032,
+                403,
+                "error.blocked",
+                "This person does not take replies or mentions from you",
+            ),
+            Self::DuplicateContent => (
+                4601,
+                200,
+                "error.duplicateContent",
+                "You posted the same text a moment ago",
+            ),
+            Self::EditWindowClosed => (
+                4602,
+                200,
+                "error.editWindowClosed",
+                "A comment can be edited only in its first 15 minutes",
+            ),
+            Self::AlreadyReported => (
+                4603,
+                200,
+                "error.alreadyReported",
+                "You have already reported this",
+            ),
             Self::Internal => (
                 5000,
                 500,

@@ -229,7 +229,7 @@ pub async fn bind(
 pub async fn unbind(state: &AppState, user_id: i64, account_id: i64) -> AppResult<()> {
     let mine = accounts(state, user_id).await?;
     if !mine.iter().any(|a| a.id == account_id) {
-        return Err(AppError::new(ErrorKind::NotFound).with_message("No such account"));
+        return Err(AppError::not_found("No such account"));
     }
     if mine.len() < 2 {
         return Err(ErrorKind::LastSignInMethod.into());

@@ -1,6 +1,5 @@
 //! Reading the catalogue: tags, tokens, channels, KOLs, topics, benefits, and the explore page.
 
-use client_core::envelope::ErrorKind;
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect};
 use serde::{Deserialize, Serialize};
 use validator::Validate;
@@ -12,7 +11,7 @@ use crate::error::{AppError, AppResult};
 use crate::state::AppState;
 
 fn not_found(what: &str) -> AppError {
-    AppError::new(ErrorKind::NotFound).with_message(format!("No such {what}"))
+    AppError::not_found(format!("No such {what}"))
 }
 
 #[derive(Debug, Serialize, ts_rs::TS)]

@@ -69,7 +69,7 @@ pub async fn add(state: &AppState, user_id: i64, target: Target, id: i64) -> App
     let txn = crate::db::begin_write(&state.db).await?;
     if !exists(&txn, target, id).await? {
         return Err(
-            AppError::new(ErrorKind::NotFound).with_message(match target {
+            AppError::not_found(match target {
                 Target::Tag => "No such tag",
                 Target::Token => "No such token",
                 Target::Topic => "No such topic",

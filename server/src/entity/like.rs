@@ -1,4 +1,4 @@
-//! A reader likes a feed item (`kind` `feed`).
+//! A reader likes a feed item or a comment (`kind` `feed` or `comment`).
 
 use sea_orm::entity::prelude::*;
 

@@ -1,12 +1,17 @@
 //! Database tables. Times are Unix seconds (`BIGINT`), the same on SQLite and PostgreSQL.
 
 pub mod account;
+pub mod announcement;
 pub mod benefit;
+pub mod block;
 pub mod bot_chat;
 pub mod bot_delivery;
 pub mod bot_link_code;
 pub mod bot_subscription;
 pub mod channel;
+pub mod comment;
+pub mod comment_edit;
+pub mod favorite;
 pub mod feed_item;
 pub mod feed_link;
 pub mod feed_translation;
@@ -17,11 +22,14 @@ pub mod kol;
 pub mod lease;
 pub mod like;
 pub mod mail_outbox;
+pub mod message;
 pub mod oauth_state;
 pub mod otp_code;
 pub mod otp_guard;
 pub mod point_ledger;
 pub mod rate_limit;
+pub mod reading_history;
+pub mod report;
 pub mod session;
 pub mod tag;
 pub mod task;
@@ -32,4 +40,5 @@ pub mod topic;
 pub mod track_log;
 pub mod upload;
 pub mod user;
+pub mod user_ban;
 pub mod wallet_nonce;

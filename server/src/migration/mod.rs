@@ -21,6 +21,7 @@ mod m20261124_000016_mail_outbox;
 mod m20261124_000017_search_source;
 mod m20261124_000018_bots;
 mod m20261124_000019_likes;
+mod m20261124_000020_conversations;
 
 pub struct Migrator;
 
@@ -101,6 +102,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000017_search_source::Migration),
             Box::new(m20261124_000018_bots::Migration),
             Box::new(m20261124_000019_likes::Migration),
+            Box::new(m20261124_000020_conversations::Migration),
         ]
     }
 }

@@ -211,7 +211,7 @@ pub async fn collect(state: &AppState, user_id: i64, point_id: i64) -> AppResult
         .filter(task::Column::Active.eq(true))
         .one(&state.db)
         .await?
-        .ok_or_else(|| AppError::new(ErrorKind::NotFound).with_message("No such task"))?;
+        .ok_or_else(|| AppError::not_found("No such task"))?;
     let now = state.now();
     let period = period(&task.group, now);
     let txn = crate::db::begin_write(&state.db).await?;
@@ -247,6 +247,7 @@ pub async fn collect(state: &AppState, user_id: i64, point_id: i64) -> AppResult
         .filter(user::Column::Id.eq(user_id))
         .exec(&txn)
         .await?;
+    crate::social::messages::points(&txn, now, user_id, task.award, &task.event_type).await?;
     txn.commit().await?;
     let balance = super::ledger::balance(state, user_id).await?;
     Ok(Collected {

@@ -7,7 +7,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::post;
 use axum::{Json, Router};
-use client_core::envelope::{Envelope, ErrorKind};
+use client_core::envelope::Envelope;
 use client_core::locale::{DEFAULT_LOCALE, locale_path, locale_segment};
 use serde::Serialize;
 use subtle::ConstantTimeEq;
@@ -158,7 +158,7 @@ async fn chat_unlink(
     ApiJson(request): ApiJson<IdRequest>,
 ) -> AppResult<Json<Envelope<()>>> {
     if !link::unlink_own(&state, user.user_id, request.id).await? {
-        return Err(AppError::new(ErrorKind::NotFound).with_message("No such linked chat"));
+        return Err(AppError::not_found("No such linked chat"));
     }
     Ok(ok(()))
 }

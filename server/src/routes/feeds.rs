@@ -16,7 +16,7 @@ use crate::content::{PAGE_DEFAULT, PAGE_MAX, catalogue};
 use crate::error::{AppError, AppResult};
 use crate::extract::{ApiJson, Caller, ClientMeta};
 use crate::points::tasks::{self, Source};
-use crate::social::likes;
+use crate::social::{history, marks};
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -26,7 +26,7 @@ pub fn router() -> Router<AppState> {
 }
 
 /// The reader's language, and whether they want translations (their setting; on for visitors).
-async fn reading(state: &AppState, caller: &Caller, client: &ClientMeta) -> AppResult<Reading> {
+pub(super) async fn reading(state: &AppState, caller: &Caller, client: &ClientMeta) -> AppResult<Reading> {
     let translate = match caller.user_id() {
         Some(id) => crate::auth::users::get(state, id).await?.auto_translate,
         None => true,
@@ -119,9 +119,11 @@ async fn feed_list(
     let cache_key = (cursor.is_none() && !matches!(scope, Scope::Following(_)))
         .then(|| first_page_key(&scope, req.only_important, limit, reading));
     let page = feeds::page(&state, &scope, req.only_important, cursor, limit, reading);
-    Ok(json_bytes(
-        cached_envelope(&state.content_cache, cache_key, page).await?,
-    ))
+    let body = cached_envelope(&state.content_cache, cache_key, page).await?;
+    Ok(json_bytes(match caller.user_id() {
+        Some(user_id) => marks::mark_page(&state, user_id, body).await?,
+        None => body,
+    }))
 }
 
 fn first_page_key(scope: &Scope, only_important: bool, limit: u64, reading: Reading) -> String {
@@ -163,7 +165,8 @@ async fn feed_detail(
     }
     if let Some(user_id) = caller.user_id() {
         tasks::record_event(&state, user_id, "view_feed", Source::Server).await?;
-        detail.liked = likes::likes_feed(&state, user_id, req.id).await?;
+        marks::mark(&state, user_id, std::slice::from_mut(&mut detail.item)).await?;
+        history::record(&state, user_id, req.id).await?;
     }
     Ok(ok(detail))
 }

@@ -15,11 +15,15 @@ pub(crate) mod app;
 pub(crate) mod bots;
 mod cached;
 mod catalogue;
+mod comments;
 mod feedback;
 pub(crate) use feedback::UPLOADS_IN_FLIGHT;
 pub(crate) mod feeds;
 mod follows;
+mod keeping;
 mod likes;
+mod messages;
+pub(crate) mod moderation;
 mod oauth;
 mod otp;
 mod point;
@@ -37,6 +41,10 @@ pub fn router() -> Router<AppState> {
         .merge(catalogue::router())
         .merge(follows::router())
         .merge(likes::router())
+        .merge(comments::router())
+        .merge(keeping::router())
+        .merge(messages::router())
+        .merge(moderation::router())
         .merge(search::router())
         .merge(admin::router())
         .merge(bots::router())

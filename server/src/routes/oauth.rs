@@ -5,7 +5,7 @@ use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use axum::{Json, Router};
-use client_core::envelope::{Envelope, ErrorKind};
+use client_core::envelope::Envelope;
 use serde::Serialize;
 
 use super::ok;
@@ -32,7 +32,7 @@ pub fn router() -> Router<AppState> {
 
 fn provider(name: &str) -> AppResult<Provider> {
     Provider::from_name(name)
-        .ok_or_else(|| AppError::new(ErrorKind::NotFound).with_message("Unknown sign-in provider"))
+        .ok_or_else(|| AppError::not_found("Unknown sign-in provider"))
 }
 
 #[derive(Serialize)]

@@ -1,18 +1,22 @@
-//! Liking a feed item: the like is a row unique per reader and item, and the item's count moves
-//! only when a row was really inserted or deleted, so repeating a call, or sending it fifty times
-//! at once, changes the count once.
+//! Likes on feed items and comments: the like is a row unique per reader and thing, and the
+//! thing's count moves only when a row was really inserted or deleted, so repeating a call, or
+//! sending it fifty times at once, changes the count once. A new like on a comment counts in its
+//! author's one like message.
 
-use client_core::envelope::ErrorKind;
 use sea_orm::sea_query::{Expr, OnConflict};
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, Set, TryInsertResult};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set, TryInsertResult};
 use serde::Serialize;
 
-use crate::entity::{feed_item, like};
+use super::blocks::blocks;
+use super::comments;
+use super::messages;
+use crate::entity::{comment, feed_item, like};
 use crate::error::{AppError, AppResult};
 use crate::state::AppState;
 
 /// What can be liked.
 pub const FEED: &str = "feed";
+pub const COMMENT: &str = "comment";
 
 #[derive(Debug, Serialize, ts_rs::TS)]
 pub struct LikeState {
@@ -20,23 +24,21 @@ pub struct LikeState {
     pub count: i64,
 }
 
-/// Sets whether `user_id` likes feed item `id`; gives the state and the item's count.
-pub async fn set_feed_like(
-    state: &AppState,
+/// Adds or removes `user_id`'s like row; gives whether a row really came or went.
+async fn flip(
+    db: &impl ConnectionTrait,
+    now: i64,
     user_id: i64,
+    kind: &str,
     id: i64,
     liked: bool,
-) -> AppResult<LikeState> {
-    let txn = crate::db::begin_write(&state.db).await?;
-    if feed_item::Entity::find_by_id(id).one(&txn).await?.is_none() {
-        return Err(AppError::new(ErrorKind::NotFound).with_message("No such news item"));
-    }
-    let changed = if liked {
+) -> AppResult<bool> {
+    if liked {
         let inserted = like::Entity::insert(like::ActiveModel {
             user_id: Set(user_id),
-            kind: Set(FEED.to_owned()),
+            kind: Set(kind.to_owned()),
             target_id: Set(id),
-            created_at: Set(state.now()),
+            created_at: Set(now),
             ..Default::default()
         })
         .on_conflict(
@@ -49,25 +51,41 @@ pub async fn set_feed_like(
             .to_owned(),
         )
         .do_nothing()
-        .exec(&txn)
+        .exec(db)
         .await?;
-        matches!(inserted, TryInsertResult::Inserted(_))
+        Ok(matches!(inserted, TryInsertResult::Inserted(_)))
     } else {
-        like::Entity::delete_many()
+        Ok(like::Entity::delete_many()
             .filter(like::Column::UserId.eq(user_id))
-            .filter(like::Column::Kind.eq(FEED))
+            .filter(like::Column::Kind.eq(kind))
             .filter(like::Column::TargetId.eq(id))
-            .exec(&txn)
+            .exec(db)
             .await?
             .rows_affected
-            > 0
-    };
-    if changed {
-        let step = if liked { 1 } else { -1 };
+            > 0)
+    }
+}
+
+fn step(liked: bool) -> i64 {
+    if liked { 1 } else { -1 }
+}
+
+/// Sets whether `user_id` likes feed item `id`; gives the state and the item's count.
+pub async fn set_feed_like(
+    state: &AppState,
+    user_id: i64,
+    id: i64,
+    liked: bool,
+) -> AppResult<LikeState> {
+    let txn = crate::db::begin_write(&state.db).await?;
+    if feed_item::Entity::find_by_id(id).one(&txn).await?.is_none() {
+        return Err(AppError::not_found("No such news item"));
+    }
+    if flip(&txn, state.now(), user_id, FEED, id, liked).await? {
         feed_item::Entity::update_many()
             .col_expr(
                 feed_item::Column::Likes,
-                Expr::col(feed_item::Column::Likes).add(step),
+                Expr::col(feed_item::Column::Likes).add(step(liked)),
             )
             .filter(feed_item::Column::Id.eq(id))
             .exec(&txn)
@@ -78,19 +96,50 @@ pub async fn set_feed_like(
         .await?
         .map_or(0, |f| f.likes);
     txn.commit().await?;
-    if changed {
-        state.content_changed();
-    }
     Ok(LikeState { liked, count })
 }
 
-/// Whether `user_id` likes feed item `id`.
-pub async fn likes_feed(state: &AppState, user_id: i64, id: i64) -> AppResult<bool> {
-    Ok(like::Entity::find()
-        .filter(like::Column::UserId.eq(user_id))
-        .filter(like::Column::Kind.eq(FEED))
-        .filter(like::Column::TargetId.eq(id))
-        .one(&state.db)
+/// Sets whether `user_id` likes visible comment `id`; a new like is counted in the author's
+/// like message (unless it is their own, or they blocked the liker).
+pub async fn set_comment_like(
+    state: &AppState,
+    user_id: i64,
+    id: i64,
+    liked: bool,
+) -> AppResult<LikeState> {
+    let now = state.now();
+    let found = comments::find_visible(state, id).await?;
+    let tell_author = found.user_id != user_id && !blocks(state, found.user_id, user_id).await?;
+    let txn = crate::db::begin_write(&state.db).await?;
+    let Some(found) = comments::visible_in(&txn, id).await? else {
+        return Err(AppError::not_found("No such comment"));
+    };
+    if flip(&txn, now, user_id, COMMENT, id, liked).await? {
+        comment::Entity::update_many()
+            .col_expr(
+                comment::Column::LikeCount,
+                Expr::col(comment::Column::LikeCount).add(step(liked)),
+            )
+            .filter(comment::Column::Id.eq(id))
+            .exec(&txn)
+            .await?;
+        if liked && tell_author {
+            messages::liked(
+                &txn,
+                now,
+                found.user_id,
+                user_id,
+                found.feed_id,
+                id,
+                &found.content,
+            )
+            .await?;
+        }
+    }
+    let count = comment::Entity::find_by_id(id)
+        .one(&txn)
         .await?
-        .is_some())
+        .map_or(0, |c| c.like_count);
+    txn.commit().await?;
+    Ok(LikeState { liked, count })
 }

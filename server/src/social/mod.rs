@@ -1,4 +1,81 @@
-//! What readers do with the news beyond reading it: likes so far (the conversations issue adds
-//! comments, favorites, history and messages here).
+//! What readers do with the news beyond reading it: likes, comments, favorites, reading
+//! history, messages, and what keeps abuse out (blocks, reports, bans, limits).
 
+pub mod blocks;
+pub mod comments;
+pub mod favorites;
+pub mod history;
 pub mod likes;
+pub mod marks;
+pub mod messages;
+pub mod moderation;
+
+use std::collections::HashMap;
+
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
+use serde::Serialize;
+
+use crate::entity::user;
+use crate::error::AppResult;
+use crate::extract::{ClientMeta, CurrentUser};
+use crate::limits::{self, Budget};
+use crate::state::AppState;
+
+/// Another reader as conversations show them.
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+pub struct UserRef {
+    pub id: i64,
+    pub nickname: String,
+    pub avatar: String,
+}
+
+impl From<user::Model> for UserRef {
+    fn from(u: user::Model) -> Self {
+        Self {
+            id: u.id,
+            nickname: u.nickname,
+            avatar: u.avatar,
+        }
+    }
+}
+
+/// The readers with these ids, in one query.
+pub async fn users_by_id(
+    db: &impl ConnectionTrait,
+    ids: impl IntoIterator<Item = i64>,
+) -> AppResult<HashMap<i64, UserRef>> {
+    let mut ids: Vec<i64> = ids.into_iter().collect();
+    ids.sort_unstable();
+    ids.dedup();
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    Ok(user::Entity::find()
+        .filter(user::Column::Id.is_in(ids))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|u| (u.id, UserRef::from(u)))
+        .collect())
+}
+
+/// Spends one write of `budget` for the user and one of the shared per-client budget, so many
+/// accounts behind one client cannot add up past what one client may do.
+pub async fn spend_write(
+    state: &AppState,
+    user: &CurrentUser,
+    client: &ClientMeta,
+    budget: Budget,
+) -> AppResult<()> {
+    limits::spend(state, budget, &format!("u:{}", user.user_id)).await?;
+    limits::spend(state, limits::SOCIAL_WRITES_PER_CLIENT, &client.ip).await
+}
+
+/// The first characters of a text, for a message that quotes it.
+pub fn opening(text: &str) -> String {
+    const OPENING_CHARS: usize = 140;
+    match text.char_indices().nth(OPENING_CHARS) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_owned(),
+    }
+}

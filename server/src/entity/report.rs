@@ -1,0 +1,25 @@
+//! A reader's report on a comment, with the text as it was when reported.
+
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "reports")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    pub reporter_id: i64,
+    pub kind: String,
+    pub target_id: i64,
+    #[sea_orm(column_type = "Text")]
+    pub reason: String,
+    #[sea_orm(column_type = "Text")]
+    pub content: String,
+    /// `open` or `resolved`.
+    pub state: String,
+    pub created_at: i64,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

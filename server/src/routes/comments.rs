@@ -1,0 +1,155 @@
+//! Comment threads: read by anyone, written by signed-in readers within their limits.
+
+use axum::extract::State;
+use axum::routing::post;
+use axum::{Json, Router};
+use client_core::envelope::Envelope;
+use serde::Deserialize;
+use validator::Validate;
+
+use super::{IdRequest, List, ok};
+use crate::content::{PAGE_DEFAULT, PAGE_MAX};
+use crate::error::{AppError, AppResult};
+use crate::extract::{ApiJson, Caller, ClientMeta, CurrentUser};
+use crate::limits;
+use crate::pagination::Page;
+use crate::social::comments::{self, CommentVersion, CommentView, NewComment, Sort};
+use crate::social::{moderation, spend_write};
+use crate::state::AppState;
+use client_core::validation;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/comment/list", post(comment_list))
+        .route("/comment/replies", post(comment_replies))
+        .route("/comment/history", post(comment_history))
+        .route("/comment/add", post(comment_add))
+        .route("/comment/edit", post(comment_edit))
+        .route("/comment/del", post(comment_del))
+}
+
+#[derive(Deserialize, Validate)]
+struct ListRequest {
+    feed_id: i64,
+    #[serde(default)]
+    cursor: Option<String>,
+    /// `new` (default) or `top`.
+    #[serde(default)]
+    sort: Option<String>,
+    #[validate(range(min = 1, max = PAGE_MAX))]
+    #[serde(default)]
+    limit: Option<u64>,
+}
+
+async fn comment_list(
+    State(state): State<AppState>,
+    caller: Caller,
+    ApiJson(req): ApiJson<ListRequest>,
+) -> AppResult<Json<Envelope<Page<CommentView>>>> {
+    let sort = match req.sort.as_deref() {
+        None | Some("new") => Sort::New,
+        Some("top") => Sort::Top,
+        Some(_) => return Err(AppError::invalid("sort must be new or top")),
+    };
+    let cursor = req.cursor.as_deref().filter(|c| !c.is_empty());
+    let limit = req.limit.unwrap_or(PAGE_DEFAULT);
+    Ok(ok(comments::list(
+        &state,
+        caller.user_id(),
+        req.feed_id,
+        sort,
+        cursor,
+        limit,
+    )
+    .await?))
+}
+
+#[derive(Deserialize, Validate)]
+struct RepliesRequest {
+    /// The top-level comment.
+    id: i64,
+    /// The last reply already shown.
+    #[serde(default)]
+    cursor: Option<String>,
+    #[validate(range(min = 1, max = PAGE_MAX))]
+    #[serde(default)]
+    limit: Option<u64>,
+}
+
+async fn comment_replies(
+    State(state): State<AppState>,
+    caller: Caller,
+    ApiJson(req): ApiJson<RepliesRequest>,
+) -> AppResult<Json<Envelope<Page<CommentView>>>> {
+    let cursor = req.cursor.as_deref().filter(|c| !c.is_empty());
+    let limit = req.limit.unwrap_or(PAGE_DEFAULT);
+    Ok(ok(
+        comments::replies(&state, caller.user_id(), req.id, cursor, limit).await?,
+    ))
+}
+
+async fn comment_history(
+    State(state): State<AppState>,
+    caller: Caller,
+    ApiJson(req): ApiJson<IdRequest>,
+) -> AppResult<Json<Envelope<List<CommentVersion>>>> {
+    let list = comments::history(&state, caller.user_id(), req.id).await?;
+    Ok(ok(List { list }))
+}
+
+#[derive(Deserialize, Validate)]
+struct AddRequest {
+    feed_id: i64,
+    #[serde(default)]
+    parent_id: Option<i64>,
+    #[validate(custom(function = "validation::comment_content"))]
+    content: String,
+}
+
+async fn comment_add(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    client: ClientMeta,
+    ApiJson(req): ApiJson<AddRequest>,
+) -> AppResult<Json<Envelope<CommentView>>> {
+    moderation::ensure_not_banned(&state, user.user_id).await?;
+    let budget = comments::comment_budget(&state, user.user_id).await?;
+    spend_write(&state, &user, &client, budget).await?;
+    let new = NewComment {
+        feed_id: req.feed_id,
+        parent_id: req.parent_id,
+        content: &req.content,
+    };
+    Ok(ok(comments::add(&state, user.user_id, new).await?))
+}
+
+#[derive(Deserialize, Validate)]
+struct EditRequest {
+    id: i64,
+    #[validate(custom(function = "validation::comment_content"))]
+    content: String,
+}
+
+async fn comment_edit(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    client: ClientMeta,
+    ApiJson(req): ApiJson<EditRequest>,
+) -> AppResult<Json<Envelope<CommentView>>> {
+    moderation::ensure_not_banned(&state, user.user_id).await?;
+    spend_write(&state, &user, &client, limits::COMMENT_CHANGES).await?;
+    Ok(ok(
+        comments::edit(&state, user.user_id, req.id, &req.content).await?,
+    ))
+}
+
+async fn comment_del(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    client: ClientMeta,
+    ApiJson(req): ApiJson<IdRequest>,
+) -> AppResult<Json<Envelope<()>>> {
+    spend_write(&state, &user, &client, limits::COMMENT_CHANGES).await?;
+    comments::delete(&state, user.user_id, req.id).await?;
+    Ok(ok(()))
+}

@@ -1,0 +1,119 @@
+//! What a reader keeps: favorites, and the history of what they read.
+
+use axum::extract::State;
+use axum::routing::post;
+use axum::{Json, Router};
+use client_core::envelope::Envelope;
+use serde::Deserialize;
+use validator::Validate;
+
+use super::feeds::reading;
+use super::ok;
+use crate::content::{PAGE_DEFAULT, PAGE_MAX};
+use crate::error::AppResult;
+use crate::extract::{ApiJson, Caller, ClientMeta, CurrentUser};
+use crate::limits;
+use crate::pagination::Page;
+use crate::social::favorites::{self, KeptItem};
+use crate::social::{history, spend_write};
+use crate::state::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/favorite/set", post(favorite_set))
+        .route("/favorite/list", post(favorite_list))
+        .route("/history/list", post(history_list))
+        .route("/history/del", post(history_del))
+        .route("/history/clear", post(history_clear))
+}
+
+#[derive(Deserialize, Validate)]
+struct FavoriteRequest {
+    feed_id: i64,
+    favorited: bool,
+}
+
+#[derive(serde::Serialize)]
+struct Favorited {
+    favorited: bool,
+}
+
+async fn favorite_set(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    client: ClientMeta,
+    ApiJson(req): ApiJson<FavoriteRequest>,
+) -> AppResult<Json<Envelope<Favorited>>> {
+    spend_write(&state, &user, &client, limits::KEEPING).await?;
+    favorites::set(&state, user.user_id, req.feed_id, req.favorited).await?;
+    Ok(ok(Favorited {
+        favorited: req.favorited,
+    }))
+}
+
+#[derive(Deserialize, Validate, Default)]
+#[serde(default)]
+struct PageRequest {
+    cursor: Option<String>,
+    #[validate(range(min = 1, max = PAGE_MAX))]
+    limit: Option<u64>,
+}
+
+impl PageRequest {
+    fn cursor(&self) -> Option<&str> {
+        self.cursor.as_deref().filter(|c| !c.is_empty())
+    }
+    fn limit(&self) -> u64 {
+        self.limit.unwrap_or(PAGE_DEFAULT)
+    }
+}
+
+async fn favorite_list(
+    State(state): State<AppState>,
+    caller: Caller,
+    client: ClientMeta,
+    user: CurrentUser,
+    ApiJson(req): ApiJson<PageRequest>,
+) -> AppResult<Json<Envelope<Page<KeptItem>>>> {
+    let reading = reading(&state, &caller, &client).await?;
+    let page = favorites::list(&state, user.user_id, req.cursor(), req.limit(), reading).await?;
+    Ok(ok(page))
+}
+
+async fn history_list(
+    State(state): State<AppState>,
+    caller: Caller,
+    client: ClientMeta,
+    user: CurrentUser,
+    ApiJson(req): ApiJson<PageRequest>,
+) -> AppResult<Json<Envelope<Page<KeptItem>>>> {
+    let reading = reading(&state, &caller, &client).await?;
+    let page = history::list(&state, user.user_id, req.cursor(), req.limit(), reading).await?;
+    Ok(ok(page))
+}
+
+#[derive(Deserialize, Validate)]
+struct HistoryDelRequest {
+    feed_id: i64,
+}
+
+async fn history_del(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    client: ClientMeta,
+    ApiJson(req): ApiJson<HistoryDelRequest>,
+) -> AppResult<Json<Envelope<()>>> {
+    spend_write(&state, &user, &client, limits::KEEPING).await?;
+    history::forget(&state, user.user_id, Some(req.feed_id)).await?;
+    Ok(ok(()))
+}
+
+async fn history_clear(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    client: ClientMeta,
+) -> AppResult<Json<Envelope<()>>> {
+    spend_write(&state, &user, &client, limits::KEEPING).await?;
+    history::forget(&state, user.user_id, None).await?;
+    Ok(ok(()))
+}

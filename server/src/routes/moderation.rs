@@ -1,0 +1,204 @@
+//! Keeping abuse out: readers block people and report comments; the team (with
+//! `X-ADMIN-TOKEN`) lists reports, removes comments, bans accounts and announces.
+
+use std::collections::HashMap;
+
+use axum::extract::State;
+use axum::routing::post;
+use axum::{Json, Router};
+use client_core::envelope::Envelope;
+use client_core::locale::LOCALES;
+use serde::{Deserialize, Serialize};
+use validator::Validate;
+
+use super::admin::Admin;
+use super::ok;
+use crate::content::{PAGE_DEFAULT, PAGE_MAX};
+use crate::error::{AppError, AppResult};
+use crate::extract::{ApiJson, ClientMeta, CurrentUser};
+use crate::limits;
+use crate::pagination::Page;
+use crate::social::blocks::{self, BlockedUser};
+use crate::social::messages::{self, Announcement};
+use crate::social::moderation::{self, OPEN, REASON_MAX_CHARS, RESOLVED, ReportView};
+use crate::social::spend_write;
+use crate::state::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/user/block", post(user_block))
+        .route("/user/block/list", post(user_block_list))
+        .route("/report/add", post(report_add))
+        .route("/admin/report/list", post(admin_report_list))
+        .route("/admin/comment/remove", post(admin_comment_remove))
+        .route("/admin/user/ban", post(admin_user_ban))
+        .route("/admin/message/announce", post(admin_announce))
+}
+
+#[derive(Deserialize, Validate)]
+struct BlockRequest {
+    user_id: i64,
+    blocked: bool,
+}
+
+#[derive(Serialize)]
+struct Blocked {
+    blocked: bool,
+}
+
+async fn user_block(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    client: ClientMeta,
+    ApiJson(req): ApiJson<BlockRequest>,
+) -> AppResult<Json<Envelope<Blocked>>> {
+    spend_write(&state, &user, &client, limits::KEEPING).await?;
+    blocks::set(&state, user.user_id, req.user_id, req.blocked).await?;
+    Ok(ok(Blocked {
+        blocked: req.blocked,
+    }))
+}
+
+#[derive(Deserialize, Validate, Default)]
+#[serde(default)]
+struct PageRequest {
+    cursor: Option<String>,
+    #[validate(range(min = 1, max = PAGE_MAX))]
+    limit: Option<u64>,
+    /// Reports only: `open` (default) or `resolved`.
+    state: Option<String>,
+}
+
+async fn user_block_list(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiJson(req): ApiJson<PageRequest>,
+) -> AppResult<Json<Envelope<Page<BlockedUser>>>> {
+    let cursor = req.cursor.as_deref().filter(|c| !c.is_empty());
+    let limit = req.limit.unwrap_or(PAGE_DEFAULT);
+    Ok(ok(blocks::list(&state, user.user_id, cursor, limit).await?))
+}
+
+#[derive(Deserialize, Validate)]
+struct ReportRequest {
+    kind: String,
+    id: i64,
+    #[validate(length(min = 1, max = REASON_MAX_CHARS))]
+    reason: String,
+}
+
+async fn report_add(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    client: ClientMeta,
+    ApiJson(req): ApiJson<ReportRequest>,
+) -> AppResult<Json<Envelope<()>>> {
+    if req.kind != "comment" {
+        return Err(AppError::invalid("kind must be comment"));
+    }
+    if req.reason.trim().is_empty() {
+        return Err(AppError::invalid("Say why you report it"));
+    }
+    moderation::ensure_not_banned(&state, user.user_id).await?;
+    spend_write(&state, &user, &client, limits::REPORTS).await?;
+    moderation::report_comment(&state, user.user_id, req.id, &req.reason).await?;
+    Ok(ok(()))
+}
+
+async fn admin_report_list(
+    State(state): State<AppState>,
+    _: Admin,
+    ApiJson(req): ApiJson<PageRequest>,
+) -> AppResult<Json<Envelope<Page<ReportView>>>> {
+    let wanted = req.state.as_deref().unwrap_or(OPEN);
+    if ![OPEN, RESOLVED].contains(&wanted) {
+        return Err(AppError::invalid("state must be open or resolved"));
+    }
+    let cursor = req.cursor.as_deref().filter(|c| !c.is_empty());
+    let limit = req.limit.unwrap_or(PAGE_DEFAULT);
+    Ok(ok(moderation::reports(&state, wanted, cursor, limit).await?))
+}
+
+#[derive(Deserialize, Validate)]
+struct RemoveRequest {
+    id: i64,
+    #[validate(length(min = 1, max = REASON_MAX_CHARS))]
+    reason: String,
+}
+
+async fn admin_comment_remove(
+    State(state): State<AppState>,
+    _: Admin,
+    ApiJson(req): ApiJson<RemoveRequest>,
+) -> AppResult<Json<Envelope<()>>> {
+    moderation::remove_comment(&state, req.id, &req.reason).await?;
+    Ok(ok(()))
+}
+
+#[derive(Deserialize, Validate)]
+struct BanRequest {
+    user_id: i64,
+    /// Unix seconds; a time already past lifts the ban.
+    until: i64,
+    #[validate(length(min = 1, max = REASON_MAX_CHARS))]
+    reason: String,
+}
+
+async fn admin_user_ban(
+    State(state): State<AppState>,
+    _: Admin,
+    ApiJson(req): ApiJson<BanRequest>,
+) -> AppResult<Json<Envelope<()>>> {
+    moderation::ban(&state, req.user_id, req.until, &req.reason).await?;
+    Ok(ok(()))
+}
+
+/// `{title, body}` in English for every reader, or `texts` per locale (English required).
+#[derive(Deserialize, Validate, Default)]
+#[serde(default)]
+pub struct AnnounceRequest {
+    pub title: Option<String>,
+    pub body: Option<String>,
+    pub texts: HashMap<String, Announcement>,
+}
+
+const TITLE_MAX_CHARS: usize = 120;
+const BODY_MAX_CHARS: usize = 2000;
+
+impl AnnounceRequest {
+    /// The texts per locale, checked.
+    pub fn texts(self) -> AppResult<HashMap<String, Announcement>> {
+        let mut texts = self.texts;
+        if let (Some(title), Some(body)) = (self.title, self.body) {
+            texts.insert("en".to_owned(), Announcement { title, body });
+        }
+        for (locale, text) in &texts {
+            if !LOCALES.contains(&locale.as_str()) {
+                return Err(AppError::invalid(format!("Unknown locale {locale}")));
+            }
+            let title = text.title.trim().chars().count();
+            let body = text.body.trim().chars().count();
+            if !(1..=TITLE_MAX_CHARS).contains(&title) || !(1..=BODY_MAX_CHARS).contains(&body) {
+                return Err(AppError::invalid(format!(
+                    "{locale}: a title of 1 to {TITLE_MAX_CHARS} characters and a body of 1 to \
+                     {BODY_MAX_CHARS}"
+                )));
+            }
+        }
+        Ok(texts)
+    }
+}
+
+#[derive(Serialize)]
+struct Announced {
+    readers: u64,
+}
+
+async fn admin_announce(
+    State(state): State<AppState>,
+    _: Admin,
+    ApiJson(req): ApiJson<AnnounceRequest>,
+) -> AppResult<Json<Envelope<Announced>>> {
+    let readers = messages::announce(&state, &req.texts()?).await?;
+    Ok(ok(Announced { readers }))
+}

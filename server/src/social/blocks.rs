@@ -1,0 +1,98 @@
+//! Blocking: a blocker no longer sees the blocked reader's comments, and the blocked reader can
+//! no longer reply to, mention or notify the blocker.
+
+use sea_orm::sea_query::{OnConflict, Query, SelectStatement};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set};
+use serde::Serialize;
+
+use super::{UserRef, users_by_id};
+use crate::entity::{block, user};
+use crate::error::{AppError, AppResult};
+use crate::pagination::{Page, parse_id, split_page};
+use crate::state::AppState;
+
+/// The people `user_id` blocked, for `NOT IN` filters.
+pub fn blocked_by(user_id: i64) -> SelectStatement {
+    Query::select()
+        .column(block::Column::BlockedId)
+        .from(block::Entity)
+        .and_where(block::Column::UserId.eq(user_id))
+        .to_owned()
+}
+
+/// Whether `blocker` blocked `user_id`.
+pub async fn blocks(state: &AppState, blocker: i64, user_id: i64) -> AppResult<bool> {
+    Ok(block::Entity::find()
+        .filter(block::Column::UserId.eq(blocker))
+        .filter(block::Column::BlockedId.eq(user_id))
+        .one(&state.db)
+        .await?
+        .is_some())
+}
+
+pub async fn set(state: &AppState, user_id: i64, other: i64, blocked: bool) -> AppResult<()> {
+    if other == user_id {
+        return Err(AppError::invalid("You cannot block yourself"));
+    }
+    if blocked {
+        if user::Entity::find_by_id(other).one(&state.db).await?.is_none() {
+            return Err(AppError::not_found("No such user"));
+        }
+        block::Entity::insert(block::ActiveModel {
+            user_id: Set(user_id),
+            blocked_id: Set(other),
+            created_at: Set(state.now()),
+            ..Default::default()
+        })
+        .on_conflict(
+            OnConflict::columns([block::Column::UserId, block::Column::BlockedId])
+                .do_nothing()
+                .to_owned(),
+        )
+        .do_nothing()
+        .exec(&state.db)
+        .await?;
+    } else {
+        block::Entity::delete_many()
+            .filter(block::Column::UserId.eq(user_id))
+            .filter(block::Column::BlockedId.eq(other))
+            .exec(&state.db)
+            .await?;
+    }
+    Ok(())
+}
+
+#[derive(Debug, Serialize, ts_rs::TS)]
+pub struct BlockedUser {
+    pub user: UserRef,
+    pub blocked_at: i64,
+}
+
+/// The people `user_id` blocked, newest first.
+pub async fn list(
+    state: &AppState,
+    user_id: i64,
+    cursor: Option<&str>,
+    limit: u64,
+) -> AppResult<Page<BlockedUser>> {
+    let mut query = block::Entity::find()
+        .filter(block::Column::UserId.eq(user_id))
+        .order_by_desc(block::Column::Id)
+        .limit(limit + 1);
+    if let Some(cursor) = cursor {
+        let id = parse_id(cursor)?;
+        query = query.filter(block::Column::Id.lt(id));
+    }
+    let (rows, next_cursor) = split_page(query.all(&state.db).await?, limit, |b| b.id.to_string());
+    let users = users_by_id(&state.db, rows.iter().map(|b| b.blocked_id)).await?;
+    let list = rows
+        .into_iter()
+        .filter_map(|b| {
+            Some(BlockedUser {
+                user: users.get(&b.blocked_id)?.clone(),
+                blocked_at: b.created_at,
+            })
+        })
+        .collect();
+    Ok(Page { list, next_cursor })
+}

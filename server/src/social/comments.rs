@@ -1,0 +1,535 @@
+//! Comment threads under feed items: top-level comments paged newest or best first, each with
+//! its first replies; replies one level deep (answering a reply attaches to its top-level
+//! comment and names the person answered); edits kept as history; deletion that leaves a
+//! placeholder where replies hang; and the notifications each of these causes.
+
+use std::collections::{HashMap, HashSet};
+
+use client_core::comment::{REPLIES_SHOWN, can_edit_comment, mentions};
+use client_core::envelope::ErrorKind;
+use sea_orm::sea_query::{Expr, Func};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, IntoActiveModel,
+    QueryFilter, QueryOrder, QuerySelect, Set, Statement,
+};
+use serde::Serialize;
+
+use super::blocks::{blocked_by, blocks};
+use super::messages::{self, About};
+use super::{UserRef, users_by_id};
+use crate::entity::{comment, comment_edit, feed_item, like, user};
+use crate::error::{AppError, AppResult};
+use crate::pagination::{Page, parse_id, parse_pair, split_page};
+use crate::state::AppState;
+use crate::time::DAY;
+
+pub const VISIBLE: &str = "visible";
+pub const DELETED: &str = "deleted";
+pub const REMOVED: &str = "removed";
+
+/// How long the same text from the same person is refused.
+const REPEAT_SECONDS: i64 = 10 * 60;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sort {
+    New,
+    Top,
+}
+
+#[derive(Debug, Serialize, ts_rs::TS)]
+pub struct CommentView {
+    pub id: i64,
+    pub feed_id: i64,
+    pub parent_id: Option<i64>,
+    /// `null` for a deleted or removed comment.
+    pub user: Option<UserRef>,
+    /// Whom a reply answered, when it answered a reply.
+    pub reply_to: Option<UserRef>,
+    /// Empty for a deleted or removed comment.
+    pub content: String,
+    pub like_count: i64,
+    pub liked: bool,
+    pub reply_count: i64,
+    pub created_at: i64,
+    pub edited_at: Option<i64>,
+    #[ts(type = "\"visible\" | \"deleted\" | \"removed\"")]
+    pub state: String,
+    /// A top-level comment's first replies, oldest first (empty for replies).
+    pub replies: Vec<CommentView>,
+}
+
+/// What a reader is shown: visible comments, and placeholders only where replies hang;
+/// nothing by people the reader blocked.
+fn shown_to(reader: Option<i64>) -> Condition {
+    let mut shown = Condition::any()
+        .add(comment::Column::State.eq(VISIBLE))
+        .add(comment::Column::ReplyCount.gt(0));
+    if let Some(reader) = reader {
+        shown = Condition::all()
+            .add(shown)
+            .add(comment::Column::UserId.not_in_subquery(blocked_by(reader)));
+    }
+    shown
+}
+
+/// `"<id>"` (new) or `"<likes>.<id>"` (top) of the last comment of the previous page.
+fn parse_cursor(cursor: &str, sort: Sort) -> AppResult<(i64, i64)> {
+    match sort {
+        Sort::New => Ok((0, parse_id(cursor)?)),
+        Sort::Top => parse_pair(cursor),
+    }
+}
+
+/// A feed item's top-level comments, a page at a time, each with its first replies.
+pub async fn list(
+    state: &AppState,
+    reader: Option<i64>,
+    feed_id: i64,
+    sort: Sort,
+    cursor: Option<&str>,
+    limit: u64,
+) -> AppResult<Page<CommentView>> {
+    use comment::Column as C;
+    let mut query = comment::Entity::find()
+        .filter(C::FeedId.eq(feed_id))
+        .filter(C::ParentId.is_null())
+        .filter(shown_to(reader))
+        .limit(limit + 1);
+    query = match sort {
+        Sort::New => query.order_by_desc(C::Id),
+        Sort::Top => query.order_by_desc(C::LikeCount).order_by_desc(C::Id),
+    };
+    if let Some(cursor) = cursor {
+        let (likes, id) = parse_cursor(cursor, sort)?;
+        query = query.filter(match sort {
+            Sort::New => Condition::all().add(C::Id.lt(id)),
+            Sort::Top => Condition::any().add(C::LikeCount.lt(likes)).add(
+                Condition::all()
+                    .add(C::LikeCount.eq(likes))
+                    .add(C::Id.lt(id)),
+            ),
+        });
+    }
+    let (top, next_cursor) = split_page(query.all(&state.db).await?, limit, |c| match sort {
+        Sort::New => c.id.to_string(),
+        Sort::Top => format!("{}.{}", c.like_count, c.id),
+    });
+    let replies = first_replies(state, reader, top.iter().map(|c| c.id).collect()).await?;
+    let list = views(state, reader, top, replies).await?;
+    Ok(Page { list, next_cursor })
+}
+
+/// The first replies of each of `parents`, in one query.
+async fn first_replies(
+    state: &AppState,
+    reader: Option<i64>,
+    parents: Vec<i64>,
+) -> AppResult<Vec<comment::Model>> {
+    if parents.is_empty() {
+        return Ok(Vec::new());
+    }
+    let backend = state.db.get_database_backend();
+    let marks: Vec<String> = (1..=parents.len()).map(|i| format!("${i}")).collect();
+    let blocked = match reader {
+        Some(_) => format!(
+            "AND user_id NOT IN (SELECT blocked_id FROM blocks WHERE user_id = ${})",
+            parents.len() + 1
+        ),
+        None => String::new(),
+    };
+    let sql = format!(
+        "SELECT * FROM (SELECT c.*, ROW_NUMBER() OVER (PARTITION BY parent_id ORDER BY id) AS n \
+         FROM comments c WHERE parent_id IN ({}) AND state = '{VISIBLE}' {blocked}) r \
+         WHERE n <= {REPLIES_SHOWN} ORDER BY parent_id, id",
+        marks.join(", ")
+    );
+    let mut values: Vec<sea_orm::Value> = parents.into_iter().map(Into::into).collect();
+    values.extend(reader.map(Into::into));
+    Ok(comment::Entity::find()
+        .from_raw_sql(Statement::from_sql_and_values(backend, sql, values))
+        .all(&state.db)
+        .await?)
+}
+
+/// The replies to `parent_id` after `cursor` (a reply's id), oldest first.
+pub async fn replies(
+    state: &AppState,
+    reader: Option<i64>,
+    parent_id: i64,
+    cursor: Option<&str>,
+    limit: u64,
+) -> AppResult<Page<CommentView>> {
+    use comment::Column as C;
+    let mut query = comment::Entity::find()
+        .filter(C::ParentId.eq(parent_id))
+        .filter(C::State.eq(VISIBLE))
+        .filter(shown_to(reader))
+        .order_by_asc(C::Id)
+        .limit(limit + 1);
+    if let Some(cursor) = cursor {
+        let after = parse_id(cursor)?;
+        query = query.filter(C::Id.gt(after));
+    }
+    let (rows, next_cursor) = split_page(query.all(&state.db).await?, limit, |c| c.id.to_string());
+    let list = views(state, reader, rows, Vec::new()).await?;
+    Ok(Page { list, next_cursor })
+}
+
+/// Views of `comments` (with `replies` under their parents): authors and the reader's likes
+/// read once for the whole page.
+async fn views(
+    state: &AppState,
+    reader: Option<i64>,
+    comments: Vec<comment::Model>,
+    replies: Vec<comment::Model>,
+) -> AppResult<Vec<CommentView>> {
+    let all = || comments.iter().chain(&replies);
+    let people: Vec<i64> = all()
+        .flat_map(|c| [Some(c.user_id), c.reply_to_user_id])
+        .flatten()
+        .collect();
+    let users = users_by_id(&state.db, people).await?;
+    let liked: HashSet<i64> = match reader {
+        Some(reader) => like::Entity::find()
+            .filter(like::Column::UserId.eq(reader))
+            .filter(like::Column::Kind.eq(super::likes::COMMENT))
+            .filter(like::Column::TargetId.is_in(all().map(|c| c.id).collect::<Vec<_>>()))
+            .all(&state.db)
+            .await?
+            .into_iter()
+            .map(|l| l.target_id)
+            .collect(),
+        None => HashSet::new(),
+    };
+    let view = |c: comment::Model| {
+        let shown = c.state == VISIBLE;
+        CommentView {
+            id: c.id,
+            feed_id: c.feed_id,
+            parent_id: c.parent_id,
+            user: shown.then(|| users.get(&c.user_id).cloned()).flatten(),
+            reply_to: c
+                .reply_to_user_id
+                .filter(|_| shown)
+                .and_then(|id| users.get(&id).cloned()),
+            content: if shown { c.content } else { String::new() },
+            like_count: c.like_count,
+            liked: liked.contains(&c.id),
+            reply_count: c.reply_count,
+            created_at: c.created_at,
+            edited_at: c.edited_at.filter(|_| shown),
+            state: c.state,
+            replies: Vec::new(),
+        }
+    };
+    let mut by_parent: HashMap<i64, Vec<CommentView>> = HashMap::new();
+    for reply in replies {
+        let parent = reply.parent_id.unwrap_or_default();
+        by_parent.entry(parent).or_default().push(view(reply));
+    }
+    Ok(comments
+        .into_iter()
+        .map(|c| {
+            let id = c.id;
+            let mut v = view(c);
+            v.replies = by_parent.remove(&id).unwrap_or_default();
+            v
+        })
+        .collect())
+}
+
+/// A comment a reader may see and act on, or `NotFound`.
+pub async fn find_visible(state: &AppState, id: i64) -> AppResult<comment::Model> {
+    visible_in(&state.db, id)
+        .await?
+        .ok_or_else(|| AppError::not_found("No such comment"))
+}
+
+/// A visible comment as `db` (a transaction) sees it.
+pub async fn visible_in(
+    db: &impl ConnectionTrait,
+    id: i64,
+) -> AppResult<Option<comment::Model>> {
+    Ok(comment::Entity::find_by_id(id)
+        .filter(comment::Column::State.eq(VISIBLE))
+        .one(db)
+        .await?)
+}
+
+/// Which budget a user's comments spend: tighter for accounts younger than a day.
+pub async fn comment_budget(state: &AppState, user_id: i64) -> AppResult<crate::limits::Budget> {
+    let joined = crate::auth::users::get(state, user_id).await?.created_at;
+    Ok(if state.now() - joined < DAY {
+        crate::limits::NEW_ACCOUNT_COMMENTS
+    } else {
+        crate::limits::COMMENTS
+    })
+}
+
+pub struct NewComment<'a> {
+    pub feed_id: i64,
+    pub parent_id: Option<i64>,
+    /// Already checked by the comment rule.
+    pub content: &'a str,
+}
+
+/// Adds a comment or a reply and leaves the messages it causes, in one transaction.
+pub async fn add(state: &AppState, user_id: i64, new: NewComment<'_>) -> AppResult<CommentView> {
+    let content = new.content.trim();
+    let now = state.now();
+    let repeated = comment::Entity::find()
+        .filter(comment::Column::UserId.eq(user_id))
+        .filter(comment::Column::CreatedAt.gte(now - REPEAT_SECONDS))
+        .filter(comment::Column::Content.eq(content))
+        .one(&state.db)
+        .await?;
+    if repeated.is_some() {
+        return Err(ErrorKind::DuplicateContent.into());
+    }
+    // Answering a reply attaches to its top-level comment and names the person answered.
+    let (parent_id, answered) = match new.parent_id {
+        None => (None, None),
+        Some(id) => {
+            let parent = find_visible(state, id).await?;
+            if parent.feed_id != new.feed_id {
+                return Err(AppError::invalid("parent_id is a comment on another item"));
+            }
+            if blocks(state, parent.user_id, user_id).await? {
+                return Err(ErrorKind::Blocked.into());
+            }
+            let answered_reply = parent.parent_id.is_some();
+            (
+                Some(parent.parent_id.unwrap_or(parent.id)),
+                Some((parent.user_id, answered_reply)),
+            )
+        }
+    };
+    let mentioned = mentioned_users(state, user_id, content).await?;
+    let txn = crate::db::begin_write(&state.db).await?;
+    let counted = feed_item::Entity::update_many()
+        .col_expr(
+            feed_item::Column::Comments,
+            Expr::col(feed_item::Column::Comments).add(1),
+        )
+        .filter(feed_item::Column::Id.eq(new.feed_id))
+        .exec(&txn)
+        .await?;
+    if counted.rows_affected == 0 {
+        return Err(AppError::not_found("No such news item"));
+    }
+    if let Some(parent_id) = parent_id {
+        comment::Entity::update_many()
+            .col_expr(
+                comment::Column::ReplyCount,
+                Expr::col(comment::Column::ReplyCount).add(1),
+            )
+            .filter(comment::Column::Id.eq(parent_id))
+            .exec(&txn)
+            .await?;
+    }
+    let made = comment::ActiveModel {
+        feed_id: Set(new.feed_id),
+        parent_id: Set(parent_id),
+        user_id: Set(user_id),
+        reply_to_user_id: Set(answered.filter(|(_, reply)| *reply).map(|(to, _)| to)),
+        content: Set(content.to_owned()),
+        state: Set(VISIBLE.to_owned()),
+        like_count: Set(0),
+        reply_count: Set(0),
+        created_at: Set(now),
+        edited_at: Set(None),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    let about = |kind| About {
+        kind,
+        actor_id: Some(user_id),
+        feed_id: new.feed_id,
+        comment_id: made.id,
+        body: content,
+    };
+    let replied_to = answered.map(|(to, _)| to).filter(|to| *to != user_id);
+    if let Some(to) = replied_to {
+        messages::leave(&txn, now, to, &about("reply")).await?;
+    }
+    for to in mentioned.into_iter().filter(|to| Some(*to) != replied_to) {
+        messages::leave(&txn, now, to, &about("mention")).await?;
+    }
+    txn.commit().await?;
+    let mut list = views(state, Some(user_id), vec![made], Vec::new()).await?;
+    list.pop()
+        .ok_or_else(|| AppError::internal("the new comment has no view"))
+}
+
+/// The people a comment's `@name`s name: each name that is exactly one reader's nickname
+/// (ignoring case), not the author, and not someone who blocked the author.
+async fn mentioned_users(state: &AppState, author: i64, content: &str) -> AppResult<Vec<i64>> {
+    let names: Vec<String> = mentions(content)
+        .into_iter()
+        .map(|n| n.to_lowercase())
+        .collect();
+    if names.is_empty() {
+        return Ok(Vec::new());
+    }
+    let found = user::Entity::find()
+        .filter(Expr::expr(Func::lower(Expr::col(user::Column::Nickname))).is_in(names))
+        .all(&state.db)
+        .await?;
+    let mut by_name: HashMap<String, Vec<i64>> = HashMap::new();
+    for u in found {
+        by_name.entry(u.nickname.to_lowercase()).or_default().push(u.id);
+    }
+    let mut ids = Vec::new();
+    for (_, users) in by_name {
+        if let [id] = users[..]
+            && id != author
+            && !blocks(state, id, author).await?
+        {
+            ids.push(id);
+        }
+    }
+    Ok(ids)
+}
+
+/// The author's own visible comment, or why not.
+async fn own(state: &AppState, user_id: i64, id: i64) -> AppResult<comment::Model> {
+    let found = find_visible(state, id).await?;
+    if found.user_id != user_id {
+        return Err(AppError::new(ErrorKind::Forbidden).with_message("This is not your comment"));
+    }
+    Ok(found)
+}
+
+/// Replaces the text of the author's comment within the edit window, keeping the old text.
+pub async fn edit(state: &AppState, user_id: i64, id: i64, content: &str) -> AppResult<CommentView> {
+    let content = content.trim();
+    let found = own(state, user_id, id).await?;
+    let now = state.now();
+    if !can_edit_comment(found.created_at, now) {
+        return Err(ErrorKind::EditWindowClosed.into());
+    }
+    if found.content != content {
+        let txn = crate::db::begin_write(&state.db).await?;
+        comment_edit::ActiveModel {
+            comment_id: Set(id),
+            content: Set(found.content.clone()),
+            edited_at: Set(now),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await?;
+        let mut changed = found.into_active_model();
+        changed.content = Set(content.to_owned());
+        changed.edited_at = Set(Some(now));
+        changed.update(&txn).await?;
+        txn.commit().await?;
+    }
+    let current = find_visible(state, id).await?;
+    let mut list = views(state, Some(user_id), vec![current], Vec::new()).await?;
+    list.pop()
+        .ok_or_else(|| AppError::internal("the edited comment has no view"))
+}
+
+#[derive(Debug, Serialize, ts_rs::TS)]
+pub struct CommentVersion {
+    pub content: String,
+    /// When this version was written.
+    pub at: i64,
+}
+
+/// A visible comment's versions, oldest first, the current one last.
+pub async fn history(state: &AppState, reader: Option<i64>, id: i64) -> AppResult<Vec<CommentVersion>> {
+    let current = find_visible(state, id).await?;
+    if let Some(reader) = reader
+        && blocks(state, reader, current.user_id).await?
+    {
+        return Err(AppError::not_found("No such comment"));
+    }
+    let edits = comment_edit::Entity::find()
+        .filter(comment_edit::Column::CommentId.eq(id))
+        .order_by_asc(comment_edit::Column::Id)
+        .all(&state.db)
+        .await?;
+    // Each kept version was written when the one before it was replaced.
+    let mut written = current.created_at;
+    let mut versions = Vec::with_capacity(edits.len() + 1);
+    for edit in edits {
+        versions.push(CommentVersion {
+            content: edit.content,
+            at: written,
+        });
+        written = edit.edited_at;
+    }
+    versions.push(CommentVersion {
+        content: current.content,
+        at: written,
+    });
+    Ok(versions)
+}
+
+/// Takes a comment out of every reader's sight: `state` becomes `deleted` or `removed` where
+/// replies hang under it, else the comment goes; its counts, likes, edits and the messages that
+/// quote it go with it. `found` is the comment as read in `txn`.
+pub async fn take_down(
+    txn: &impl ConnectionTrait,
+    found: &comment::Model,
+    state_to: &str,
+) -> AppResult<()> {
+    use comment::Column as C;
+    if found.reply_count > 0 {
+        comment::Entity::update_many()
+            .col_expr(C::State, Expr::value(state_to))
+            .filter(C::Id.eq(found.id))
+            .exec(txn)
+            .await?;
+    } else if state_to == DELETED {
+        comment::Entity::delete_by_id(found.id).exec(txn).await?;
+        like::Entity::delete_many()
+            .filter(like::Column::Kind.eq(super::likes::COMMENT))
+            .filter(like::Column::TargetId.eq(found.id))
+            .exec(txn)
+            .await?;
+        comment_edit::Entity::delete_many()
+            .filter(comment_edit::Column::CommentId.eq(found.id))
+            .exec(txn)
+            .await?;
+    } else {
+        // A removed comment stays for the record (reports point at it), shown to no one.
+        comment::Entity::update_many()
+            .col_expr(C::State, Expr::value(state_to))
+            .filter(C::Id.eq(found.id))
+            .exec(txn)
+            .await?;
+    }
+    if let Some(parent) = found.parent_id {
+        comment::Entity::update_many()
+            .col_expr(C::ReplyCount, Expr::col(C::ReplyCount).sub(1))
+            .filter(C::Id.eq(parent))
+            .exec(txn)
+            .await?;
+    }
+    feed_item::Entity::update_many()
+        .col_expr(
+            feed_item::Column::Comments,
+            Expr::col(feed_item::Column::Comments).sub(1),
+        )
+        .filter(feed_item::Column::Id.eq(found.feed_id))
+        .filter(feed_item::Column::Comments.gt(0))
+        .exec(txn)
+        .await?;
+    messages::forget_comment(txn, found.id).await
+}
+
+/// The author deletes their comment.
+pub async fn delete(state: &AppState, user_id: i64, id: i64) -> AppResult<()> {
+    own(state, user_id, id).await?;
+    let txn = crate::db::begin_write(&state.db).await?;
+    // Read again inside the transaction: of concurrent deletions and removals, one acts.
+    let Some(found) = visible_in(&txn, id).await? else {
+        return Err(AppError::not_found("No such comment"));
+    };
+    take_down(&txn, &found, DELETED).await?;
+    txn.commit().await?;
+    Ok(())
+}

@@ -1,0 +1,302 @@
+//! Messages to a reader: replies to their comments, mentions, likes on a comment (one row per
+//! comment that counts the likes), points awarded, a comment removed, and the team's
+//! announcements. Written in the transaction of what caused them, so none is lost or sent for
+//! something that did not happen.
+
+use std::collections::HashMap;
+
+use sea_orm::sea_query::{Expr, OnConflict};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
+    QueryOrder, QuerySelect, Set, Statement,
+};
+use serde::{Deserialize, Serialize};
+
+use super::blocks::blocked_by;
+use super::{UserRef, opening, users_by_id};
+use crate::entity::{announcement, message};
+use crate::error::{AppError, AppResult};
+use crate::pagination::{Page, parse_pair, split_page};
+use crate::state::AppState;
+
+/// What a message is about.
+pub const KINDS: [&str; 6] = ["reply", "mention", "like", "points", "removed", "announcement"];
+
+/// The most ids one `/message/read` marks.
+pub const READ_MAX_IDS: u64 = 100;
+
+/// A message caused by someone's comment (a reply or a mention), or about one (its removal).
+pub struct About<'a> {
+    pub kind: &'static str,
+    pub actor_id: Option<i64>,
+    pub feed_id: i64,
+    pub comment_id: i64,
+    pub body: &'a str,
+}
+
+/// Leaves `about` for `user_id`.
+pub async fn leave(
+    db: &impl ConnectionTrait,
+    now: i64,
+    user_id: i64,
+    about: &About<'_>,
+) -> AppResult<()> {
+    message::ActiveModel {
+        user_id: Set(user_id),
+        kind: Set(about.kind.to_owned()),
+        actor_id: Set(about.actor_id),
+        feed_id: Set(Some(about.feed_id)),
+        comment_id: Set(Some(about.comment_id)),
+        count: Set(1),
+        body: Set(opening(about.body)),
+        read: Set(false),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?;
+    Ok(())
+}
+
+/// One more like on `author`'s comment: the comment's one like message counts it, comes back
+/// unread and names the latest liker.
+pub async fn liked(
+    db: &impl ConnectionTrait,
+    now: i64,
+    author: i64,
+    actor: i64,
+    feed_id: i64,
+    comment_id: i64,
+    text: &str,
+) -> AppResult<()> {
+    let count = Expr::col((message::Entity, message::Column::Count)).add(1);
+    message::Entity::insert(message::ActiveModel {
+        user_id: Set(author),
+        kind: Set("like".to_owned()),
+        actor_id: Set(Some(actor)),
+        feed_id: Set(Some(feed_id)),
+        comment_id: Set(Some(comment_id)),
+        group_key: Set(Some(format!("like:{comment_id}"))),
+        count: Set(1),
+        body: Set(opening(text)),
+        read: Set(false),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    })
+    .on_conflict(
+        OnConflict::columns([message::Column::UserId, message::Column::GroupKey])
+            .value(message::Column::Count, count)
+            .update_columns([
+                message::Column::ActorId,
+                message::Column::Read,
+                message::Column::UpdatedAt,
+            ])
+            .to_owned(),
+    )
+    .exec(db)
+    .await?;
+    Ok(())
+}
+
+/// Points paid to `user_id` for a task (`reason` is its event type).
+pub async fn points(
+    db: &impl ConnectionTrait,
+    now: i64,
+    user_id: i64,
+    amount: i64,
+    reason: &str,
+) -> AppResult<()> {
+    message::ActiveModel {
+        user_id: Set(user_id),
+        kind: Set("points".to_owned()),
+        count: Set(amount),
+        body: Set(reason.to_owned()),
+        read: Set(false),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?;
+    Ok(())
+}
+
+/// Messages quoting a comment that no longer shows (deleted or removed): its text must reach
+/// no one any more.
+pub async fn forget_comment(db: &impl ConnectionTrait, comment_id: i64) -> AppResult<()> {
+    message::Entity::delete_many()
+        .filter(message::Column::CommentId.eq(comment_id))
+        .filter(message::Column::Kind.ne("removed"))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+/// An announcement's text in one language.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Announcement {
+    pub title: String,
+    pub body: String,
+}
+
+/// Leaves an announcement (its text per locale; English required) for every reader, in one
+/// statement; gives how many readers got it.
+pub async fn announce(
+    state: &AppState,
+    texts: &HashMap<String, Announcement>,
+) -> AppResult<u64> {
+    if !texts.contains_key("en") {
+        return Err(AppError::invalid("An announcement needs its English text"));
+    }
+    let now = state.now();
+    let txn = crate::db::begin_write(&state.db).await?;
+    let made = announcement::ActiveModel {
+        content: Set(serde_json::to_string(texts).map_err(AppError::internal)?),
+        created_at: Set(now),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    let backend = txn.get_database_backend();
+    let sent = txn
+        .execute(Statement::from_sql_and_values(
+            backend,
+            "INSERT INTO messages (user_id, kind, announcement_id, count, body, read, created_at, \
+             updated_at) SELECT id, 'announcement', $1, 1, '', $2, $3, $3 FROM users",
+            [made.id.into(), false.into(), now.into()],
+        ))
+        .await?
+        .rows_affected();
+    txn.commit().await?;
+    Ok(sent)
+}
+
+#[derive(Debug, Serialize, ts_rs::TS)]
+pub struct MessageView {
+    pub id: i64,
+    #[ts(type = "MessageKind")]
+    pub kind: String,
+    /// Who did it: the replier, the mentioner, the latest liker.
+    pub actor: Option<UserRef>,
+    /// Likes counted in this message; points awarded.
+    pub count: i64,
+    pub feed_id: Option<i64>,
+    pub comment_id: Option<i64>,
+    /// An announcement's title in the reader's language.
+    pub title: String,
+    /// The comment's opening, the removal's reason, the task's event, an announcement's body.
+    pub body: String,
+    pub read: bool,
+    /// When it last changed (a grouped like message moves up with each like).
+    pub at: i64,
+}
+
+/// Messages shown to `user_id`: not those whose author they blocked since.
+fn visible(user_id: i64) -> sea_orm::Condition {
+    sea_orm::Condition::all()
+        .add(message::Column::UserId.eq(user_id))
+        .add(
+            sea_orm::Condition::any()
+                .add(message::Column::ActorId.is_null())
+                .add(message::Column::ActorId.not_in_subquery(blocked_by(user_id))),
+        )
+}
+
+pub async fn list(
+    state: &AppState,
+    user_id: i64,
+    locale: &str,
+    kind: Option<&str>,
+    cursor: Option<&str>,
+    limit: u64,
+) -> AppResult<Page<MessageView>> {
+    let mut query = message::Entity::find()
+        .filter(visible(user_id))
+        .order_by_desc(message::Column::UpdatedAt)
+        .order_by_desc(message::Column::Id)
+        .limit(limit + 1);
+    if let Some(kind) = kind {
+        query = query.filter(message::Column::Kind.eq(kind));
+    }
+    if let Some(cursor) = cursor {
+        let (at, id) = parse_pair(cursor)?;
+        query = query.filter(
+            sea_orm::Condition::any()
+                .add(message::Column::UpdatedAt.lt(at))
+                .add(
+                    sea_orm::Condition::all()
+                        .add(message::Column::UpdatedAt.eq(at))
+                        .add(message::Column::Id.lt(id)),
+                ),
+        );
+    }
+    let (rows, next_cursor) = split_page(query.all(&state.db).await?, limit, |m| {
+        format!("{}.{}", m.updated_at, m.id)
+    });
+    let actors = users_by_id(&state.db, rows.iter().filter_map(|m| m.actor_id)).await?;
+    let announcements = announcements(state, rows.iter().filter_map(|m| m.announcement_id)).await?;
+    let list = rows
+        .into_iter()
+        .map(|m| {
+            let (title, body) = match m.announcement_id.and_then(|id| announcements.get(&id)) {
+                Some(texts) => {
+                    let text = texts.get(locale).or_else(|| texts.get("en"));
+                    text.map_or_else(Default::default, |t| (t.title.clone(), t.body.clone()))
+                }
+                None => (String::new(), m.body),
+            };
+            MessageView {
+                id: m.id,
+                kind: m.kind,
+                actor: m.actor_id.and_then(|id| actors.get(&id).cloned()),
+                count: m.count,
+                feed_id: m.feed_id,
+                comment_id: m.comment_id,
+                title,
+                body,
+                read: m.read,
+                at: m.updated_at,
+            }
+        })
+        .collect();
+    Ok(Page { list, next_cursor })
+}
+
+async fn announcements(
+    state: &AppState,
+    ids: impl Iterator<Item = i64>,
+) -> AppResult<HashMap<i64, HashMap<String, Announcement>>> {
+    let ids: Vec<i64> = ids.collect();
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    Ok(announcement::Entity::find()
+        .filter(announcement::Column::Id.is_in(ids))
+        .all(&state.db)
+        .await?
+        .into_iter()
+        .filter_map(|a| Some((a.id, serde_json::from_str(&a.content).ok()?)))
+        .collect())
+}
+
+pub async fn unread(state: &AppState, user_id: i64) -> AppResult<u64> {
+    Ok(message::Entity::find()
+        .filter(visible(user_id))
+        .filter(message::Column::Read.eq(false))
+        .count(&state.db)
+        .await?)
+}
+
+/// Marks `ids` (or every message, for `None`) of `user_id` read; gives how many changed.
+pub async fn mark_read(state: &AppState, user_id: i64, ids: Option<&[i64]>) -> AppResult<u64> {
+    let mut update = message::Entity::update_many()
+        .col_expr(message::Column::Read, Expr::value(true))
+        .filter(message::Column::UserId.eq(user_id))
+        .filter(message::Column::Read.eq(false));
+    if let Some(ids) = ids {
+        update = update.filter(message::Column::Id.is_in(ids.iter().copied()));
+    }
+    Ok(update.exec(&state.db).await?.rows_affected)
+}

@@ -1,0 +1,196 @@
+//! Keeping abuse out: readers report comments (once each, keeping the text as it was), the team
+//! lists reports, removes comments (the author is told why) and bans accounts from writing for
+//! a time. A banned reader still reads.
+
+use client_core::envelope::ErrorKind;
+use sea_orm::sea_query::{Expr, OnConflict};
+use sea_orm::{
+    ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
+    TryInsertResult,
+};
+use serde::Serialize;
+use serde_json::json;
+
+use super::comments::{self, REMOVED};
+use super::messages::{self, About};
+use super::{UserRef, users_by_id};
+use crate::entity::{comment, report, user, user_ban};
+use crate::error::{AppError, AppResult};
+use crate::pagination::{Page, parse_id, split_page};
+use crate::state::AppState;
+
+pub const OPEN: &str = "open";
+pub const RESOLVED: &str = "resolved";
+/// The longest reason a report or a moderator gives.
+pub const REASON_MAX_CHARS: u64 = 500;
+
+/// Refuses a banned user's writes, saying until when.
+pub async fn ensure_not_banned(state: &AppState, user_id: i64) -> AppResult<()> {
+    let ban = user_ban::Entity::find_by_id(user_id)
+        .filter(user_ban::Column::Until.gt(state.now()))
+        .one(&state.db)
+        .await?;
+    match ban {
+        Some(ban) => Err(AppError::new(ErrorKind::Banned).with_data(json!({ "until": ban.until }))),
+        None => Ok(()),
+    }
+}
+
+/// Reports a visible comment; a reader reports each comment once.
+pub async fn report_comment(
+    state: &AppState,
+    reporter: i64,
+    id: i64,
+    reason: &str,
+) -> AppResult<()> {
+    let found = comments::find_visible(state, id).await?;
+    let inserted = report::Entity::insert(report::ActiveModel {
+        reporter_id: Set(reporter),
+        kind: Set("comment".to_owned()),
+        target_id: Set(id),
+        reason: Set(reason.trim().to_owned()),
+        content: Set(found.content),
+        state: Set(OPEN.to_owned()),
+        created_at: Set(state.now()),
+        ..Default::default()
+    })
+    .on_conflict(
+        OnConflict::columns([
+            report::Column::ReporterId,
+            report::Column::Kind,
+            report::Column::TargetId,
+        ])
+        .do_nothing()
+        .to_owned(),
+    )
+    .do_nothing()
+    .exec(&state.db)
+    .await?;
+    match inserted {
+        TryInsertResult::Inserted(_) => Ok(()),
+        _ => Err(ErrorKind::AlreadyReported.into()),
+    }
+}
+
+#[derive(Debug, Serialize, ts_rs::TS)]
+pub struct ReportView {
+    pub id: i64,
+    pub reporter: Option<UserRef>,
+    pub kind: String,
+    pub target_id: i64,
+    pub reason: String,
+    /// The comment's text when it was reported.
+    pub content: String,
+    pub state: String,
+    pub created_at: i64,
+    /// The reported comment's author, item and state now.
+    pub author: Option<UserRef>,
+    pub feed_id: Option<i64>,
+    pub target_state: Option<String>,
+}
+
+pub async fn reports(
+    state: &AppState,
+    wanted: &str,
+    cursor: Option<&str>,
+    limit: u64,
+) -> AppResult<Page<ReportView>> {
+    let mut query = report::Entity::find()
+        .filter(report::Column::State.eq(wanted))
+        .order_by_desc(report::Column::Id)
+        .limit(limit + 1);
+    if let Some(cursor) = cursor {
+        query = query.filter(report::Column::Id.lt(parse_id(cursor)?));
+    }
+    let (rows, next_cursor) = split_page(query.all(&state.db).await?, limit, |r| r.id.to_string());
+    let targets: std::collections::HashMap<i64, comment::Model> = comment::Entity::find()
+        .filter(comment::Column::Id.is_in(rows.iter().map(|r| r.target_id).collect::<Vec<_>>()))
+        .all(&state.db)
+        .await?
+        .into_iter()
+        .map(|c| (c.id, c))
+        .collect();
+    let users = users_by_id(
+        &state.db,
+        rows.iter()
+            .map(|r| r.reporter_id)
+            .chain(targets.values().map(|c| c.user_id)),
+    )
+    .await?;
+    let list = rows
+        .into_iter()
+        .map(|r| {
+            let target = targets.get(&r.target_id);
+            ReportView {
+                id: r.id,
+                reporter: users.get(&r.reporter_id).cloned(),
+                kind: r.kind,
+                target_id: r.target_id,
+                reason: r.reason,
+                content: r.content,
+                state: r.state,
+                created_at: r.created_at,
+                author: target.and_then(|c| users.get(&c.user_id).cloned()),
+                feed_id: target.map(|c| c.feed_id),
+                target_state: target.map(|c| c.state.clone()),
+            }
+        })
+        .collect();
+    Ok(Page { list, next_cursor })
+}
+
+/// Removes a comment for everyone, resolves its reports and tells its author why.
+pub async fn remove_comment(state: &AppState, id: i64, reason: &str) -> AppResult<()> {
+    let now = state.now();
+    let txn = crate::db::begin_write(&state.db).await?;
+    let Some(found) = comments::visible_in(&txn, id).await? else {
+        return Err(AppError::not_found("No such comment"));
+    };
+    comments::take_down(&txn, &found, REMOVED).await?;
+    report::Entity::update_many()
+        .col_expr(report::Column::State, Expr::value(RESOLVED))
+        .filter(report::Column::Kind.eq("comment"))
+        .filter(report::Column::TargetId.eq(id))
+        .exec(&txn)
+        .await?;
+    let about = About {
+        kind: "removed",
+        actor_id: None,
+        feed_id: found.feed_id,
+        comment_id: id,
+        body: reason,
+    };
+    messages::leave(&txn, now, found.user_id, &about).await?;
+    txn.commit().await?;
+    Ok(())
+}
+
+/// Bans `user_id` from commenting, liking and reporting until `until` (a time already past
+/// lifts the ban).
+pub async fn ban(state: &AppState, user_id: i64, until: i64, reason: &str) -> AppResult<()> {
+    if user::Entity::find_by_id(user_id).one(&state.db).await?.is_none() {
+        return Err(AppError::not_found("No such user"));
+    }
+    if until <= state.now() {
+        user_ban::Entity::delete_by_id(user_id).exec(&state.db).await?;
+        return Ok(());
+    }
+    user_ban::Entity::insert(user_ban::ActiveModel {
+        user_id: Set(user_id),
+        until: Set(until),
+        reason: Set(reason.to_owned()),
+        created_at: Set(state.now()),
+    })
+    .on_conflict(
+        OnConflict::column(user_ban::Column::UserId)
+            .update_columns([
+                user_ban::Column::Until,
+                user_ban::Column::Reason,
+                user_ban::Column::CreatedAt,
+            ])
+            .to_owned(),
+    )
+    .exec(&state.db)
+    .await?;
+    Ok(())
+}
