@@ -54,9 +54,7 @@ pub fn check_comment(content: &str) -> CommentCheck {
 
 /// Punctuation that ends a name written after `@` ("@alice, thanks").
 fn ends_name(c: char) -> bool {
-    c.is_whitespace()
-        || c == '@'
-        || ",.!?:;()[]{}\"'，。！？：；（）、「」".contains(c)
+    c.is_whitespace() || c == '@' || ",.!?:;()[]{}\"'，。！？：；（）、「」".contains(c)
 }
 
 /// The name after an `@` that starts a word, if it is one.
@@ -79,7 +77,9 @@ pub fn mentions(content: &str) -> Vec<String> {
             continue;
         }
         if let Some(name) = name_at(&content[at + 1..])
-            && !names.iter().any(|n| n.to_lowercase() == name.to_lowercase())
+            && !names
+                .iter()
+                .any(|n| n.to_lowercase() == name.to_lowercase())
         {
             names.push(name.to_owned());
             if names.len() == MAX_MENTIONS {
@@ -113,11 +113,18 @@ pub fn can_edit_comment(created_at: i64, now: i64) -> bool {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum Segment {
-    Text { text: String },
+    Text {
+        text: String,
+    },
     /// An `http` or `https` address, shown as a link to itself.
-    Link { text: String },
+    Link {
+        text: String,
+    },
     /// `@name`; `name` without the `@`.
-    Mention { text: String, name: String },
+    Mention {
+        text: String,
+        name: String,
+    },
 }
 
 /// Trailing characters that end a sentence, not a link ("see https://x.io.").

@@ -455,7 +455,9 @@ pub fn check_comment(#[wasm_bindgen(unchecked_param_type = "string")] content: J
 pub fn mention_query(
     #[wasm_bindgen(unchecked_param_type = "string")] before_caret: JsValue,
 ) -> JsValue {
-    to_js(&comment::mention_query(&text(&before_caret).unwrap_or_default()))
+    to_js(&comment::mention_query(
+        &text(&before_caret).unwrap_or_default(),
+    ))
 }
 
 #[wasm_bindgen(js_name = canEditComment)]
@@ -467,8 +469,12 @@ pub fn can_edit_comment(
 }
 
 #[wasm_bindgen(js_name = commentSegments, unchecked_return_type = "Segment[]")]
-pub fn comment_segments(#[wasm_bindgen(unchecked_param_type = "string")] content: JsValue) -> JsValue {
-    to_js(&comment::comment_segments(&text(&content).unwrap_or_default()))
+pub fn comment_segments(
+    #[wasm_bindgen(unchecked_param_type = "string")] content: JsValue,
+) -> JsValue {
+    to_js(&comment::comment_segments(
+        &text(&content).unwrap_or_default(),
+    ))
 }
 
 #[wasm_bindgen(js_name = timeAgo, unchecked_return_type = "TimeAgo")]

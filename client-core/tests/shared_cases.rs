@@ -1,7 +1,9 @@
 //! Runs `cases.json` against the native build. `pkg-tests/cases.test.mjs` runs the same file
 //! against the wasm package, so the two builds are shown to give the same answers.
 
-use client_core::{comment, envelope, feed, feedback, link, locale, pages, task, theme, track, validate};
+use client_core::{
+    comment, envelope, feed, feedback, link, locale, pages, task, theme, track, validate,
+};
 use serde_json::{Value, json};
 
 fn cases() -> Value {

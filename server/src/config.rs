@@ -295,6 +295,11 @@ pub enum Command {
         #[command(subcommand)]
         action: BotsAction,
     },
+    /// Reports, removals, bans and announcements (as the admin API), then exit.
+    Moderation {
+        #[command(subcommand)]
+        action: ModerationAction,
+    },
     /// Write `items` generated feed items over the demo catalogue (for benchmarks), then exit.
     Generate {
         #[arg(long, default_value_t = 10_000)]
@@ -306,6 +311,41 @@ pub enum Command {
 pub enum BotsAction {
     /// Chats by platform and state, subscriptions, queue depth, oldest unsent, last error.
     Status,
+}
+
+#[derive(Debug, Clone, Subcommand)]
+pub enum ModerationAction {
+    /// Reports, newest first.
+    Reports {
+        #[arg(long, default_value = "open")]
+        state: String,
+        #[arg(long, default_value_t = 50)]
+        limit: u64,
+    },
+    /// Remove a comment for everyone; its author is told the reason.
+    Remove {
+        comment_id: i64,
+        #[arg(long)]
+        reason: String,
+    },
+    /// Ban a user from commenting, liking and reporting for some hours (0 lifts a ban).
+    Ban {
+        user_id: i64,
+        #[arg(long)]
+        hours: i64,
+        #[arg(long)]
+        reason: String,
+    },
+    /// Leave a message for every reader: English `--title` and `--body`, or a JSON file of
+    /// `{"<locale>": {"title", "body"}}` with `--texts`.
+    Announce {
+        #[arg(long)]
+        title: Option<String>,
+        #[arg(long)]
+        body: Option<String>,
+        #[arg(long)]
+        texts: Option<std::path::PathBuf>,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -3,7 +3,7 @@ use std::sync::Arc;
 
 use server::config::{BotsAction, Command, Config};
 use server::platform::{OsRandom, SystemClock};
-use server::{AppState, app, bots, content, db, feedback};
+use server::{AppState, app, bots, content, db, feedback, social};
 use tracing_subscriber::EnvFilter;
 
 // Many small allocations per request (JSON, query building): mimalloc handles them faster.
@@ -55,6 +55,13 @@ async fn main() -> Result<(), String> {
                 .map_err(|e| format!("bots status: {e:?}"))?;
             print!("{}", bots::status::describe(&status));
             Ok(())
+        }
+        Some(Command::Moderation { action }) => {
+            let state = new_state(config, database)?;
+            social::moderation::run(&state, action)
+                .await
+                .map(|said| print!("{said}"))
+                .map_err(|e| format!("moderation: {e:?}"))
         }
         Some(Command::Serve) | None => serve(config, database).await,
     }

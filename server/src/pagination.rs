@@ -61,7 +61,10 @@ mod tests {
 
     #[test]
     fn cursors_are_strict() {
-        assert_eq!(parse_pair("1795305600.42").expect("valid"), (1795305600, 42));
+        assert_eq!(
+            parse_pair("1795305600.42").expect("valid"),
+            (1795305600, 42)
+        );
         for bad in ["", "1", "a.b", "1.-2", "-1.2", "1.2.3", "+1.2", "1 .2"] {
             assert!(parse_pair(bad).is_err(), "{bad}");
         }

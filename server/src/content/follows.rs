@@ -68,14 +68,12 @@ async fn bump(db: &impl ConnectionTrait, target: Target, id: i64, by: i64) -> Ap
 pub async fn add(state: &AppState, user_id: i64, target: Target, id: i64) -> AppResult<bool> {
     let txn = crate::db::begin_write(&state.db).await?;
     if !exists(&txn, target, id).await? {
-        return Err(
-            AppError::not_found(match target {
-                Target::Tag => "No such tag",
-                Target::Token => "No such token",
-                Target::Topic => "No such topic",
-                Target::Kol => "No such KOL",
-            }),
-        );
+        return Err(AppError::not_found(match target {
+            Target::Tag => "No such tag",
+            Target::Token => "No such token",
+            Target::Topic => "No such topic",
+            Target::Kol => "No such KOL",
+        }));
     }
     let count = follow::Entity::find()
         .filter(follow::Column::UserId.eq(user_id))

@@ -144,7 +144,14 @@ impl MigrationTrait for Migration {
         .await?;
         // A thread's newest first, its best first, a comment's replies, a user's recent texts.
         let t = || C::Table.into_iden();
-        index(m, "comments_new", t(), cols(vec![C::FeedId, C::ParentId, C::Id]), false).await?;
+        index(
+            m,
+            "comments_new",
+            t(),
+            cols(vec![C::FeedId, C::ParentId, C::Id]),
+            false,
+        )
+        .await?;
         index(
             m,
             "comments_top",
@@ -153,8 +160,22 @@ impl MigrationTrait for Migration {
             false,
         )
         .await?;
-        index(m, "comments_replies", t(), cols(vec![C::ParentId, C::Id]), false).await?;
-        index(m, "comments_by_user", t(), cols(vec![C::UserId, C::CreatedAt]), false).await?;
+        index(
+            m,
+            "comments_replies",
+            t(),
+            cols(vec![C::ParentId, C::Id]),
+            false,
+        )
+        .await?;
+        index(
+            m,
+            "comments_by_user",
+            t(),
+            cols(vec![C::UserId, C::CreatedAt]),
+            false,
+        )
+        .await?;
 
         m.create_table(
             Table::create()
@@ -186,10 +207,22 @@ impl MigrationTrait for Migration {
         )
         .await?;
         let t = || Favorites::Table.into_iden();
-        index(m, "favorites_once", t(), cols(vec![Favorites::UserId, Favorites::FeedId]), true)
-            .await?;
-        index(m, "favorites_newest", t(), cols(vec![Favorites::UserId, Favorites::Id]), false)
-            .await?;
+        index(
+            m,
+            "favorites_once",
+            t(),
+            cols(vec![Favorites::UserId, Favorites::FeedId]),
+            true,
+        )
+        .await?;
+        index(
+            m,
+            "favorites_newest",
+            t(),
+            cols(vec![Favorites::UserId, Favorites::Id]),
+            false,
+        )
+        .await?;
 
         m.create_table(
             Table::create()
@@ -214,7 +247,11 @@ impl MigrationTrait for Migration {
             m,
             "reading_history_newest",
             t(),
-            cols(vec![ReadingHistory::UserId, ReadingHistory::ReadAt, ReadingHistory::Id]),
+            cols(vec![
+                ReadingHistory::UserId,
+                ReadingHistory::ReadAt,
+                ReadingHistory::Id,
+            ]),
             false,
         )
         .await?;
@@ -241,10 +278,30 @@ impl MigrationTrait for Migration {
         .await?;
         let t = || M::Table.into_iden();
         // One row per group (likes on one comment); rows without a group never collide.
-        index(m, "messages_group", t(), cols(vec![M::UserId, M::GroupKey]), true).await?;
-        index(m, "messages_newest", t(), cols(vec![M::UserId, M::UpdatedAt, M::Id]), false)
-            .await?;
-        index(m, "messages_unread", t(), cols(vec![M::UserId, M::Read]), false).await?;
+        index(
+            m,
+            "messages_group",
+            t(),
+            cols(vec![M::UserId, M::GroupKey]),
+            true,
+        )
+        .await?;
+        index(
+            m,
+            "messages_newest",
+            t(),
+            cols(vec![M::UserId, M::UpdatedAt, M::Id]),
+            false,
+        )
+        .await?;
+        index(
+            m,
+            "messages_unread",
+            t(),
+            cols(vec![M::UserId, M::Read]),
+            false,
+        )
+        .await?;
 
         m.create_table(
             Table::create()
@@ -298,7 +355,14 @@ impl MigrationTrait for Migration {
             true,
         )
         .await?;
-        index(m, "reports_by_state", t(), cols(vec![Reports::State, Reports::Id]), false).await?;
+        index(
+            m,
+            "reports_by_state",
+            t(),
+            cols(vec![Reports::State, Reports::Id]),
+            false,
+        )
+        .await?;
 
         m.create_table(
             Table::create()

@@ -83,9 +83,14 @@ async fn comment_replies(
 ) -> AppResult<Json<Envelope<Page<CommentView>>>> {
     let cursor = req.cursor.as_deref().filter(|c| !c.is_empty());
     let limit = req.limit.unwrap_or(PAGE_DEFAULT);
-    Ok(ok(
-        comments::replies(&state, caller.user_id(), req.id, cursor, limit).await?,
-    ))
+    Ok(ok(comments::replies(
+        &state,
+        caller.user_id(),
+        req.id,
+        cursor,
+        limit,
+    )
+    .await?))
 }
 
 async fn comment_history(
@@ -138,9 +143,13 @@ async fn comment_edit(
 ) -> AppResult<Json<Envelope<CommentView>>> {
     moderation::ensure_not_banned(&state, user.user_id).await?;
     spend_write(&state, &user, &client, limits::COMMENT_CHANGES).await?;
-    Ok(ok(
-        comments::edit(&state, user.user_id, req.id, &req.content).await?,
-    ))
+    Ok(ok(comments::edit(
+        &state,
+        user.user_id,
+        req.id,
+        &req.content,
+    )
+    .await?))
 }
 
 async fn comment_del(

@@ -26,7 +26,11 @@ pub fn router() -> Router<AppState> {
 }
 
 /// The reader's language, and whether they want translations (their setting; on for visitors).
-pub(super) async fn reading(state: &AppState, caller: &Caller, client: &ClientMeta) -> AppResult<Reading> {
+pub(super) async fn reading(
+    state: &AppState,
+    caller: &Caller,
+    client: &ClientMeta,
+) -> AppResult<Reading> {
     let translate = match caller.user_id() {
         Some(id) => crate::auth::users::get(state, id).await?.auto_translate,
         None => true,

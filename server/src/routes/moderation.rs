@@ -7,7 +7,6 @@ use axum::extract::State;
 use axum::routing::post;
 use axum::{Json, Router};
 use client_core::envelope::Envelope;
-use client_core::locale::LOCALES;
 use serde::{Deserialize, Serialize};
 use validator::Validate;
 
@@ -156,37 +155,10 @@ async fn admin_user_ban(
 /// `{title, body}` in English for every reader, or `texts` per locale (English required).
 #[derive(Deserialize, Validate, Default)]
 #[serde(default)]
-pub struct AnnounceRequest {
-    pub title: Option<String>,
-    pub body: Option<String>,
-    pub texts: HashMap<String, Announcement>,
-}
-
-const TITLE_MAX_CHARS: usize = 120;
-const BODY_MAX_CHARS: usize = 2000;
-
-impl AnnounceRequest {
-    /// The texts per locale, checked.
-    pub fn texts(self) -> AppResult<HashMap<String, Announcement>> {
-        let mut texts = self.texts;
-        if let (Some(title), Some(body)) = (self.title, self.body) {
-            texts.insert("en".to_owned(), Announcement { title, body });
-        }
-        for (locale, text) in &texts {
-            if !LOCALES.contains(&locale.as_str()) {
-                return Err(AppError::invalid(format!("Unknown locale {locale}")));
-            }
-            let title = text.title.trim().chars().count();
-            let body = text.body.trim().chars().count();
-            if !(1..=TITLE_MAX_CHARS).contains(&title) || !(1..=BODY_MAX_CHARS).contains(&body) {
-                return Err(AppError::invalid(format!(
-                    "{locale}: a title of 1 to {TITLE_MAX_CHARS} characters and a body of 1 to \
-                     {BODY_MAX_CHARS}"
-                )));
-            }
-        }
-        Ok(texts)
-    }
+struct AnnounceRequest {
+    title: Option<String>,
+    body: Option<String>,
+    texts: HashMap<String, Announcement>,
 }
 
 #[derive(Serialize)]
@@ -199,6 +171,7 @@ async fn admin_announce(
     _: Admin,
     ApiJson(req): ApiJson<AnnounceRequest>,
 ) -> AppResult<Json<Envelope<Announced>>> {
-    let readers = messages::announce(&state, &req.texts()?).await?;
+    let texts = messages::announcement_texts(req.title, req.body, req.texts)?;
+    let readers = messages::announce(&state, &texts).await?;
     Ok(ok(Announced { readers }))
 }

@@ -31,8 +31,7 @@ pub fn router() -> Router<AppState> {
 }
 
 fn provider(name: &str) -> AppResult<Provider> {
-    Provider::from_name(name)
-        .ok_or_else(|| AppError::not_found("Unknown sign-in provider"))
+    Provider::from_name(name).ok_or_else(|| AppError::not_found("Unknown sign-in provider"))
 }
 
 #[derive(Serialize)]

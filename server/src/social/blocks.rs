@@ -35,7 +35,11 @@ pub async fn set(state: &AppState, user_id: i64, other: i64, blocked: bool) -> A
         return Err(AppError::invalid("You cannot block yourself"));
     }
     if blocked {
-        if user::Entity::find_by_id(other).one(&state.db).await?.is_none() {
+        if user::Entity::find_by_id(other)
+            .one(&state.db)
+            .await?
+            .is_none()
+        {
             return Err(AppError::not_found("No such user"));
         }
         block::Entity::insert(block::ActiveModel {

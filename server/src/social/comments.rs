@@ -246,10 +246,7 @@ pub async fn find_visible(state: &AppState, id: i64) -> AppResult<comment::Model
 }
 
 /// A visible comment as `db` (a transaction) sees it.
-pub async fn visible_in(
-    db: &impl ConnectionTrait,
-    id: i64,
-) -> AppResult<Option<comment::Model>> {
+pub async fn visible_in(db: &impl ConnectionTrait, id: i64) -> AppResult<Option<comment::Model>> {
     Ok(comment::Entity::find_by_id(id)
         .filter(comment::Column::State.eq(VISIBLE))
         .one(db)
@@ -378,7 +375,10 @@ async fn mentioned_users(state: &AppState, author: i64, content: &str) -> AppRes
         .await?;
     let mut by_name: HashMap<String, Vec<i64>> = HashMap::new();
     for u in found {
-        by_name.entry(u.nickname.to_lowercase()).or_default().push(u.id);
+        by_name
+            .entry(u.nickname.to_lowercase())
+            .or_default()
+            .push(u.id);
     }
     let mut ids = Vec::new();
     for (_, users) in by_name {
@@ -402,7 +402,12 @@ async fn own(state: &AppState, user_id: i64, id: i64) -> AppResult<comment::Mode
 }
 
 /// Replaces the text of the author's comment within the edit window, keeping the old text.
-pub async fn edit(state: &AppState, user_id: i64, id: i64, content: &str) -> AppResult<CommentView> {
+pub async fn edit(
+    state: &AppState,
+    user_id: i64,
+    id: i64,
+    content: &str,
+) -> AppResult<CommentView> {
     let content = content.trim();
     let found = own(state, user_id, id).await?;
     let now = state.now();
@@ -439,7 +444,11 @@ pub struct CommentVersion {
 }
 
 /// A visible comment's versions, oldest first, the current one last.
-pub async fn history(state: &AppState, reader: Option<i64>, id: i64) -> AppResult<Vec<CommentVersion>> {
+pub async fn history(
+    state: &AppState,
+    reader: Option<i64>,
+    id: i64,
+) -> AppResult<Vec<CommentVersion>> {
     let current = find_visible(state, id).await?;
     if let Some(reader) = reader
         && blocks(state, reader, current.user_id).await?

@@ -13,7 +13,11 @@ use crate::state::AppState;
 
 pub async fn set(state: &AppState, user_id: i64, feed_id: i64, favorited: bool) -> AppResult<()> {
     if favorited {
-        if feed_item::Entity::find_by_id(feed_id).one(&state.db).await?.is_none() {
+        if feed_item::Entity::find_by_id(feed_id)
+            .one(&state.db)
+            .await?
+            .is_none()
+        {
             return Err(AppError::not_found("No such news item"));
         }
         favorite::Entity::insert(favorite::ActiveModel {
@@ -65,7 +69,12 @@ pub async fn kept_items(
         views.into_iter().map(|v| (v.id, v)).collect();
     Ok(rows
         .into_iter()
-        .filter_map(|(id, at)| Some(KeptItem { at, item: by_id.remove(&id)? }))
+        .filter_map(|(id, at)| {
+            Some(KeptItem {
+                at,
+                item: by_id.remove(&id)?,
+            })
+        })
         .collect())
 }
 
@@ -85,7 +94,10 @@ pub async fn list(
         query = query.filter(favorite::Column::Id.lt(id));
     }
     let (rows, next_cursor) = split_page(query.all(&state.db).await?, limit, |f| f.id.to_string());
-    let rows = rows.into_iter().map(|f| (f.feed_id, f.created_at)).collect();
+    let rows = rows
+        .into_iter()
+        .map(|f| (f.feed_id, f.created_at))
+        .collect();
     let list = kept_items(state, user_id, rows, reading).await?;
     Ok(Page { list, next_cursor })
 }

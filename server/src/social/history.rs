@@ -85,8 +85,8 @@ pub async fn list(
 
 /// Forgets one item, or (`None`) the whole history.
 pub async fn forget(state: &AppState, user_id: i64, feed_id: Option<i64>) -> AppResult<()> {
-    let mut delete = reading_history::Entity::delete_many()
-        .filter(reading_history::Column::UserId.eq(user_id));
+    let mut delete =
+        reading_history::Entity::delete_many().filter(reading_history::Column::UserId.eq(user_id));
     if let Some(feed_id) = feed_id {
         delete = delete.filter(reading_history::Column::FeedId.eq(feed_id));
     }

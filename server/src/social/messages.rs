@@ -5,6 +5,7 @@
 
 use std::collections::HashMap;
 
+use client_core::locale::LOCALES;
 use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
@@ -20,7 +21,14 @@ use crate::pagination::{Page, parse_pair, split_page};
 use crate::state::AppState;
 
 /// What a message is about.
-pub const KINDS: [&str; 6] = ["reply", "mention", "like", "points", "removed", "announcement"];
+pub const KINDS: [&str; 6] = [
+    "reply",
+    "mention",
+    "like",
+    "points",
+    "removed",
+    "announcement",
+];
 
 /// The most ids one `/message/read` marks.
 pub const READ_MAX_IDS: u64 = 100;
@@ -141,15 +149,41 @@ pub struct Announcement {
     pub body: String,
 }
 
-/// Leaves an announcement (its text per locale; English required) for every reader, in one
-/// statement; gives how many readers got it.
-pub async fn announce(
-    state: &AppState,
-    texts: &HashMap<String, Announcement>,
-) -> AppResult<u64> {
+const TITLE_MAX_CHARS: usize = 120;
+const BODY_MAX_CHARS: usize = 2000;
+
+/// An announcement's texts per locale, checked: `texts`, with `title` and `body` as English
+/// when given.
+pub fn announcement_texts(
+    title: Option<String>,
+    body: Option<String>,
+    mut texts: HashMap<String, Announcement>,
+) -> AppResult<HashMap<String, Announcement>> {
+    if let (Some(title), Some(body)) = (title, body) {
+        texts.insert("en".to_owned(), Announcement { title, body });
+    }
+    for (locale, text) in &texts {
+        if !LOCALES.contains(&locale.as_str()) {
+            return Err(AppError::invalid(format!("Unknown locale {locale}")));
+        }
+        let title = text.title.trim().chars().count();
+        let body = text.body.trim().chars().count();
+        if !(1..=TITLE_MAX_CHARS).contains(&title) || !(1..=BODY_MAX_CHARS).contains(&body) {
+            return Err(AppError::invalid(format!(
+                "{locale}: a title of 1 to {TITLE_MAX_CHARS} characters and a body of 1 to \
+                 {BODY_MAX_CHARS}"
+            )));
+        }
+    }
     if !texts.contains_key("en") {
         return Err(AppError::invalid("An announcement needs its English text"));
     }
+    Ok(texts)
+}
+
+/// Leaves an announcement (texts checked by [`announcement_texts`]) for every reader, in one
+/// statement; gives how many readers got it.
+pub async fn announce(state: &AppState, texts: &HashMap<String, Announcement>) -> AppResult<u64> {
     let now = state.now();
     let txn = crate::db::begin_write(&state.db).await?;
     let made = announcement::ActiveModel {

@@ -5,8 +5,7 @@
 use client_core::envelope::ErrorKind;
 use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{
-    ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
-    TryInsertResult,
+    ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set, TryInsertResult,
 };
 use serde::Serialize;
 use serde_json::json;
@@ -14,6 +13,7 @@ use serde_json::json;
 use super::comments::{self, REMOVED};
 use super::messages::{self, About};
 use super::{UserRef, users_by_id};
+use crate::config::ModerationAction;
 use crate::entity::{comment, report, user, user_ban};
 use crate::error::{AppError, AppResult};
 use crate::pagination::{Page, parse_id, split_page};
@@ -168,11 +168,17 @@ pub async fn remove_comment(state: &AppState, id: i64, reason: &str) -> AppResul
 /// Bans `user_id` from commenting, liking and reporting until `until` (a time already past
 /// lifts the ban).
 pub async fn ban(state: &AppState, user_id: i64, until: i64, reason: &str) -> AppResult<()> {
-    if user::Entity::find_by_id(user_id).one(&state.db).await?.is_none() {
+    if user::Entity::find_by_id(user_id)
+        .one(&state.db)
+        .await?
+        .is_none()
+    {
         return Err(AppError::not_found("No such user"));
     }
     if until <= state.now() {
-        user_ban::Entity::delete_by_id(user_id).exec(&state.db).await?;
+        user_ban::Entity::delete_by_id(user_id)
+            .exec(&state.db)
+            .await?;
         return Ok(());
     }
     user_ban::Entity::insert(user_ban::ActiveModel {
@@ -193,4 +199,66 @@ pub async fn ban(state: &AppState, user_id: i64, until: i64, reason: &str) -> Ap
     .exec(&state.db)
     .await?;
     Ok(())
+}
+
+/// The CLI's `moderation` commands; gives what to print.
+pub async fn run(state: &AppState, action: ModerationAction) -> AppResult<String> {
+    use std::fmt::Write as _;
+    Ok(match action {
+        ModerationAction::Reports {
+            state: wanted,
+            limit,
+        } => {
+            let page = reports(state, &wanted, None, limit).await?;
+            let mut out = String::new();
+            for r in &page.list {
+                let by = r.reporter.as_ref().map_or("?", |u| u.nickname.as_str());
+                let _ = writeln!(
+                    out,
+                    "report {} on comment {} ({}) by {by}: {}\n  {}",
+                    r.id,
+                    r.target_id,
+                    r.target_state.as_deref().unwrap_or("gone"),
+                    r.reason,
+                    r.content
+                );
+            }
+            let _ = writeln!(
+                out,
+                "{} {wanted} reports shown, newest first",
+                page.list.len()
+            );
+            out
+        }
+        ModerationAction::Remove { comment_id, reason } => {
+            remove_comment(state, comment_id, &reason).await?;
+            format!("comment {comment_id} removed\n")
+        }
+        ModerationAction::Ban {
+            user_id,
+            hours,
+            reason,
+        } => {
+            let until = state.now() + hours * crate::time::HOUR;
+            ban(state, user_id, until, &reason).await?;
+            if hours > 0 {
+                format!("user {user_id} banned for {hours} h\n")
+            } else {
+                format!("user {user_id} not banned\n")
+            }
+        }
+        ModerationAction::Announce { title, body, texts } => {
+            let texts = match texts {
+                Some(path) => {
+                    let raw = std::fs::read_to_string(&path).map_err(AppError::internal)?;
+                    serde_json::from_str(&raw)
+                        .map_err(|e| AppError::invalid(format!("{}: {e}", path.display())))?
+                }
+                None => Default::default(),
+            };
+            let texts = messages::announcement_texts(title, body, texts)?;
+            let readers = messages::announce(state, &texts).await?;
+            format!("announced to {readers} readers\n")
+        }
+    })
 }

@@ -12,6 +12,7 @@ mod budgets;
 mod cleanup;
 mod client_addr;
 mod content;
+mod conversations;
 mod feedback;
 mod lifecycle;
 mod likes;
