@@ -8,7 +8,7 @@ pub const OAUTH_CALLBACK_PATH: &str = "/oauth/by/web";
 
 /// Every page, as paths without the locale prefix: `:name` takes one segment, a final `*` the
 /// rest (possibly nothing).
-pub const PAGES: [&str; 14] = [
+pub const PAGES: [&str; 17] = [
     "/",
     "/explore",
     "/search",
@@ -16,6 +16,9 @@ pub const PAGES: [&str; 14] = [
     "/account",
     "/download",
     "/leaderboard",
+    "/favorites",
+    "/history",
+    "/messages",
     "/feed/:id",
     "/benefit/:benefitId/*",
     "/channel/:code",

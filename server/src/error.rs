@@ -50,10 +50,21 @@ impl AppError {
         self
     }
 
-    /// `retry_after` seconds, for limits: sent in the body and as `Retry-After`.
+    /// `retry_after` seconds, for limits: sent in the body and as `Retry-After`, and said in the
+    /// message of a rate limit.
     pub fn retry_after(mut self, seconds: i64) -> Self {
-        self.data = json!({ "retry_after": seconds.max(1) });
-        self
+        let seconds = seconds.max(1);
+        self.data = json!({ "retry_after": seconds });
+        let wait = if seconds < 120 {
+            format!("{seconds} seconds")
+        } else {
+            format!("{} minutes", (seconds + 59) / 60)
+        };
+        if self.kind == ErrorKind::RateLimited {
+            self.with_message(format!("Too many requests, please try again in {wait}"))
+        } else {
+            self
+        }
     }
 
     /// The cause, logged (never sent) when the error is a server fault.

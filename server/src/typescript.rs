@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use client_core::typescript::{config, declare, wasm_types};
+use client_core::typescript::{config, declare, union, wasm_types};
 
 use crate::auth::users::{AccountView, SessionUser};
 use crate::bots::link::LinkedChat;
@@ -20,7 +20,12 @@ use crate::points::tasks::{Collected, Progress, TaskButtonView, TaskView};
 use crate::routes::app::CaptchaUse;
 use crate::routes::bots::TelegramLink;
 use crate::routes::user::TelegramStart;
+use crate::social::UserRef;
+use crate::social::blocks::BlockedUser;
+use crate::social::comments::{CommentVersion, CommentView};
+use crate::social::favorites::KeptItem;
 use crate::social::likes::LikeState;
+use crate::social::messages::{KINDS as MESSAGE_KINDS, MessageView};
 
 /// Names the answers take from client-core's own types.
 const CORE_IMPORTS: &str = "FeedKind, TaskStatus";
@@ -31,6 +36,7 @@ fn api_types() -> String {
         "// Generated from the server's Rust types by `make types`; do not edit.\n\
          import type {{ {CORE_IMPORTS} }} from \"@blockbrief/client-core\";\n"
     );
+    out += &union("MessageKind", MESSAGE_KINDS);
     for decl in [
         declare::<Page<()>>(&cfg),
         declare::<SessionUser>(&cfg),
@@ -61,6 +67,12 @@ fn api_types() -> String {
         declare::<TelegramLink>(&cfg),
         declare::<LinkedChat>(&cfg),
         declare::<LikeState>(&cfg),
+        declare::<UserRef>(&cfg),
+        declare::<CommentView>(&cfg),
+        declare::<CommentVersion>(&cfg),
+        declare::<KeptItem>(&cfg),
+        declare::<MessageView>(&cfg),
+        declare::<BlockedUser>(&cfg),
     ] {
         out += &decl;
     }

@@ -52,6 +52,8 @@ struct Card {
     author: Option<Named>,
     important: bool,
     tags: Vec<Tag>,
+    like_count: i64,
+    comment_count: i64,
 }
 
 #[derive(Deserialize)]
@@ -88,6 +90,19 @@ impl Card {
     fn ago(&self, locale: &str, now: i64) -> String {
         let ago = time_ago(self.published_at, now);
         t(locale, ago.key, &[("n", &ago.n.to_string())])
+    }
+
+    /// The like and comment counts, as the app's card shows them.
+    fn stats(&self, locale: &str) -> String {
+        let stat = |key: &str, n: i64, mark: &str| {
+            let label = t(locale, key, &[("count", &n.to_string())]);
+            format!(r#"<span aria-label="{}">{mark} {n}</span>"#, attr(&label))
+        };
+        format!(
+            r#"<div class="card-stats">{}{}</div>"#,
+            stat("web.social.likeCount", self.like_count, "♡"),
+            stat("web.social.commentCount", self.comment_count, "💬")
+        )
     }
 
     /// "Translated from Korean" in the reader's words.
@@ -167,7 +182,9 @@ pub fn render(template: &str, envelope: &[u8], locale: &str, now: i64) -> String
                 text(&card.translated_from(locale))
             ));
         }
-        markup.push_str("</div></article>");
+        markup.push_str("</div>");
+        markup.push_str(&card.stats(locale));
+        markup.push_str("</article>");
     }
     markup.push_str("</div></section></main>");
     fill(template, &markup, DATA_ID, envelope, locale)

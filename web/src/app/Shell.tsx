@@ -13,6 +13,7 @@ import { useLocalePath } from "../lib/paths";
 import { userAtom } from "../lib/session";
 import { storeLink, telegramInApp, unsupportedClient } from "../lib/device";
 import { useTelegramStart } from "../features/bots";
+import { UnreadBadge } from "../features/messages/UnreadBadge";
 import { toastsAtom } from "../lib/toast";
 import { useDefaultTitle } from "../lib/title";
 
@@ -105,6 +106,7 @@ export function Shell() {
               <path d="M4 5h16v11H9l-5 4z" />
             </svg>
           </button>
+          {user && <UnreadBadge />}
           {user ? (
             <Link to={to("/account")} className="avatar" aria-label={t("web.nav.me")}>
               {user.nickname.slice(0, 1).toUpperCase()}

@@ -1,5 +1,6 @@
 // Generated from the server's Rust types by `make types`; do not edit.
 import type { FeedKind, TaskStatus } from "@blockbrief/client-core";
+export type MessageKind = "reply" | "mention" | "like" | "points" | "removed" | "announcement";
 export type Page<T> = { list: Array<T>, 
 /**
  * Pass back to get the next page; `null` at the end.
@@ -36,16 +37,20 @@ lang: string,
 /**
  * The language of `title` and `summary` as returned.
  */
-shown_lang: string, translated: boolean, source_name: string, source_url: string, author: AuthorRef | null, channel: string | null, images: Array<string>, important: boolean, published_at: number, views: number, likes: number, comments: number, tags: Array<TagRef>, tokens: Array<TokenRef>, };
+shown_lang: string, translated: boolean, source_name: string, source_url: string, author: AuthorRef | null, channel: string | null, images: Array<string>, important: boolean, published_at: number, views: number, like_count: number, comment_count: number, tags: Array<TagRef>, tokens: Array<TokenRef>, 
+/**
+ * Whether the signed-in reader likes it (absent for visitors).
+ */
+liked?: boolean, 
+/**
+ * Whether the signed-in reader keeps it in their favorites (absent for visitors).
+ */
+favorited?: boolean, };
 export type FeedDetail = { 
 /**
  * Sanitized HTML.
  */
-content: string, related: Array<FeedView>, 
-/**
- * Whether the signed-in reader likes it (false for visitors).
- */
-liked: boolean, id: number, kind: FeedKind, title: string, summary: string, 
+content: string, related: Array<FeedView>, id: number, kind: FeedKind, title: string, summary: string, 
 /**
  * The language the item was written in.
  */
@@ -53,7 +58,15 @@ lang: string,
 /**
  * The language of `title` and `summary` as returned.
  */
-shown_lang: string, translated: boolean, source_name: string, source_url: string, author: AuthorRef | null, channel: string | null, images: Array<string>, important: boolean, published_at: number, views: number, likes: number, comments: number, tags: Array<TagRef>, tokens: Array<TokenRef>, };
+shown_lang: string, translated: boolean, source_name: string, source_url: string, author: AuthorRef | null, channel: string | null, images: Array<string>, important: boolean, published_at: number, views: number, like_count: number, comment_count: number, tags: Array<TagRef>, tokens: Array<TokenRef>, 
+/**
+ * Whether the signed-in reader likes it (absent for visitors).
+ */
+liked?: boolean, 
+/**
+ * Whether the signed-in reader keeps it in their favorites (absent for visitors).
+ */
+favorited?: boolean, };
 export type TokenView = { id: number, symbol: string, name: string, chain: string, logo: string, follower_count: number, };
 export type TagView = { id: number, code: string, name: string, description: string, logo: string, follower_count: number, 
 /**
@@ -136,3 +149,55 @@ export type LinkedChat = { id: number, platform: string, kind: string, state: st
  */
 first_seen_at: number, };
 export type LikeState = { liked: boolean, count: number, };
+/**
+ * Another reader as conversations show them.
+ */
+export type UserRef = { id: number, nickname: string, avatar: string, };
+export type CommentView = { id: number, feed_id: number, parent_id: number | null, 
+/**
+ * `null` for a deleted or removed comment.
+ */
+user: UserRef | null, 
+/**
+ * Whom a reply answered, when it answered a reply.
+ */
+reply_to: UserRef | null, 
+/**
+ * Empty for a deleted or removed comment.
+ */
+content: string, like_count: number, liked: boolean, reply_count: number, created_at: number, edited_at: number | null, state: "visible" | "deleted" | "removed", 
+/**
+ * A top-level comment's first replies, oldest first (empty for replies).
+ */
+replies: Array<CommentView>, };
+export type CommentVersion = { content: string, 
+/**
+ * When this version was written.
+ */
+at: number, };
+/**
+ * A kept or read item, with when.
+ */
+export type KeptItem = { at: number, item: FeedView, };
+export type MessageView = { id: number, kind: MessageKind, 
+/**
+ * Who did it: the replier, the mentioner, the latest liker.
+ */
+actor: UserRef | null, 
+/**
+ * Likes counted in this message; points awarded.
+ */
+count: number, feed_id: number | null, comment_id: number | null, 
+/**
+ * An announcement's title in the reader's language.
+ */
+title: string, 
+/**
+ * The comment's opening, the removal's reason, the task's event, an announcement's body.
+ */
+body: string, read: boolean, 
+/**
+ * When it last changed (a grouped like message moves up with each like).
+ */
+at: number, };
+export type BlockedUser = { user: UserRef, blocked_at: number, };

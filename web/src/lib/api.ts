@@ -55,10 +55,21 @@ export function messageOf(error: unknown): string {
     const key = errorKey(error.code);
     if (!key) return error.message;
     const translated = i18next.t(key, { defaultValue: error.message });
+    const wait = retryAfter(error.data);
+    // A limit says when to try again, in the reader's words ("in 5 minutes", "5분 후").
+    if (error.code === C.errorCodes.rateLimited && wait !== null) return `${translated} (${wait})`;
     const catalogue = i18next.t(key, { lng: "en", defaultValue: error.message });
     return error.message === catalogue ? translated : `${translated}: ${error.message}`;
   }
   return i18next.t("web.common.error");
+}
+
+/** `data.retry_after` seconds as "in 5 minutes" in the reader's language, if the error has it. */
+function retryAfter(data: unknown): string | null {
+  const seconds = (data as { retry_after?: unknown } | null)?.retry_after;
+  if (typeof seconds !== "number" || seconds <= 0) return null;
+  const format = new Intl.RelativeTimeFormat(i18next.language, { numeric: "always" });
+  return seconds < 120 ? format.format(Math.ceil(seconds), "second") : format.format(Math.ceil(seconds / 60), "minute");
 }
 
 let lastLogout = 0;

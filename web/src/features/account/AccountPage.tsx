@@ -58,6 +58,11 @@ export function AccountPage() {
           <Link to={to("/leaderboard")}>{t("web.leaderboard.open")}</Link>
         </div>
       </div>
+      <nav className="card account-links" aria-label={t("web.library.title")}>
+        <Link to={to("/messages")}>{t("web.messages.title")}</Link>
+        <Link to={to("/favorites")}>{t("web.library.favorites")}</Link>
+        <Link to={to("/history")}>{t("web.library.history")}</Link>
+      </nav>
       <TaskPanel />
       <h2>{t("web.account.ledger")}</h2>
       {ledger.isPending ? (

@@ -48,6 +48,10 @@ export function FeedCard({ item }: { item: FeedView }) {
           <span className="translated">{translatedFrom(item.lang, t)}</span>
         )}
       </div>
+      <div className="card-stats">
+        <span aria-label={t("web.social.likeCount", { count: item.like_count })}>♡ {item.like_count}</span>
+        <span aria-label={t("web.social.commentCount", { count: item.comment_count })}>💬 {item.comment_count}</span>
+      </div>
     </article>
   );
 }

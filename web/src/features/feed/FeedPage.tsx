@@ -13,7 +13,8 @@ import { track } from "../../lib/track";
 import { useFeed } from "./api/get-feed";
 import { FeedCard, timeAgo, translatedFrom } from "./FeedCard";
 import { NotFoundPage } from "../../components/NotFoundPage";
-import { LikeButton } from "../social";
+import { CommentThread } from "../comments";
+import { FavoriteButton, LikeButton } from "../social";
 
 /**
  * The article's HTML with its links mapped by client-core's rule: `blockbrief://` screens become
@@ -90,13 +91,15 @@ export function FeedPage() {
         ))}
       </div>
       <div className="feed-actions">
-        <LikeButton key={`${item.id}:${item.liked}`} feedId={item.id} liked={item.liked} count={item.likes} />
+        <LikeButton key={`${item.id}:${item.liked}`} kind="feed" id={item.id} liked={item.liked ?? false} count={item.like_count} />
+        <FavoriteButton key={`${item.id}:${item.favorited}`} feedId={item.id} favorited={item.favorited ?? false} />
         <a className="button ghost" href={item.source_url} target="_blank" rel="noopener noreferrer">{t("web.feed.source")}</a>
         <button type="button" className="button" onClick={() => setSharing(true)}>{t("web.feed.share")}</button>
       </div>
       <BottomSheet open={sharing} title={t("web.feed.share")} onClose={() => setSharing(false)}>
         <ShareList title={item.title} onDone={() => setSharing(false)} />
       </BottomSheet>
+      <CommentThread feedId={item.id} count={item.comment_count} />
       {item.related.length > 0 && (
         <section className="related">
           <h2>{t("web.feed.related")}</h2>

@@ -4,3 +4,4 @@ export { FeedList } from "./FeedList";
 export { FeedTimeline } from "./FeedTimeline";
 export { seedFirstFeed } from "./api/get-feed";
 export { seedFirstPage } from "./api/get-feeds";
+export { FeedCard, timeAgo } from "./FeedCard";

@@ -4,10 +4,11 @@ import { useState } from "react";
 import { loginOpenAtom } from "../../lib/dialogs";
 import { formatNumber, useTranslation } from "../../lib/i18n";
 import { userAtom } from "../../lib/session";
-import { setFeedLike } from "./api/like";
+import { type LikeKind, setLike } from "./api/like";
 
-/** Like a feed item: the count for everyone; a visitor who presses it is asked to sign in. */
-export function LikeButton({ feedId, liked, count }: { feedId: number; liked: boolean; count: number }) {
+/** Like a feed item or a comment: the count for everyone; a visitor who presses it is asked to
+ * sign in. */
+export function LikeButton({ kind, id, liked, count, small = false }: { kind: LikeKind; id: number; liked: boolean; count: number; small?: boolean }) {
   const { t } = useTranslation();
   const user = useAtomValue(userAtom);
   const openLogin = useSetAtom(loginOpenAtom);
@@ -20,7 +21,7 @@ export function LikeButton({ feedId, liked, count }: { feedId: number; liked: bo
     }
     setBusy(true);
     // Rate-limit and other errors are toasted by the API client; the button keeps its state.
-    setFeedLike(feedId, !state.liked).then(
+    setLike(kind, id, !state.liked).then(
       (next) => {
         setState(next);
         setBusy(false);
@@ -29,8 +30,15 @@ export function LikeButton({ feedId, liked, count }: { feedId: number; liked: bo
     );
   };
   return (
-    <button type="button" className="button ghost" aria-pressed={state.liked} disabled={busy} onClick={press}>
-      {state.liked ? "♥" : "♡"} {t("web.social.like")} <span data-testid="like-count">{formatNumber(state.count)}</span>
+    <button
+      type="button"
+      className={small ? "link-button" : "button ghost"}
+      aria-pressed={state.liked}
+      aria-label={t("web.social.likeCount", { count: state.count })}
+      disabled={busy}
+      onClick={press}
+    >
+      {state.liked ? "♥" : "♡"} {!small && t("web.social.like")} <span data-testid="like-count">{formatNumber(state.count)}</span>
     </button>
   );
 }

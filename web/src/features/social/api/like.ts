@@ -1,4 +1,6 @@
 import { call } from "../../../lib/api";
 import type { LikeState } from "../../../lib/api-types";
 
-export const setFeedLike = (id: number, liked: boolean) => call<LikeState>("/like/set", { kind: "feed", id, liked });
+export type LikeKind = "feed" | "comment";
+
+export const setLike = (kind: LikeKind, id: number, liked: boolean) => call<LikeState>("/like/set", { kind, id, liked });

@@ -1,0 +1,188 @@
+import { useAtomValue } from "jotai";
+import { useEffect, useRef, useState } from "react";
+
+import { confirm } from "../../components/ui";
+import type { CommentVersion, CommentView } from "../../lib/api-types";
+import { canEditComment } from "../../lib/core";
+import { useTranslation } from "../../lib/i18n";
+import { userAtom } from "../../lib/session";
+import { toast } from "../../lib/toast";
+import { timeAgo } from "../feed";
+import { LikeButton } from "../social";
+import { addComment, blockUser, deleteComment, editComment, getHistory, getReplies, reportComment } from "./api/comments";
+import { CommentForm } from "./CommentForm";
+import { CommentText } from "./CommentText";
+
+const REPORT_REASONS = ["spam", "abuse", "misinformation", "other"] as const;
+
+/** One comment with its actions, and for a top-level comment its replies (the first ones came
+ * with it; "more replies" fetches the rest) and the reply box. */
+export function CommentItem(props: {
+  comment: CommentView;
+  people: string[];
+  focused: number | null;
+  /** Opens the reply box under the top-level comment (`comment` is the one answered). */
+  onReply: (comment: CommentView) => void;
+  replyingTo?: CommentView | null;
+  onReplied?: () => void;
+  requireUser: () => boolean;
+}) {
+  const { comment: c } = props;
+  const { t, i18n } = useTranslation();
+  const user = useAtomValue(userAtom);
+  const [editing, setEditing] = useState(false);
+  // When the comment was drawn: the edit button shows while the window was open then (the server
+  // has the last word).
+  const [drawnAt] = useState(() => Math.floor(Date.now() / 1000));
+  const [history, setHistory] = useState<CommentVersion[] | null>(null);
+  const [reporting, setReporting] = useState(false);
+  const [more, setMore] = useState<CommentView[]>([]);
+  const [moreCursor, setMoreCursor] = useState<string | null | undefined>(undefined);
+  const node = useRef<HTMLElement>(null);
+  const mine = user !== null && c.user?.id === user.id;
+  const shown = c.state === "visible";
+  useEffect(() => {
+    if (props.focused === c.id) node.current?.scrollIntoView({ block: "center" });
+  }, [props.focused, c.id]);
+
+  const answered = props.replyingTo;
+  const replies = [...c.replies, ...more];
+  const lastShown = replies.at(-1)?.id;
+  const hidden = c.parent_id === null ? c.reply_count - replies.length : 0;
+  const loadMore = () => {
+    const cursor = moreCursor ?? (lastShown === undefined ? null : String(lastShown));
+    void getReplies(c.id, cursor).then((page) => {
+      setMore((shownSoFar) => [...shownSoFar, ...page.list]);
+      setMoreCursor(page.next_cursor);
+    });
+  };
+  const remove = () =>
+    void confirm(t("web.comments.confirmDelete"))
+      .then(() => deleteComment(c.feed_id, c.id))
+      .then(() => toast("success", t("web.comments.deleted")), () => {});
+  const block = (who: NonNullable<CommentView["user"]>) =>
+    void confirm(t("web.comments.confirmBlock", { name: who.nickname }))
+      .then(() => blockUser(c.feed_id, who.id, true))
+      .then(() => toast("success", t("web.comments.blocked", { name: who.nickname })), () => {});
+  const report = (reason: string) =>
+    void reportComment(c.id, reason).then(
+      () => {
+        setReporting(false);
+        toast("success", t("web.comments.reported"));
+      },
+      () => setReporting(false),
+    );
+
+  return (
+    <article
+      ref={node}
+      className={`comment${props.focused === c.id ? " focused" : ""}${c.parent_id ? " reply" : ""}`}
+      id={`comment-${c.id}`}
+      data-testid="comment"
+    >
+      {shown && c.user ? (
+        <header className="comment-meta">
+          <span className="avatar small" aria-hidden="true">{c.user.nickname.slice(0, 1).toUpperCase()}</span>
+          <strong className="comment-author">{c.user.nickname}</strong>
+          {c.reply_to && <span className="reply-to">{t("web.comments.replyingTo", { name: c.reply_to.nickname })}</span>}
+          <time dateTime={new Date(c.created_at * 1000).toISOString()}>{timeAgo(c.created_at, t)}</time>
+          {c.edited_at !== null && (
+            <button
+              type="button"
+              className="link-button"
+              aria-expanded={history !== null}
+              onClick={() => (history ? setHistory(null) : void getHistory(c.id).then((h) => setHistory(h.list)))}
+            >
+              {t("web.comments.edited")}
+            </button>
+          )}
+        </header>
+      ) : null}
+      {history && (
+        <ol className="comment-history" aria-label={t("web.comments.history")}>
+          {history.map((v, i) => (
+            <li key={i}>
+              <time>{new Date(v.at * 1000).toLocaleString(i18n.language)}</time> <CommentText content={v.content} />
+            </li>
+          ))}
+        </ol>
+      )}
+      {!shown ? (
+        <p className="comment-text placeholder">{t(c.state === "removed" ? "web.comments.removedText" : "web.comments.deletedText")}</p>
+      ) : editing ? (
+        <CommentForm
+          label={t("web.comments.edit")}
+          people={props.people}
+          initial={c.content}
+          submitLabel={t("web.comments.save")}
+          send={(content) => editComment(c.feed_id, c.id, content)}
+          onDone={() => setEditing(false)}
+          onCancel={() => setEditing(false)}
+          autoFocus
+        />
+      ) : (
+        <CommentText content={c.content} />
+      )}
+      {shown && !editing && (
+        <div className="comment-actions">
+          <LikeButton kind="comment" id={c.id} liked={c.liked} count={c.like_count} small />
+          <button type="button" className="link-button" onClick={() => props.requireUser() && props.onReply(c)}>
+            {t("web.comments.reply")}
+          </button>
+          {mine && canEditComment(c.created_at, drawnAt) && (
+            <button type="button" className="link-button" onClick={() => setEditing(true)}>
+              {t("web.comments.edit")}
+            </button>
+          )}
+          {mine && (
+            <button type="button" className="link-button" onClick={remove}>
+              {t("web.comments.delete")}
+            </button>
+          )}
+          {!mine && c.user && (
+            <>
+              <button type="button" className="link-button" aria-expanded={reporting} onClick={() => props.requireUser() && setReporting(!reporting)}>
+                {t("web.comments.report")}
+              </button>
+              <button type="button" className="link-button" onClick={() => props.requireUser() && c.user && block(c.user)}>
+                {t("web.comments.block")}
+              </button>
+            </>
+          )}
+        </div>
+      )}
+      {reporting && (
+        <div className="report-reasons" role="group" aria-label={t("web.comments.reportWhy")}>
+          {REPORT_REASONS.map((reason) => (
+            <button key={reason} type="button" className="button ghost small" onClick={() => report(reason)}>
+              {t(`web.comments.reasons.${reason}`)}
+            </button>
+          ))}
+        </div>
+      )}
+      {c.parent_id === null && (
+        <div className="replies">
+          {replies.map((r) => (
+            <CommentItem key={r.id} {...props} comment={r} replyingTo={null} />
+          ))}
+          {hidden > 0 && moreCursor !== null && (
+            <button type="button" className="link-button" onClick={loadMore}>
+              {t("web.comments.moreReplies", { count: hidden })}
+            </button>
+          )}
+          {answered && (
+            <CommentForm
+              label={t("web.comments.replyTo", { name: answered.user?.nickname ?? "" })}
+              people={props.people}
+              submitLabel={t("web.comments.reply")}
+              send={(content) => addComment(c.feed_id, content, answered.id)}
+              onDone={props.onReplied}
+              onCancel={props.onReplied}
+              autoFocus
+            />
+          )}
+        </div>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,1 @@
+export { CommentThread } from "./CommentThread";

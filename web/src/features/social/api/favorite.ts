@@ -1,0 +1,8 @@
+import { call, queryClient } from "../../../lib/api";
+
+export const setFavorite = (feedId: number, favorited: boolean) =>
+  call<{ favorited: boolean }>("/favorite/set", { feed_id: feedId, favorited }).then((answer) => {
+    // The Favorites page lists what is kept: it asks again when next shown.
+    void queryClient.invalidateQueries({ queryKey: ["favorites"] });
+    return answer;
+  });
