@@ -682,3 +682,79 @@ test("wallet sign-in without a wallet, and with a connection request already pen
   await page.context().close();
   await pending.context().close();
 });
+
+test("two readers converse: a reply with a mention, one unread message, a block, a removal", async () => {
+  const { id } = await stack.admin("/admin/feed/upsert", {
+    source_url: "https://news.test/conversation",
+    kind: "article",
+    lang: "en",
+    title: "Talk about this",
+    summary: "A story to discuss",
+    published_at: Math.floor(Date.now() / 1000),
+  });
+  const item = `${stack.base}/en/feed/${id}`;
+  // A comments.
+  const a = await newPage();
+  await a.goto(item);
+  await signIn(a, stack, "talker-a@example.com");
+  await skipInvitation(a);
+  const aName = await a.evaluate(() => JSON.parse(localStorage.getItem("bb.user") ?? "{}").nickname);
+  const box = a.getByRole("combobox", { name: /Add a comment/ });
+  await box.fill("Hello from A, see https://example.com/a");
+  await a.getByRole("button", { name: "Post" }).click();
+  const aComment = a.getByTestId("comment").filter({ hasText: "Hello from A" });
+  await aComment.waitFor();
+  assert.equal(await aComment.getByRole("link", { name: "https://example.com/a" }).getAttribute("rel"), "noopener noreferrer nofollow ugc");
+  // B replies, picking A from the suggestions after typing "@".
+  const b = await newPage();
+  await b.goto(item);
+  await signIn(b, stack, "talker-b@example.com");
+  await skipInvitation(b);
+  const bSeesA = b.getByTestId("comment").filter({ hasText: "Hello from A" }).first();
+  await bSeesA.getByRole("button", { name: "Reply" }).click();
+  const reply = b.getByRole("combobox", { name: `Reply to ${aName}` });
+  await reply.pressSequentially(`@${aName.slice(0, 3)}`);
+  await b.getByRole("option", { name: `@${aName}` }).waitFor();
+  await reply.press("Enter");
+  await reply.pressSequentially("agreed");
+  assert.equal(await reply.inputValue(), `@${aName} agreed`);
+  await b.getByRole("button", { name: "Reply", exact: true }).last().click();
+  await b.getByTestId("comment").filter({ hasText: "agreed" }).last().waitFor();
+  // A sees one unread message, opens it and lands on the reply.
+  await a.reload();
+  const badge = a.getByTestId("unread-badge");
+  await badge.waitFor();
+  assert.equal(await badge.innerText(), "1");
+  await a.getByRole("link", { name: "Messages, 1 unread" }).click();
+  const message = a.getByTestId("message").first();
+  await message.getByText(/replied to you/).waitFor();
+  await message.getByRole("button").click();
+  await a.waitForURL(/\/feed\/\d+\?comment=\d+/);
+  await a.locator(".comment.focused").filter({ hasText: `@${aName} agreed` }).waitFor();
+  await badge.waitFor({ state: "detached" });
+  // B blocks A and no longer sees A's comments.
+  await bSeesA.getByRole("button", { name: "Block" }).click();
+  await b.getByRole("dialog").getByRole("button", { name: "OK" }).click();
+  await b.getByText(`${aName} is blocked`).waitFor();
+  await b.getByText("Hello from A").waitFor({ state: "detached" });
+  await b.reload();
+  await b.getByRole("heading", { name: /Comments/ }).waitFor();
+  assert.equal(await b.getByText("Hello from A").count(), 0);
+  // A reports B's reply; a moderator removes it; it is gone for everyone.
+  await a.reload();
+  const bReply = a.getByTestId("comment").filter({ hasText: "agreed" }).last();
+  await bReply.getByRole("button", { name: "Report" }).click();
+  await a.getByRole("group", { name: /Why are you reporting/ }).getByRole("button", { name: "Spam" }).click();
+  await a.getByText("Thanks, the team will look at it").waitFor();
+  const reports = await stack.admin("/admin/report/list", {});
+  const reported = reports.list.find((r) => r.content === `@${aName} agreed`);
+  assert.ok(reported, JSON.stringify(reports));
+  await stack.admin("/admin/comment/remove", { id: reported.target_id, reason: "Testing removal" });
+  const visitor = await newPage();
+  for (const page of [a, visitor]) {
+    await page.goto(item);
+    await page.getByText("Hello from A").waitFor();
+    assert.equal(await page.getByText(`@${aName} agreed`).count(), 0);
+  }
+  for (const page of [a, b, visitor]) await page.context().close();
+});

@@ -34,7 +34,7 @@ export function LikeButton({ kind, id, liked, count, small = false }: { kind: Li
       type="button"
       className={small ? "link-button" : "button ghost"}
       aria-pressed={state.liked}
-      aria-label={t("web.social.likeCount", { count: state.count })}
+      aria-label={small ? t("web.social.likeCount", { count: state.count }) : undefined}
       disabled={busy}
       onClick={press}
     >
