@@ -18,7 +18,7 @@ APT_INSTALL := apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get inst
 
 .PHONY: help setup toolchain node-deps test-deps pkg web test lint fmt-check clippy test-rust test-pkg test-web run \
 	dev check types fuzz fuzz-tools test-scale \
-	bench bench-pkg bench-server bench-content bench-bots bench-web screenshots clean
+	bench bench-pkg bench-server bench-content bench-bots bench-talk bench-web screenshots clean
 
 help:
 	@echo "make run    build everything and start the app on http://127.0.0.1:8080"
@@ -144,7 +144,7 @@ fuzz-tools:
 fuzz: fuzz-tools
 	scripts/fuzz.sh
 
-bench: bench-pkg bench-server bench-content bench-bots bench-web
+bench: bench-pkg bench-server bench-content bench-bots bench-talk bench-web
 
 bench-pkg: pkg node-deps
 	npm run --silent bench:pkg
@@ -174,6 +174,12 @@ bench-content: test-deps
 bench-bots: test-deps
 	cargo build --release -p server
 	scripts/with-postgres.sh scripts/bench-bots.sh
+
+# A feed item with 10,000 comments and 50,000 likes: its thread's first page, the unread count
+# and /like/set, on SQLite and PostgreSQL.
+bench-talk: test-deps
+	cargo build --release -p server
+	scripts/with-postgres.sh scripts/bench-talk.sh
 
 clean:
 	rm -rf pkg target node_modules

@@ -181,6 +181,15 @@ impl ContentCache {
         self.stored.notify_waiters();
     }
 
+    /// Drops the answers whose keys start with `prefix` (one thread's pages after a comment on
+    /// this instance; other instances' copies age out with the cache's life).
+    pub fn forget(&self, prefix: &str) {
+        if let Ok(mut entries) = self.entries.write() {
+            entries.retain(|key, _| !key.starts_with(prefix));
+        }
+        self.stored.notify_waiters();
+    }
+
     /// Called after every content write on this instance.
     pub fn clear(&self) {
         if let Ok(mut entries) = self.entries.write() {
@@ -216,6 +225,14 @@ mod tests {
         );
         cache.put("k".to_owned(), Bytes::from_static(b"v2"));
         assert_eq!(cache.get("k").await.as_deref(), Some(&b"v2"[..]));
+        cache.put("thread|1|new".to_owned(), Bytes::from_static(b"t"));
+        cache.forget("thread|1|");
+        assert_eq!(
+            cache.get("k").await.as_deref(),
+            Some(&b"v2"[..]),
+            "others stay"
+        );
+        assert_eq!(cache.get("thread|1|new").await, None, "forgotten");
         cache.clear();
         assert_eq!(cache.get("k").await, None);
         // A failed build: the waiting caller is let go to build it itself.

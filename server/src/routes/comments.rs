@@ -1,20 +1,21 @@
 //! Comment threads: read by anyone, written by signed-in readers within their limits.
 
 use axum::extract::State;
+use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use axum::{Json, Router};
 use client_core::envelope::Envelope;
 use serde::Deserialize;
 use validator::Validate;
 
-use super::{IdRequest, List, ok};
-use crate::content::{PAGE_DEFAULT, PAGE_MAX};
+use super::cached::{cached_envelope, json_bytes};
+use super::{IdRequest, List, PageRequest, ok};
 use crate::error::{AppError, AppResult};
 use crate::extract::{ApiJson, Caller, ClientMeta, CurrentUser};
 use crate::limits;
 use crate::pagination::Page;
 use crate::social::comments::{self, CommentVersion, CommentView, NewComment, Sort};
-use crate::social::{moderation, spend_write};
+use crate::social::{blocks, moderation, spend_write};
 use crate::state::AppState;
 use client_core::validation;
 
@@ -31,49 +32,53 @@ pub fn router() -> Router<AppState> {
 #[derive(Deserialize, Validate)]
 struct ListRequest {
     feed_id: i64,
-    #[serde(default)]
-    cursor: Option<String>,
+    #[serde(flatten)]
+    #[validate(nested)]
+    page: PageRequest,
     /// `new` (default) or `top`.
     #[serde(default)]
     sort: Option<String>,
-    #[validate(range(min = 1, max = PAGE_MAX))]
-    #[serde(default)]
-    limit: Option<u64>,
 }
 
 async fn comment_list(
     State(state): State<AppState>,
     caller: Caller,
     ApiJson(req): ApiJson<ListRequest>,
-) -> AppResult<Json<Envelope<Page<CommentView>>>> {
+) -> AppResult<Response> {
     let sort = match req.sort.as_deref() {
         None | Some("new") => Sort::New,
         Some("top") => Sort::Top,
         Some(_) => return Err(AppError::invalid("sort must be new or top")),
     };
-    let cursor = req.cursor.as_deref().filter(|c| !c.is_empty());
-    let limit = req.limit.unwrap_or(PAGE_DEFAULT);
-    Ok(ok(comments::list(
-        &state,
-        caller.user_id(),
-        req.feed_id,
-        sort,
-        cursor,
-        limit,
-    )
-    .await?))
+    let (cursor, limit) = (req.page.cursor(), req.page.limit());
+    let reader = caller.user_id();
+    let blocks_someone = match reader {
+        Some(reader) => blocks::blocks_anyone(&state, reader).await?,
+        None => false,
+    };
+    if blocks_someone || cursor.is_some() {
+        let page = comments::list(&state, reader, req.feed_id, sort, cursor, limit).await?;
+        return Ok(ok(page).into_response());
+    }
+    // First pages are the same for every visitor and every reader who blocked no one: built
+    // about once a second, the reader's likes marked on the copy.
+    let key = format!("{}{sort:?}|{limit}", comments::thread_key(req.feed_id));
+    let page = comments::list(&state, None, req.feed_id, sort, None, limit);
+    let body = cached_envelope(&state.content_cache, Some(key), page).await?;
+    Ok(json_bytes(match reader {
+        Some(reader) => comments::mark_liked(&state, reader, body).await?,
+        None => body,
+    }))
 }
 
 #[derive(Deserialize, Validate)]
 struct RepliesRequest {
     /// The top-level comment.
     id: i64,
-    /// The last reply already shown.
-    #[serde(default)]
-    cursor: Option<String>,
-    #[validate(range(min = 1, max = PAGE_MAX))]
-    #[serde(default)]
-    limit: Option<u64>,
+    /// `cursor`: the last reply already shown.
+    #[serde(flatten)]
+    #[validate(nested)]
+    page: PageRequest,
 }
 
 async fn comment_replies(
@@ -81,14 +86,12 @@ async fn comment_replies(
     caller: Caller,
     ApiJson(req): ApiJson<RepliesRequest>,
 ) -> AppResult<Json<Envelope<Page<CommentView>>>> {
-    let cursor = req.cursor.as_deref().filter(|c| !c.is_empty());
-    let limit = req.limit.unwrap_or(PAGE_DEFAULT);
     Ok(ok(comments::replies(
         &state,
         caller.user_id(),
         req.id,
-        cursor,
-        limit,
+        req.page.cursor(),
+        req.page.limit(),
     )
     .await?))
 }

@@ -8,8 +8,7 @@ use serde::Deserialize;
 use validator::Validate;
 
 use super::feeds::reading;
-use super::ok;
-use crate::content::{PAGE_DEFAULT, PAGE_MAX};
+use super::{PageRequest, ok};
 use crate::error::AppResult;
 use crate::extract::{ApiJson, Caller, ClientMeta, CurrentUser};
 use crate::limits;
@@ -49,23 +48,6 @@ async fn favorite_set(
     Ok(ok(Favorited {
         favorited: req.favorited,
     }))
-}
-
-#[derive(Deserialize, Validate, Default)]
-#[serde(default)]
-struct PageRequest {
-    cursor: Option<String>,
-    #[validate(range(min = 1, max = PAGE_MAX))]
-    limit: Option<u64>,
-}
-
-impl PageRequest {
-    fn cursor(&self) -> Option<&str> {
-        self.cursor.as_deref().filter(|c| !c.is_empty())
-    }
-    fn limit(&self) -> u64 {
-        self.limit.unwrap_or(PAGE_DEFAULT)
-    }
 }
 
 async fn favorite_list(

@@ -7,8 +7,7 @@ use client_core::envelope::Envelope;
 use serde::{Deserialize, Serialize};
 use validator::Validate;
 
-use super::ok;
-use crate::content::{PAGE_DEFAULT, PAGE_MAX};
+use super::{PageRequest, ok};
 use crate::error::{AppError, AppResult};
 use crate::extract::{ApiJson, ClientMeta, CurrentUser};
 use crate::limits;
@@ -27,10 +26,10 @@ pub fn router() -> Router<AppState> {
 #[derive(Deserialize, Validate, Default)]
 #[serde(default)]
 struct ListRequest {
-    cursor: Option<String>,
+    #[serde(flatten)]
+    #[validate(nested)]
+    page: PageRequest,
     kind: Option<String>,
-    #[validate(range(min = 1, max = PAGE_MAX))]
-    limit: Option<u64>,
 }
 
 async fn message_list(
@@ -46,14 +45,13 @@ async fn message_list(
             KINDS.join(", ")
         )));
     }
-    let cursor = req.cursor.as_deref().filter(|c| !c.is_empty());
     let page = messages::list(
         &state,
         user.user_id,
         client.locale,
         kind,
-        cursor,
-        req.limit.unwrap_or(PAGE_DEFAULT),
+        req.page.cursor(),
+        req.page.limit(),
     )
     .await?;
     Ok(ok(page))

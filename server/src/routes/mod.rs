@@ -74,6 +74,26 @@ pub struct List<T> {
     pub list: Vec<T>,
 }
 
+/// `{cursor, limit}`: the body of a call for one page of a list.
+#[derive(Deserialize, Validate, Default)]
+#[serde(default)]
+pub struct PageRequest {
+    pub cursor: Option<String>,
+    #[validate(range(min = 1, max = crate::content::PAGE_MAX))]
+    pub limit: Option<u64>,
+}
+
+impl PageRequest {
+    /// The cursor, where one was given (an empty one is the first page).
+    pub fn cursor(&self) -> Option<&str> {
+        self.cursor.as_deref().filter(|c| !c.is_empty())
+    }
+
+    pub fn limit(&self) -> u64 {
+        self.limit.unwrap_or(crate::content::PAGE_DEFAULT)
+    }
+}
+
 /// `{id}`: the body of calls about one row.
 #[derive(Deserialize, Validate)]
 pub struct IdRequest {

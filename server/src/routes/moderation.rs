@@ -11,8 +11,7 @@ use serde::{Deserialize, Serialize};
 use validator::Validate;
 
 use super::admin::Admin;
-use super::ok;
-use crate::content::{PAGE_DEFAULT, PAGE_MAX};
+use super::{PageRequest, ok};
 use crate::error::{AppError, AppResult};
 use crate::extract::{ApiJson, ClientMeta, CurrentUser};
 use crate::limits;
@@ -60,11 +59,11 @@ async fn user_block(
 
 #[derive(Deserialize, Validate, Default)]
 #[serde(default)]
-struct PageRequest {
-    cursor: Option<String>,
-    #[validate(range(min = 1, max = PAGE_MAX))]
-    limit: Option<u64>,
-    /// Reports only: `open` (default) or `resolved`.
+struct ReportListRequest {
+    #[serde(flatten)]
+    #[validate(nested)]
+    page: PageRequest,
+    /// `open` (default) or `resolved`.
     state: Option<String>,
 }
 
@@ -73,9 +72,13 @@ async fn user_block_list(
     user: CurrentUser,
     ApiJson(req): ApiJson<PageRequest>,
 ) -> AppResult<Json<Envelope<Page<BlockedUser>>>> {
-    let cursor = req.cursor.as_deref().filter(|c| !c.is_empty());
-    let limit = req.limit.unwrap_or(PAGE_DEFAULT);
-    Ok(ok(blocks::list(&state, user.user_id, cursor, limit).await?))
+    Ok(ok(blocks::list(
+        &state,
+        user.user_id,
+        req.cursor(),
+        req.limit(),
+    )
+    .await?))
 }
 
 #[derive(Deserialize, Validate)]
@@ -107,14 +110,13 @@ async fn report_add(
 async fn admin_report_list(
     State(state): State<AppState>,
     _: Admin,
-    ApiJson(req): ApiJson<PageRequest>,
+    ApiJson(req): ApiJson<ReportListRequest>,
 ) -> AppResult<Json<Envelope<Page<ReportView>>>> {
     let wanted = req.state.as_deref().unwrap_or(OPEN);
     if ![OPEN, RESOLVED].contains(&wanted) {
         return Err(AppError::invalid("state must be open or resolved"));
     }
-    let cursor = req.cursor.as_deref().filter(|c| !c.is_empty());
-    let limit = req.limit.unwrap_or(PAGE_DEFAULT);
+    let (cursor, limit) = (req.page.cursor(), req.page.limit());
     Ok(ok(moderation::reports(&state, wanted, cursor, limit).await?))
 }
 

@@ -20,6 +20,15 @@ pub fn blocked_by(user_id: i64) -> SelectStatement {
         .to_owned()
 }
 
+/// Whether `user_id` blocked anyone (their threads then differ from everyone else's).
+pub async fn blocks_anyone(state: &AppState, user_id: i64) -> AppResult<bool> {
+    Ok(block::Entity::find()
+        .filter(block::Column::UserId.eq(user_id))
+        .one(&state.db)
+        .await?
+        .is_some())
+}
+
 /// Whether `blocker` blocked `user_id`.
 pub async fn blocks(state: &AppState, blocker: i64, user_id: i64) -> AppResult<bool> {
     Ok(block::Entity::find()

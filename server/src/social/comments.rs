@@ -80,6 +80,86 @@ fn parse_cursor(cursor: &str, sort: Sort) -> AppResult<(i64, i64)> {
     }
 }
 
+/// Where a thread's shared first pages are cached (`content_cache`): every visitor, and every
+/// reader who blocked no one, gets the same page; a reader's likes are marked on the copy.
+pub fn thread_key(feed_id: i64) -> String {
+    format!("comments|{feed_id}|")
+}
+
+/// A thread changed on this server: its cached pages go.
+pub fn changed(state: &AppState, feed_id: i64) {
+    state.content_cache.forget(&thread_key(feed_id));
+}
+
+/// A cached envelope of a page of comments (`data.list`, each with `replies`), with `reader`'s
+/// likes marked, read in one query.
+pub async fn mark_liked(
+    state: &AppState,
+    reader: i64,
+    body: bytes::Bytes,
+) -> AppResult<bytes::Bytes> {
+    let mut envelope: serde_json::Value =
+        serde_json::from_slice(&body).map_err(AppError::internal)?;
+    let Some(list) = envelope
+        .pointer_mut("/data/list")
+        .and_then(serde_json::Value::as_array_mut)
+    else {
+        return Ok(body);
+    };
+    let mut ids = Vec::new();
+    for c in list.iter() {
+        ids.extend(c.get("id").and_then(serde_json::Value::as_i64));
+        for r in c
+            .get("replies")
+            .and_then(serde_json::Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            ids.extend(r.get("id").and_then(serde_json::Value::as_i64));
+        }
+    }
+    let liked = liked_among(state, reader, ids).await?;
+    let mark = |c: &mut serde_json::Value| {
+        let id = c
+            .get("id")
+            .and_then(serde_json::Value::as_i64)
+            .unwrap_or_default();
+        if let Some(c) = c.as_object_mut() {
+            c.insert("liked".to_owned(), liked.contains(&id).into());
+        }
+    };
+    for c in list.iter_mut() {
+        mark(c);
+        for r in c
+            .get_mut("replies")
+            .and_then(serde_json::Value::as_array_mut)
+            .into_iter()
+            .flatten()
+        {
+            mark(r);
+        }
+    }
+    Ok(serde_json::to_vec(&envelope)
+        .map_err(AppError::internal)?
+        .into())
+}
+
+/// Which of `ids` (comments) `reader` likes.
+async fn liked_among(state: &AppState, reader: i64, ids: Vec<i64>) -> AppResult<HashSet<i64>> {
+    if ids.is_empty() {
+        return Ok(HashSet::new());
+    }
+    Ok(like::Entity::find()
+        .filter(like::Column::UserId.eq(reader))
+        .filter(like::Column::Kind.eq(super::likes::COMMENT))
+        .filter(like::Column::TargetId.is_in(ids))
+        .all(&state.db)
+        .await?
+        .into_iter()
+        .map(|l| l.target_id)
+        .collect())
+}
+
 /// A feed item's top-level comments, a page at a time, each with its first replies.
 pub async fn list(
     state: &AppState,
@@ -189,16 +269,8 @@ async fn views(
         .flatten()
         .collect();
     let users = users_by_id(&state.db, people).await?;
-    let liked: HashSet<i64> = match reader {
-        Some(reader) => like::Entity::find()
-            .filter(like::Column::UserId.eq(reader))
-            .filter(like::Column::Kind.eq(super::likes::COMMENT))
-            .filter(like::Column::TargetId.is_in(all().map(|c| c.id).collect::<Vec<_>>()))
-            .all(&state.db)
-            .await?
-            .into_iter()
-            .map(|l| l.target_id)
-            .collect(),
+    let liked = match reader {
+        Some(reader) => liked_among(state, reader, all().map(|c| c.id).collect()).await?,
         None => HashSet::new(),
     };
     let view = |c: comment::Model| {
@@ -354,6 +426,7 @@ pub async fn add(state: &AppState, user_id: i64, new: NewComment<'_>) -> AppResu
         messages::leave(&txn, now, to, &about("mention")).await?;
     }
     txn.commit().await?;
+    changed(state, new.feed_id);
     let mut list = views(state, Some(user_id), vec![made], Vec::new()).await?;
     list.pop()
         .ok_or_else(|| AppError::internal("the new comment has no view"))
@@ -414,6 +487,7 @@ pub async fn edit(
     if !can_edit_comment(found.created_at, now) {
         return Err(ErrorKind::EditWindowClosed.into());
     }
+    let found_feed = found.feed_id;
     if found.content != content {
         let txn = crate::db::begin_write(&state.db).await?;
         comment_edit::ActiveModel {
@@ -429,6 +503,7 @@ pub async fn edit(
         changed.edited_at = Set(Some(now));
         changed.update(&txn).await?;
         txn.commit().await?;
+        self::changed(state, found_feed);
     }
     let current = find_visible(state, id).await?;
     let mut list = views(state, Some(user_id), vec![current], Vec::new()).await?;
@@ -540,5 +615,6 @@ pub async fn delete(state: &AppState, user_id: i64, id: i64) -> AppResult<()> {
     };
     take_down(&txn, &found, DELETED).await?;
     txn.commit().await?;
+    changed(state, found.feed_id);
     Ok(())
 }

@@ -42,6 +42,20 @@ pub struct About<'a> {
     pub body: &'a str,
 }
 
+/// A new unread message of `kind` for `user_id`, to fill in.
+fn new_unread(user_id: i64, kind: &str, now: i64) -> message::ActiveModel {
+    message::ActiveModel {
+        user_id: Set(user_id),
+        kind: Set(kind.to_owned()),
+        count: Set(1),
+        body: Set(String::new()),
+        read: Set(false),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+}
+
 /// Leaves `about` for `user_id`.
 pub async fn leave(
     db: &impl ConnectionTrait,
@@ -49,21 +63,12 @@ pub async fn leave(
     user_id: i64,
     about: &About<'_>,
 ) -> AppResult<()> {
-    message::ActiveModel {
-        user_id: Set(user_id),
-        kind: Set(about.kind.to_owned()),
-        actor_id: Set(about.actor_id),
-        feed_id: Set(Some(about.feed_id)),
-        comment_id: Set(Some(about.comment_id)),
-        count: Set(1),
-        body: Set(opening(about.body)),
-        read: Set(false),
-        created_at: Set(now),
-        updated_at: Set(now),
-        ..Default::default()
-    }
-    .insert(db)
-    .await?;
+    let mut message = new_unread(user_id, about.kind, now);
+    message.actor_id = Set(about.actor_id);
+    message.feed_id = Set(Some(about.feed_id));
+    message.comment_id = Set(Some(about.comment_id));
+    message.body = Set(opening(about.body));
+    message.insert(db).await?;
     Ok(())
 }
 
@@ -79,32 +84,25 @@ pub async fn liked(
     text: &str,
 ) -> AppResult<()> {
     let count = Expr::col((message::Entity, message::Column::Count)).add(1);
-    message::Entity::insert(message::ActiveModel {
-        user_id: Set(author),
-        kind: Set("like".to_owned()),
-        actor_id: Set(Some(actor)),
-        feed_id: Set(Some(feed_id)),
-        comment_id: Set(Some(comment_id)),
-        group_key: Set(Some(format!("like:{comment_id}"))),
-        count: Set(1),
-        body: Set(opening(text)),
-        read: Set(false),
-        created_at: Set(now),
-        updated_at: Set(now),
-        ..Default::default()
-    })
-    .on_conflict(
-        OnConflict::columns([message::Column::UserId, message::Column::GroupKey])
-            .value(message::Column::Count, count)
-            .update_columns([
-                message::Column::ActorId,
-                message::Column::Read,
-                message::Column::UpdatedAt,
-            ])
-            .to_owned(),
-    )
-    .exec(db)
-    .await?;
+    let mut message = new_unread(author, "like", now);
+    message.actor_id = Set(Some(actor));
+    message.feed_id = Set(Some(feed_id));
+    message.comment_id = Set(Some(comment_id));
+    message.group_key = Set(Some(format!("like:{comment_id}")));
+    message.body = Set(opening(text));
+    message::Entity::insert(message)
+        .on_conflict(
+            OnConflict::columns([message::Column::UserId, message::Column::GroupKey])
+                .value(message::Column::Count, count)
+                .update_columns([
+                    message::Column::ActorId,
+                    message::Column::Read,
+                    message::Column::UpdatedAt,
+                ])
+                .to_owned(),
+        )
+        .exec(db)
+        .await?;
     Ok(())
 }
 
@@ -116,18 +114,10 @@ pub async fn points(
     amount: i64,
     reason: &str,
 ) -> AppResult<()> {
-    message::ActiveModel {
-        user_id: Set(user_id),
-        kind: Set("points".to_owned()),
-        count: Set(amount),
-        body: Set(reason.to_owned()),
-        read: Set(false),
-        created_at: Set(now),
-        updated_at: Set(now),
-        ..Default::default()
-    }
-    .insert(db)
-    .await?;
+    let mut message = new_unread(user_id, "points", now);
+    message.count = Set(amount);
+    message.body = Set(reason.to_owned());
+    message.insert(db).await?;
     Ok(())
 }
 

@@ -162,6 +162,7 @@ pub async fn remove_comment(state: &AppState, id: i64, reason: &str) -> AppResul
     };
     messages::leave(&txn, now, found.user_id, &about).await?;
     txn.commit().await?;
+    comments::changed(state, found.feed_id);
     Ok(())
 }
 

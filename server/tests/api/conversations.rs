@@ -351,6 +351,11 @@ async fn comment_limits_are_tighter_for_new_accounts(backend: Backend) {
         .as_i64()
         .expect("retry_after");
     assert!((1..=600).contains(&wait), "{wait}");
+    let said = limited["msg"].as_str().expect("msg");
+    assert!(
+        said.contains("try again in") && said.contains("minutes"),
+        "{said}"
+    );
     // A day later the account is no longer new: 10 per 10 minutes.
     t.age();
     for n in 0..10 {

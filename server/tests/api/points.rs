@@ -101,6 +101,19 @@ async fn a_reported_task_is_collected_once(backend: Backend) {
         .post_with("/point/collect", json!({ "point_id": point_id }), &auth)
         .await;
     assert_eq!(collected["data"], json!({ "award": 50, "balance": 50 }));
+    // The award is also a message to the reader.
+    let (_, messages) = app
+        .post_with("/message/list", json!({ "kind": "points" }), &auth)
+        .await;
+    let told = &messages["data"]["list"][0];
+    assert_eq!(
+        (
+            told["count"].clone(),
+            told["body"].clone(),
+            told["read"].clone()
+        ),
+        (json!(50), json!("join_community"), json!(false))
+    );
     assert_eq!(
         find(&tasks(&app, "novice", Some(&token)).await, "join_community")["status"],
         "completed"
