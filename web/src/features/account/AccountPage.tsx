@@ -1,4 +1,4 @@
-import { useAtomValue, useSetAtom } from "jotai";
+import { useAtomValue } from "jotai";
 import { useEffect } from "react";
 import { formatNumber, useTranslation } from "../../lib/i18n";
 
@@ -7,8 +7,7 @@ import { useLocalePath } from "../../lib/paths";
 import { Link, useLocation } from "../../lib/router";
 import { Spinner } from "../../components/ui";
 import { logout } from "../../lib/api";
-import { loginOpenAtom } from "../../lib/dialogs";
-import { userAtom } from "../../lib/session";
+import { useSignedInPage } from "../../lib/dialogs";
 import { themeAtom } from "../../lib/theme";
 import { toast } from "../../lib/toast";
 import { useBindTwitter } from "./api/bind-twitter";
@@ -22,13 +21,9 @@ import { TelegramConnect } from "../bots";
 
 export function AccountPage() {
   const { t, i18n } = useTranslation();
-  const user = useAtomValue(userAtom);
-  const openLogin = useSetAtom(loginOpenAtom);
-  const theme = useAtomValue(themeAtom);
   // On a phone the "Me" tab is the sign-in page for visitors.
-  useEffect(() => {
-    if (!user) openLogin(true);
-  }, [user, openLogin]);
+  const user = useSignedInPage();
+  const theme = useAtomValue(themeAtom);
   const balance = useBalance();
   const ledger = useLedger();
   const accounts = useAccounts();

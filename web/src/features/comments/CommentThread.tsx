@@ -1,14 +1,13 @@
-import { useAtomValue, useSetAtom } from "jotai";
+import { useSetAtom } from "jotai";
 import { useMemo, useState } from "react";
 
 import { TabBar } from "../../components/TabBar";
 import { Spinner } from "../../components/ui";
 import { messageOf } from "../../lib/api";
 import type { CommentView } from "../../lib/api-types";
-import { loginOpenAtom } from "../../lib/dialogs";
+import { loginOpenAtom, useMemberAction } from "../../lib/dialogs";
 import { formatNumber, useTranslation } from "../../lib/i18n";
 import { useSearchParams } from "../../lib/router";
-import { userAtom } from "../../lib/session";
 import { addComment, type CommentSort, useComments } from "./api/comments";
 import { CommentForm } from "./CommentForm";
 import { CommentItem } from "./CommentItem";
@@ -20,7 +19,7 @@ const SORTS: CommentSort[] = ["new", "top"];
  * comment into view. */
 export function CommentThread({ feedId, count }: { feedId: number; count: number }) {
   const { t } = useTranslation();
-  const user = useAtomValue(userAtom);
+  const { user, signedIn } = useMemberAction();
   const openLogin = useSetAtom(loginOpenAtom);
   const [sort, setSort] = useState<CommentSort>("new");
   const [replyingTo, setReplyingTo] = useState<CommentView | null>(null);
@@ -34,10 +33,6 @@ export function CommentThread({ feedId, count }: { feedId: number; count: number
     for (const c of comments) for (const r of [c, ...c.replies]) if (r.user && r.user.id !== user?.id) names.add(r.user.nickname);
     return [...names];
   }, [comments, user]);
-  const requireUser = () => {
-    if (!user) openLogin(true);
-    return user !== null;
-  };
   const topOf = (c: CommentView) => c.parent_id ?? c.id;
   return (
     <section className="comments" aria-labelledby="comments-title">
@@ -77,7 +72,7 @@ export function CommentThread({ feedId, count }: { feedId: number; count: number
               replyingTo={replyingTo && topOf(replyingTo) === c.id ? replyingTo : null}
               onReply={setReplyingTo}
               onReplied={() => setReplyingTo(null)}
-              requireUser={requireUser}
+              requireUser={signedIn}
             />
           ))}
           {thread.hasNextPage && (

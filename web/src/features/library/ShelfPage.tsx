@@ -1,11 +1,8 @@
-import { useAtomValue, useSetAtom } from "jotai";
-import { useEffect } from "react";
 
 import { confirm, Spinner } from "../../components/ui";
 import { messageOf } from "../../lib/api";
-import { loginOpenAtom } from "../../lib/dialogs";
+import { useSignedInPage } from "../../lib/dialogs";
 import { useTranslation } from "../../lib/i18n";
-import { userAtom } from "../../lib/session";
 import { useDocumentTitle } from "../../lib/title";
 import { FeedCard } from "../feed";
 import { clearHistory, forgetRead, type Shelf, useShelf } from "./api/library";
@@ -14,12 +11,8 @@ import { clearHistory, forgetRead, type Shelf, useShelf } from "./api/library";
 function ShelfPage({ shelf }: { shelf: Shelf }) {
   const { t, i18n } = useTranslation();
   useDocumentTitle(t(`web.library.${shelf}`));
-  const user = useAtomValue(userAtom);
-  const openLogin = useSetAtom(loginOpenAtom);
+  const user = useSignedInPage();
   const items = useShelf(shelf);
-  useEffect(() => {
-    if (!user) openLogin(true);
-  }, [user, openLogin]);
   if (!user) return <p className="empty">{t("web.library.signIn")}</p>;
   if (items.isPending) return <Spinner />;
   if (items.isError) return <p className="empty">{messageOf(items.error)}</p>;

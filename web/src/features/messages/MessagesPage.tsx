@@ -1,15 +1,12 @@
 import type { TFunction } from "i18next";
-import { useAtomValue, useSetAtom } from "jotai";
-import { useEffect } from "react";
 
 import { Spinner } from "../../components/ui";
 import { messageOf } from "../../lib/api";
 import type { MessageView } from "../../lib/api-types";
-import { loginOpenAtom } from "../../lib/dialogs";
+import { useSignedInPage } from "../../lib/dialogs";
 import { formatNumber, useTranslation } from "../../lib/i18n";
 import { useLocalePath } from "../../lib/paths";
 import { useNavigate } from "../../lib/router";
-import { userAtom } from "../../lib/session";
 import { useDocumentTitle } from "../../lib/title";
 import { timeAgo } from "../feed";
 import { markRead, useMessages } from "./api/messages";
@@ -39,14 +36,10 @@ function target(m: MessageView): string | null {
 export function MessagesPage() {
   const { t } = useTranslation();
   useDocumentTitle(t("web.messages.title"));
-  const user = useAtomValue(userAtom);
-  const openLogin = useSetAtom(loginOpenAtom);
+  const user = useSignedInPage();
   const to = useLocalePath();
   const navigate = useNavigate();
   const messages = useMessages();
-  useEffect(() => {
-    if (!user) openLogin(true);
-  }, [user, openLogin]);
   if (!user) return <p className="empty">{t("web.messages.signIn")}</p>;
   if (messages.isPending) return <Spinner />;
   if (messages.isError) return <p className="empty">{messageOf(messages.error)}</p>;
