@@ -4,7 +4,8 @@
 # replies) and 50,000 likes on them, by 2,000 readers, written straight into the database; the
 # bench reader has 5,000 messages, 500 of them unread. With wrk on loopback:
 #   - /comment/list first page, newest and best first, for a visitor and for a signed-in reader
-#     (whose likes and blocks are read for the page);
+#     (the shared page is cached for a second; the reader's likes are read for it), and the
+#     second page, which is always read from the database;
 #   - /message/unread for the reader with 5,000 messages;
 #   - /like/set: likes and unlikes of the item's comments by the 2,000 readers in turn.
 set -euo pipefail
@@ -120,6 +121,11 @@ for database in ${BENCH_DATABASES:-sqlite postgres}; do
   run_wrk "$database" /comment/list "$work/new.lua" 20 "first page, newest, visitor"
   run_wrk "$database" /comment/list "$work/top.lua" 20 "first page, best, visitor"
   run_wrk "$database" /comment/list "$work/new-signed.lua" 20 "first page, newest, signed in"
+  # A deeper page is never cached: the thread's own query cost under load.
+  cursor=$(post "$base/api/comment/list" -d "{\"feed_id\":$feed}" | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["next_cursor"])')
+  echo "{\"feed_id\":$feed,\"sort\":\"new\",\"cursor\":\"$cursor\"}" > "$work/second.json"
+  lua "$work/second.json" application/json "" > "$work/second.lua"
+  run_wrk "$database" /comment/list "$work/second.lua" 20 "second page (not cached), visitor"
   run_wrk "$database" /message/unread "$work/unread.lua" 1 "5,000 messages, 500 unread"
   run_wrk "$database" /like/set "$work/like.lua" 1 "2,000 readers in turn"
   kill "$server_pid"; wait "$server_pid" 2>/dev/null || true

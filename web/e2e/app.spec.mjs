@@ -683,7 +683,7 @@ test("wallet sign-in without a wallet, and with a connection request already pen
   await pending.context().close();
 });
 
-test("two readers converse: a reply with a mention, one unread message, a block, a removal", async () => {
+test("two readers converse: a reply with a mention, one unread message, a block, a removal, an unblock", async () => {
   const { id } = await stack.admin("/admin/feed/upsert", {
     source_url: "https://news.test/conversation",
     kind: "article",
@@ -756,5 +756,11 @@ test("two readers converse: a reply with a mention, one unread message, a block,
     await page.getByText("Hello from A").waitFor();
     assert.equal(await page.getByText(`@${aName} agreed`).count(), 0);
   }
+  // B changes their mind on the account page: A's comment shows again.
+  await b.goto(`${stack.base}/en/account`);
+  await b.getByRole("button", { name: "Unblock" }).click();
+  await b.getByText(`${aName} is unblocked`).waitFor();
+  await b.goto(item);
+  await b.getByText("Hello from A").waitFor();
   for (const page of [a, b, visitor]) await page.context().close();
 });

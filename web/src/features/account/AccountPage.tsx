@@ -18,6 +18,7 @@ import { logoutEverywhere } from "./api/logout-everywhere";
 import { updateSettings } from "./api/update-settings";
 import { TaskPanel } from "./TaskPanel";
 import { TelegramConnect } from "../bots";
+import { BlockedPeople } from "../social";
 
 export function AccountPage() {
   const { t, i18n } = useTranslation();
@@ -91,6 +92,7 @@ export function AccountPage() {
         </li>
       </ul>
       <TelegramConnect />
+      <BlockedPeople />
       <h2>{t("web.account.settings")}</h2>
       <div className="card settings">
         <div className="setting">

@@ -1,2 +1,3 @@
 export { FavoriteButton } from "./FavoriteButton";
 export { LikeButton } from "./LikeButton";
+export { BlockedPeople } from "./BlockedPeople";
