@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from "react";
+import { useId, useLayoutEffect, useRef, useState } from "react";
 
 import { messageOf } from "../../lib/api";
 import { checkComment, mentionQuery } from "../../lib/core";
@@ -28,6 +28,15 @@ export function CommentForm(props: {
   const [query, setQuery] = useState<string | null>(null);
   const [active, setActive] = useState(0);
   const box = useRef<HTMLTextAreaElement>(null);
+  // Where the caret goes once a picked name is in the box (before the next key is typed).
+  const caretAfter = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const place = caretAfter.current;
+    if (place === null) return;
+    caretAfter.current = null;
+    box.current?.focus();
+    box.current?.setSelectionRange(place, place);
+  }, [text]);
   const listId = useId();
   const check = checkComment(text);
   const suggestions =
@@ -44,14 +53,9 @@ export function CommentForm(props: {
     const caret = node?.selectionStart ?? text.length;
     const before = text.slice(0, caret);
     const at = before.lastIndexOf("@");
-    const next = `${before.slice(0, at)}@${name} ${text.slice(caret)}`;
-    setText(next);
+    caretAfter.current = at + name.length + 2;
+    setText(`${before.slice(0, at)}@${name} ${text.slice(caret)}`);
     setQuery(null);
-    const place = at + name.length + 2;
-    requestAnimationFrame(() => {
-      node?.focus();
-      node?.setSelectionRange(place, place);
-    });
   };
   const submit = () => {
     if (!check.ok || busy) return;
