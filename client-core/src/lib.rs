@@ -12,6 +12,7 @@ pub mod link;
 pub mod locale;
 pub mod message;
 pub mod pages;
+pub mod profile;
 pub mod surface;
 pub mod task;
 pub mod theme;

@@ -58,6 +58,16 @@ pub fn comment_content(s: &str) -> Result<(), ValidationError> {
     }
 }
 
+/// A nickname, by the profile rule (uniqueness is the server's to check).
+pub fn nickname(s: &str) -> Result<(), ValidationError> {
+    crate::profile::check_nickname(s).map_or(Ok(()), |m| Err(rule_error(m)))
+}
+
+/// A profile's bio.
+pub fn bio(s: &str) -> Result<(), ValidationError> {
+    crate::profile::check_bio(s).map_or(Ok(()), |m| Err(rule_error(m)))
+}
+
 /// A search box's text: at most `SEARCH_QUERY_MAX_CHARS` characters, as the input allows.
 pub fn search_query(q: &str) -> Result<(), ValidationError> {
     if q.chars().count() <= SEARCH_QUERY_MAX_CHARS {

@@ -8,7 +8,9 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use wasm_bindgen::prelude::*;
 
 use crate::surface::{self, EndpointError, LinkResult, LocalePath, Outcome};
-use crate::{comment, envelope, feed, feedback, link, locale, task, theme, track, validate};
+use crate::{
+    comment, envelope, feed, feedback, link, locale, profile, task, theme, track, validate,
+};
 
 mod de;
 
@@ -475,6 +477,20 @@ pub fn comment_segments(
     to_js(&comment::comment_segments(
         &text(&content).unwrap_or_default(),
     ))
+}
+
+#[wasm_bindgen(js_name = checkNickname, unchecked_return_type = "Message | null")]
+pub fn check_nickname(
+    #[wasm_bindgen(unchecked_param_type = "string")] nickname: JsValue,
+) -> JsValue {
+    to_js(&profile::check_nickname(
+        &text(&nickname).unwrap_or_default(),
+    ))
+}
+
+#[wasm_bindgen(js_name = checkBio, unchecked_return_type = "Message | null")]
+pub fn check_bio(#[wasm_bindgen(unchecked_param_type = "string")] bio: JsValue) -> JsValue {
+    to_js(&profile::check_bio(&text(&bio).unwrap_or_default()))
 }
 
 #[wasm_bindgen(js_name = timeAgo, unchecked_return_type = "TimeAgo")]

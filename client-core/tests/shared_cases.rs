@@ -2,7 +2,7 @@
 //! against the wasm package, so the two builds are shown to give the same answers.
 
 use client_core::{
-    comment, envelope, feed, feedback, link, locale, pages, task, theme, track, validate,
+    comment, envelope, feed, feedback, link, locale, pages, profile, task, theme, track, validate,
 };
 use serde_json::{Value, json};
 
@@ -148,6 +148,8 @@ fn run(function: &str, input: &Value) -> Value {
             arg(1).as_i64().expect("now")
         ))),
         "commentSegments" => out(json!(comment::comment_segments(s(input)))),
+        "checkNickname" => out(json!(profile::check_nickname(s(input)))),
+        "checkBio" => out(json!(profile::check_bio(s(input)))),
         "timeAgo" => {
             let (published, now) = (arg(0).as_i64(), arg(1).as_i64());
             out(json!(feed::time_ago(

@@ -16,6 +16,7 @@ pub mod bots;
 pub mod captcha;
 pub mod cleanup;
 pub mod client_addr;
+pub mod community;
 pub mod config;
 pub mod content;
 pub mod db;

@@ -128,6 +128,12 @@ pub const KEEPING: Budget = Budget {
     hits: 120,
     window: MINUTE,
 };
+/// Profile changes per user (a nickname is a name others mention).
+pub const PROFILE_UPDATES: Budget = Budget {
+    name: "profile",
+    hits: 10,
+    window: HOUR,
+};
 /// Every conversation write from one client, whichever account: many accounts behind one
 /// client cannot add up past it.
 pub const SOCIAL_WRITES_PER_CLIENT: Budget = Budget {

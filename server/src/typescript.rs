@@ -9,6 +9,7 @@ use client_core::typescript::{config, declare, union, wasm_types};
 
 use crate::auth::users::{AccountView, SessionUser};
 use crate::bots::link::LinkedChat;
+use crate::community::profiles::ProfileView;
 use crate::content::catalogue::{
     BenefitView, ChannelView, Explore, KolView, TagView, TokenView, TopicView,
 };
@@ -73,6 +74,7 @@ fn api_types() -> String {
         declare::<KeptItem>(&cfg),
         declare::<MessageView>(&cfg),
         declare::<BlockedUser>(&cfg),
+        declare::<ProfileView>(&cfg),
     ] {
         out += &decl;
     }

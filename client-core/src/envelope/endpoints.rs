@@ -98,6 +98,8 @@ pub const ENDPOINTS: &[(&str, Access)] = &[
     ("/user/block", Access::LoginOnly),
     ("/user/block/list", Access::LoginOnly),
     ("/report/add", Access::LoginOnly),
+    ("/user/profile", Access::Public),
+    ("/user/profile/update", Access::LoginOnly),
     ("/benefit/list", Access::Public),
     ("/benefit/detail", Access::Public),
 ];

@@ -42,10 +42,11 @@ pub enum ErrorKind {
     DuplicateContent,
     EditWindowClosed,
     AlreadyReported,
+    NicknameTaken,
 }
 
 impl ErrorKind {
-    pub const ALL: [ErrorKind; 39] = [
+    pub const ALL: [ErrorKind; 40] = [
         Self::BadRequest,
         Self::Unauthorized,
         Self::LoginRequired,
@@ -85,6 +86,7 @@ impl ErrorKind {
         Self::DuplicateContent,
         Self::EditWindowClosed,
         Self::AlreadyReported,
+        Self::NicknameTaken,
     ];
 
     /// (code, HTTP status, locale key, English message)
@@ -260,6 +262,12 @@ impl ErrorKind {
                 200,
                 "error.editWindowClosed",
                 "A comment can be edited only in its first 15 minutes",
+            ),
+            Self::NicknameTaken => (
+                4604,
+                200,
+                "error.nicknameTaken",
+                "This nickname is taken, try another",
             ),
             Self::AlreadyReported => (
                 4603,

@@ -118,11 +118,12 @@ async fn create(
 ) -> AppResult<user::Model> {
     let now = state.now();
     let uid = state.random.pick(UID_ALPHABET, UID_LEN);
-    let nickname = default_nickname(
-        kind,
-        display_name,
-        &state.random.pick(UID_ALPHABET, NICKNAME_HANDLE_LEN),
-    );
+    let handle = state.random.pick(UID_ALPHABET, NICKNAME_HANDLE_LEN);
+    let mut nickname = default_nickname(kind, display_name, &handle);
+    // Nicknames are unique without regard to case: a wallet's short form may be taken.
+    if nickname_taken(&state.db, &nickname, None).await? {
+        nickname = default_nickname("", "", &handle);
+    }
     let txn = crate::db::begin_write(&state.db).await?;
     let created = user::ActiveModel {
         exposed_uid: Set(uid.clone()),
@@ -148,6 +149,27 @@ async fn create(
     .await?;
     txn.commit().await?;
     Ok(created)
+}
+
+/// `nickname = name` without regard to case, as the unique index `users_nickname_once` compares
+/// (the database's `lower` on both sides: on SQLite it folds ASCII letters only).
+pub fn nickname_is(name: &str) -> sea_orm::sea_query::SimpleExpr {
+    use sea_orm::sea_query::Func;
+    Expr::expr(Func::lower(Expr::col(user::Column::Nickname)))
+        .eq(Func::lower(Expr::val(name.to_owned())))
+}
+
+/// Whether another reader than `except` has `nickname`, without regard to case.
+pub async fn nickname_taken(
+    db: &impl sea_orm::ConnectionTrait,
+    nickname: &str,
+    except: Option<i64>,
+) -> AppResult<bool> {
+    let mut query = user::Entity::find().filter(nickname_is(nickname));
+    if let Some(except) = except {
+        query = query.filter(user::Column::Id.ne(except));
+    }
+    Ok(query.one(db).await?.is_some())
 }
 
 /// Signs in with a verified identity: finds or creates the user and hands out a new token.

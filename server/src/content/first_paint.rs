@@ -248,7 +248,8 @@ mod tests {
         let envelope = serde_json::json!({ "code": 2000, "data": { "next_cursor": null, "list": [{
             "id": 7, "kind": "article", "title": "</script><b>x</b>", "summary": "a & b",
             "lang": "ko", "translated": true, "source_name": "S", "author": null, "published_at": 0,
-            "important": true, "tags": [{ "id": 1, "code": "btc", "name": "Bitcoin" }]
+            "important": true, "tags": [{ "id": 1, "code": "btc", "name": "Bitcoin" }],
+            "like_count": 3, "comment_count": 2
         }]}});
         let html = render(TEMPLATE, envelope.to_string().as_bytes(), "zh-Hant", 7200);
         assert!(
@@ -258,6 +259,9 @@ mod tests {
         assert!(html.contains(r#"<a href="/zh-Hant/tag/btc" class="chip">#Bitcoin</a>"#));
         assert!(html.contains(r#"<span class="badge important">"#));
         assert!(html.contains(r#"<span class="translated">譯自 韓文</span>"#));
+        assert!(html.contains(
+            r#"<div class="card-stats"><span aria-label="按讚：3">♡ 3</span><span aria-label="留言：2">💬 2</span></div>"#
+        ));
         assert!(html.contains(r#"<time datetime="1970-01-01T00:00:00.000Z">2小時前</time>"#));
         assert_eq!(
             html.matches("</script>").count(),

@@ -21,6 +21,9 @@ pub struct Model {
     pub invited_by: Option<i64>,
     /// Show feeds in the reader's language where a translation exists.
     pub auto_translate: bool,
+    /// A line about themselves, shown on their public profile.
+    #[sea_orm(column_type = "Text")]
+    pub bio: String,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -22,6 +22,7 @@ mod m20261124_000017_search_source;
 mod m20261124_000018_bots;
 mod m20261124_000019_likes;
 mod m20261124_000020_conversations;
+mod m20261124_000021_profiles;
 
 pub struct Migrator;
 
@@ -103,6 +104,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000018_bots::Migration),
             Box::new(m20261124_000019_likes::Migration),
             Box::new(m20261124_000020_conversations::Migration),
+            Box::new(m20261124_000021_profiles::Migration),
         ]
     }
 }

@@ -27,6 +27,7 @@ pub(crate) mod moderation;
 mod oauth;
 mod otp;
 mod point;
+mod profiles;
 mod search;
 pub(crate) mod security_headers;
 mod track;
@@ -45,6 +46,7 @@ pub fn router() -> Router<AppState> {
         .merge(keeping::router())
         .merge(messages::router())
         .merge(moderation::router())
+        .merge(profiles::router())
         .merge(search::router())
         .merge(admin::router())
         .merge(bots::router())

@@ -7,7 +7,7 @@ use std::collections::{HashMap, HashSet};
 
 use client_core::comment::{REPLIES_SHOWN, can_edit_comment, mentions};
 use client_core::envelope::ErrorKind;
-use sea_orm::sea_query::{Expr, Func};
+use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, IntoActiveModel,
     QueryFilter, QueryOrder, QuerySelect, Set, Statement,
@@ -17,6 +17,7 @@ use serde::Serialize;
 use super::blocks::{blocked_by, blocks};
 use super::messages::{self, About};
 use super::{UserRef, users_by_id};
+use crate::auth::users::nickname_is;
 use crate::entity::{comment, comment_edit, feed_item, like, user};
 use crate::error::{AppError, AppResult};
 use crate::pagination::{Page, parse_id, parse_pair, split_page};
@@ -432,34 +433,22 @@ pub async fn add(state: &AppState, user_id: i64, new: NewComment<'_>) -> AppResu
         .ok_or_else(|| AppError::internal("the new comment has no view"))
 }
 
-/// The people a comment's `@name`s name: each name that is exactly one reader's nickname
-/// (ignoring case), not the author, and not someone who blocked the author.
+/// The people a comment's `@name`s name: readers with those nicknames (ignoring case), not the
+/// author, and not someone who blocked the author.
 async fn mentioned_users(state: &AppState, author: i64, content: &str) -> AppResult<Vec<i64>> {
-    let names: Vec<String> = mentions(content)
-        .into_iter()
-        .map(|n| n.to_lowercase())
-        .collect();
+    let names = mentions(content);
     if names.is_empty() {
         return Ok(Vec::new());
     }
-    let found = user::Entity::find()
-        .filter(Expr::expr(Func::lower(Expr::col(user::Column::Nickname))).is_in(names))
-        .all(&state.db)
-        .await?;
-    let mut by_name: HashMap<String, Vec<i64>> = HashMap::new();
-    for u in found {
-        by_name
-            .entry(u.nickname.to_lowercase())
-            .or_default()
-            .push(u.id);
-    }
+    // Nicknames are unique without regard to case: each name is at most one reader.
+    let named = names
+        .iter()
+        .fold(Condition::any(), |any, name| any.add(nickname_is(name)));
+    let found = user::Entity::find().filter(named).all(&state.db).await?;
     let mut ids = Vec::new();
-    for (_, users) in by_name {
-        if let [id] = users[..]
-            && id != author
-            && !blocks(state, id, author).await?
-        {
-            ids.push(id);
+    for u in found {
+        if u.id != author && !blocks(state, u.id, author).await? {
+            ids.push(u.id);
         }
     }
     Ok(ids)

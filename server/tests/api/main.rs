@@ -20,6 +20,7 @@ mod mail_and_captcha;
 mod oauth;
 mod otp_security;
 mod points;
+mod profiles;
 mod s3_store;
 mod scale;
 mod sessions;

@@ -201,3 +201,8 @@ body: string, read: boolean,
  */
 at: number, };
 export type BlockedUser = { user: UserRef, blocked_at: number, };
+export type ProfileView = { id: number, nickname: string, avatar: string, bio: string, joined: number, points: number, 
+/**
+ * Visible comments, and the likes they received.
+ */
+comments: number, likes_received: number, };
