@@ -764,3 +764,25 @@ test("two readers converse: a reply with a mention, one unread message, a block,
   await b.getByText("Hello from A").waitFor();
   for (const page of [a, b, visitor]) await page.context().close();
 });
+
+test("a reader chooses a nickname by the shared rule and anyone sees their profile", async () => {
+  const page = await newPage();
+  await page.goto(`${stack.base}/en/account`);
+  await signIn(page, stack, "named@example.com");
+  await skipInvitation(page);
+  const nickname = page.getByLabel("Nickname");
+  await nickname.fill("a");
+  await page.getByText("A nickname has 2 to 24 characters").waitFor();
+  assert.equal(await page.getByRole("button", { name: "Save profile" }).isDisabled(), true);
+  await nickname.fill("Chain Reader 42");
+  await page.getByLabel("Bio").fill("Reads every unlock");
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await page.getByText("Profile saved").waitFor();
+  await page.getByRole("link", { name: "View my public profile" }).click();
+  await page.getByRole("heading", { name: "Chain Reader 42" }).waitFor();
+  const url = page.url();
+  const visitor = await newPage();
+  await visitor.goto(url);
+  await visitor.getByText("Reads every unlock").waitFor();
+  for (const p of [page, visitor]) await p.context().close();
+});

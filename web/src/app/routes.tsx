@@ -44,6 +44,7 @@ export const PAGES: Record<string, ComponentType> = {
   "/favorites": page(() => import("../features/library"), (m) => m.FavoritesPage),
   "/history": page(() => import("../features/library"), (m) => m.HistoryPage),
   "/messages": page(() => import("../features/messages"), (m) => m.MessagesPage),
+  "/user/:id": page(() => import("../features/profiles"), (m) => m.ProfilePage),
   "/feed/:id": page(() => import("../features/feed/FeedPage"), (m) => m.FeedPage),
   "/benefit/:benefitId/*": page(() => import("../features/benefits"), (m) => m.BenefitPage),
   "/channel/:code": page(() => import("../features/channels"), (m) => m.ChannelPage),

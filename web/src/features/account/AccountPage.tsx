@@ -19,6 +19,7 @@ import { updateSettings } from "./api/update-settings";
 import { TaskPanel } from "./TaskPanel";
 import { TelegramConnect } from "../bots";
 import { BlockedPeople } from "../social";
+import { ProfileEditor } from "../profiles";
 
 export function AccountPage() {
   const { t, i18n } = useTranslation();
@@ -91,6 +92,7 @@ export function AccountPage() {
           )}
         </li>
       </ul>
+      <ProfileEditor />
       <TelegramConnect />
       <BlockedPeople />
       <h2>{t("web.account.settings")}</h2>

@@ -5,6 +5,8 @@ import { confirm } from "../../components/ui";
 import type { CommentVersion, CommentView } from "../../lib/api-types";
 import { canEditComment } from "../../lib/core";
 import { useTranslation } from "../../lib/i18n";
+import { useLocalePath } from "../../lib/paths";
+import { Link } from "../../lib/router";
 import { userAtom } from "../../lib/session";
 import { toast } from "../../lib/toast";
 import { timeAgo } from "../feed";
@@ -30,6 +32,7 @@ export function CommentItem(props: {
   const { comment: c } = props;
   const { t, i18n } = useTranslation();
   const user = useAtomValue(userAtom);
+  const to = useLocalePath();
   const [editing, setEditing] = useState(false);
   // When the comment was drawn: the edit button shows while the window was open then (the server
   // has the last word).
@@ -83,7 +86,9 @@ export function CommentItem(props: {
       {shown && c.user ? (
         <header className="comment-meta">
           <span className="avatar small" aria-hidden="true">{c.user.nickname.slice(0, 1).toUpperCase()}</span>
-          <strong className="comment-author">{c.user.nickname}</strong>
+          <Link className="comment-author" to={to(`/user/${c.user.id}`)}>
+            {c.user.nickname}
+          </Link>
           {c.reply_to && <span className="reply-to">{t("web.comments.replyingTo", { name: c.reply_to.nickname })}</span>}
           <time dateTime={new Date(c.created_at * 1000).toISOString()}>{timeAgo(c.created_at, t)}</time>
           {c.edited_at !== null && (

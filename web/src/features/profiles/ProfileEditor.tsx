@@ -1,0 +1,80 @@
+import { useAtomValue } from "jotai";
+import { useState } from "react";
+
+import { messageOf } from "../../lib/api";
+import { checkBio, checkNickname } from "../../lib/core";
+import { useTranslation } from "../../lib/i18n";
+import { useLocalePath } from "../../lib/paths";
+import { Link } from "../../lib/router";
+import { userAtom } from "../../lib/session";
+import { toast } from "../../lib/toast";
+import { updateProfile, useProfile } from "./api/profile";
+
+/** The reader's nickname and bio, checked as they type by client-core's rules. */
+export function ProfileEditor() {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const user = useAtomValue(userAtom);
+  const profile = useProfile(user?.id ?? 0);
+  if (!user || !profile.data) return null;
+  return (
+    <>
+      <h2>{t("web.profile.edit")}</h2>
+      {/* Keyed by what the server last said, so a saved change is the form's new start. */}
+      <Form key={`${profile.data.nickname}|${profile.data.bio}`} nickname={profile.data.nickname} bio={profile.data.bio} />
+      <Link to={to(`/user/${user.id}`)}>{t("web.profile.view")}</Link>
+    </>
+  );
+}
+
+function Form(props: { nickname: string; bio: string }) {
+  const { t } = useTranslation();
+  const [nickname, setNickname] = useState(props.nickname);
+  const [bio, setBio] = useState(props.bio);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const nicknameError = checkNickname(nickname);
+  const bioError = checkBio(bio);
+  const said = (m: { key: string; message: string } | null | undefined) => m && t(m.key, { defaultValue: m.message });
+  const changed = nickname.trim() !== props.nickname || bio.trim() !== props.bio;
+  return (
+    <form
+      className="card settings profile-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (nicknameError || bioError || !changed) return;
+        setBusy(true);
+        setError(null);
+        updateProfile({ nickname: nickname.trim(), bio: bio.trim() }).then(
+          () => {
+            setBusy(false);
+            toast("success", t("web.profile.saved"));
+          },
+          (e: unknown) => {
+            setBusy(false);
+            setError(messageOf(e));
+          },
+        );
+      }}
+    >
+      <label className="field">
+        <span>{t("web.profile.nickname")}</span>
+        <input value={nickname} maxLength={64} onChange={(e) => setNickname(e.target.value)} aria-invalid={nicknameError !== null} />
+      </label>
+      {nicknameError && <p className="form-error">{said(nicknameError)}</p>}
+      <label className="field">
+        <span>{t("web.profile.bio")}</span>
+        <textarea value={bio} rows={2} onChange={(e) => setBio(e.target.value)} aria-invalid={bioError !== null} />
+      </label>
+      {bioError && <p className="form-error">{said(bioError)}</p>}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="button" disabled={busy || !changed || nicknameError !== null || bioError !== null}>
+        {t("web.profile.save")}
+      </button>
+    </form>
+  );
+}

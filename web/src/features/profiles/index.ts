@@ -1,0 +1,2 @@
+export { ProfileEditor } from "./ProfileEditor";
+export { ProfilePage } from "./ProfilePage";
