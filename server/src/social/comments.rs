@@ -541,37 +541,40 @@ pub async fn history(
     Ok(versions)
 }
 
-/// Takes a comment out of every reader's sight: `state` becomes `deleted` or `removed` where
-/// replies hang under it, else the comment goes; its counts, likes, edits and the messages that
-/// quote it go with it. `found` is the comment as read in `txn`.
+/// Takes a comment out of every reader's sight, with its counts and the messages that quote it.
+/// Deleted by its author, its words and earlier versions go (an empty placeholder stays where
+/// replies hang); removed by the team, it stays for the record (reports point at it), shown to no
+/// one. `found` is the comment as read in `txn`.
 pub async fn take_down(
     txn: &impl ConnectionTrait,
     found: &comment::Model,
     state_to: &str,
 ) -> AppResult<()> {
     use comment::Column as C;
-    if found.reply_count > 0 {
+    if state_to != DELETED {
         comment::Entity::update_many()
             .col_expr(C::State, Expr::value(state_to))
             .filter(C::Id.eq(found.id))
             .exec(txn)
             .await?;
-    } else if state_to == DELETED {
+    } else if found.reply_count > 0 {
+        comment::Entity::update_many()
+            .col_expr(C::State, Expr::value(DELETED))
+            .col_expr(C::Content, Expr::value(""))
+            .filter(C::Id.eq(found.id))
+            .exec(txn)
+            .await?;
+    } else {
         comment::Entity::delete_by_id(found.id).exec(txn).await?;
         like::Entity::delete_many()
             .filter(like::Column::Kind.eq(super::likes::COMMENT))
             .filter(like::Column::TargetId.eq(found.id))
             .exec(txn)
             .await?;
+    }
+    if state_to == DELETED {
         comment_edit::Entity::delete_many()
             .filter(comment_edit::Column::CommentId.eq(found.id))
-            .exec(txn)
-            .await?;
-    } else {
-        // A removed comment stays for the record (reports point at it), shown to no one.
-        comment::Entity::update_many()
-            .col_expr(C::State, Expr::value(state_to))
-            .filter(C::Id.eq(found.id))
             .exec(txn)
             .await?;
     }

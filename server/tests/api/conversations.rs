@@ -1,6 +1,7 @@
 //! Conversations on the news: threads, replies and mentions, comment likes, messages, blocks,
 //! reports and moderation, favorites and history, and the abuse limits.
 
+use sea_orm::EntityTrait;
 use serde_json::{Value, json};
 use server::config::ModerationAction;
 
@@ -315,6 +316,18 @@ async fn comments_follow_their_rules(backend: Backend) {
         (json!(""), Value::Null)
     );
     assert_eq!(list[0]["replies"][0]["content"], "A reply");
+    // The author's words are gone from the database too, earlier versions included.
+    let row = server::entity::comment::Entity::find_by_id(id(&first))
+        .one(&t.app.state.db)
+        .await
+        .expect("database")
+        .expect("the placeholder");
+    assert_eq!((row.content.as_str(), row.state.as_str()), ("", "deleted"));
+    let edits = server::entity::comment_edit::Entity::find()
+        .all(&t.app.state.db)
+        .await
+        .expect("database");
+    assert!(edits.is_empty(), "{edits:?}");
     let gone = t
         .app
         .post("/comment/history", json!({ "id": id(&first) }))
