@@ -13,6 +13,7 @@ pub mod locale;
 pub mod message;
 pub mod pages;
 pub mod profile;
+pub mod question;
 pub mod surface;
 pub mod task;
 pub mod theme;

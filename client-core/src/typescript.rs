@@ -13,6 +13,7 @@ use crate::feedback::{
 };
 use crate::locale::{LOCALES, LocaleSources};
 use crate::message::Message;
+use crate::question::Settlement;
 use crate::surface::{Constants, EndpointError, LinkResult, LocalePath, Outcome, error_name};
 use crate::task::{Task, TaskButton, TaskButtonSpec, TaskContext, TaskPress, TaskStatus};
 use crate::theme::{Theme, ThemeSources};
@@ -70,6 +71,7 @@ pub fn wasm_types() -> String {
         declare::<ContentCounter>(&cfg),
         declare::<CommentCheck>(&cfg),
         declare::<Segment>(&cfg),
+        declare::<Settlement>(&cfg),
         declare::<ImageFile>(&cfg),
         declare::<TaskStatus>(&cfg),
         declare::<TaskButtonSpec>(&cfg),

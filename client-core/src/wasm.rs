@@ -9,7 +9,8 @@ use wasm_bindgen::prelude::*;
 
 use crate::surface::{self, EndpointError, LinkResult, LocalePath, Outcome};
 use crate::{
-    comment, envelope, feed, feedback, link, locale, profile, task, theme, track, validate,
+    comment, envelope, feed, feedback, link, locale, profile, question, task, theme, track,
+    validate,
 };
 
 mod de;
@@ -491,6 +492,40 @@ pub fn check_nickname(
 #[wasm_bindgen(js_name = checkBio, unchecked_return_type = "Message | null")]
 pub fn check_bio(#[wasm_bindgen(unchecked_param_type = "string")] bio: JsValue) -> JsValue {
     to_js(&profile::check_bio(&text(&bio).unwrap_or_default()))
+}
+
+#[wasm_bindgen(js_name = checkQuestion, unchecked_return_type = "Message | null")]
+pub fn check_question(
+    #[wasm_bindgen(unchecked_param_type = "string")] title: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] content: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] tags: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number | null")] bounty: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] balance: JsValue,
+) -> JsValue {
+    let bounty = bounty.as_f64().filter(|b| b.is_finite()).map(|b| b as i64);
+    to_js(&question::check_question(
+        &text(&title).unwrap_or_default(),
+        &text(&content).unwrap_or_default(),
+        count(&tags) as usize,
+        bounty,
+        seconds(&balance),
+    ))
+}
+
+#[wasm_bindgen(js_name = checkAnswer, unchecked_return_type = "Message | null")]
+pub fn check_answer(#[wasm_bindgen(unchecked_param_type = "string")] answer: JsValue) -> JsValue {
+    to_js(&question::check_answer(&text(&answer).unwrap_or_default()))
+}
+
+#[wasm_bindgen(js_name = settleBounty, unchecked_return_type = "Settlement")]
+pub fn settle_bounty(
+    #[wasm_bindgen(unchecked_param_type = "number")] bounty: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "boolean")] has_answer: JsValue,
+) -> JsValue {
+    to_js(&question::settle_bounty(
+        seconds(&bounty),
+        flag(&has_answer),
+    ))
 }
 
 #[wasm_bindgen(js_name = timeAgo, unchecked_return_type = "TimeAgo")]

@@ -2,7 +2,8 @@
 //! against the wasm package, so the two builds are shown to give the same answers.
 
 use client_core::{
-    comment, envelope, feed, feedback, link, locale, pages, profile, task, theme, track, validate,
+    comment, envelope, feed, feedback, link, locale, pages, profile, question, task, theme, track,
+    validate,
 };
 use serde_json::{Value, json};
 
@@ -150,6 +151,18 @@ fn run(function: &str, input: &Value) -> Value {
         "commentSegments" => out(json!(comment::comment_segments(s(input)))),
         "checkNickname" => out(json!(profile::check_nickname(s(input)))),
         "checkBio" => out(json!(profile::check_bio(s(input)))),
+        "checkQuestion" => out(json!(question::check_question(
+            s(arg(0)),
+            s(arg(1)),
+            arg(2).as_u64().expect("tags") as usize,
+            arg(3).as_i64(),
+            arg(4).as_i64().expect("balance")
+        ))),
+        "checkAnswer" => out(json!(question::check_answer(s(input)))),
+        "settleBounty" => out(json!(question::settle_bounty(
+            arg(0).as_i64().expect("bounty"),
+            arg(1).as_bool().expect("has_answer")
+        ))),
         "timeAgo" => {
             let (published, now) = (arg(0).as_i64(), arg(1).as_i64());
             out(json!(feed::time_ago(
