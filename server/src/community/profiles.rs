@@ -46,7 +46,8 @@ pub async fn profile(state: &AppState, user_id: i64) -> AppResult<ProfileView> {
     let comments = visible().count(&state.db).await?;
     let likes = visible()
         .select_only()
-        .column_as(Expr::col(comment::Column::LikeCount).sum(), "total")
+        // PostgreSQL sums BIGINTs as NUMERIC: cast back for both databases.
+        .column_as(Expr::cust("CAST(SUM(like_count) AS BIGINT)"), "total")
         .into_model::<Total>()
         .one(&state.db)
         .await?
