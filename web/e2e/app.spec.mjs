@@ -704,6 +704,7 @@ test("two readers converse: a reply with a mention, one unread message, a block,
   await a.getByRole("button", { name: "Post" }).click();
   const aComment = a.getByTestId("comment").filter({ hasText: "Hello from A" });
   await aComment.waitFor();
+  await a.getByRole("heading", { name: "Comments (1)" }).waitFor();
   assert.equal(await aComment.getByRole("link", { name: "https://example.com/a" }).getAttribute("rel"), "noopener noreferrer nofollow ugc");
   // B replies, picking A from the suggestions after typing "@".
   const b = await newPage();

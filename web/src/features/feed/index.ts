@@ -5,3 +5,4 @@ export { FeedTimeline } from "./FeedTimeline";
 export { seedFirstFeed } from "./api/get-feed";
 export { seedFirstPage } from "./api/get-feeds";
 export { FeedCard, timeAgo } from "./FeedCard";
+export { feedKeys } from "./api/keys";

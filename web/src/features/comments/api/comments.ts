@@ -4,6 +4,7 @@ import { useAtomValue } from "jotai";
 import { call, cursorPaging, queryClient } from "../../../lib/api";
 import type { CommentVersion, CommentView, Page } from "../../../lib/api-types";
 import { userAtom } from "../../../lib/session";
+import { feedKeys } from "../../feed";
 
 export type CommentSort = "new" | "top";
 
@@ -28,9 +29,10 @@ export const getReplies = (id: number, cursor: string | null) =>
 
 export const getHistory = (id: number) => call<{ list: CommentVersion[] }>("/comment/history", { id });
 
-/** The thread asks again after any change to it. */
+/** The thread, and the item's comment count, ask again after any change to the thread. */
 const refresh = <T,>(feedId: number) => (answer: T) => {
   void queryClient.invalidateQueries({ queryKey: commentKeys.thread(feedId) });
+  void queryClient.invalidateQueries({ queryKey: feedKeys.item(feedId) });
   return answer;
 };
 

@@ -4,5 +4,7 @@ import type { FeedScope } from "./get-feeds";
 export const feedKeys = {
   lists: () => ["feeds"],
   list: (scope: FeedScope, onlyImportant: boolean, locale: string) => ["feeds", scope, onlyImportant, locale],
+  /** One item in every language (a prefix of `detail`). */
+  item: (id: number) => ["feed", id],
   detail: (id: number, locale: string) => ["feed", id, locale],
 };
