@@ -4,7 +4,7 @@ export type FeedKind = "flash" | "article" | "thread" | "research";
 export type FeedTab = "for_you" | "news" | "articles" | "following";
 export type FeedbackType = "suggestion" | "bug" | "other";
 export type TwitterStatus = "BOUND" | "UNBOUND" | "LOADING" | "QUERY_ERROR";
-export type ErrorName = "badRequest" | "unauthorized" | "loginRequired" | "wrongUrl" | "methodNotAllowed" | "notFound" | "payloadTooLarge" | "rateLimited" | "invalidParam" | "invalidEmail" | "invalidPhone" | "invalidCode" | "codeExpired" | "tooManyAttempts" | "resendTooSoon" | "captchaFailed" | "smsDisabled" | "taskNotCollectable" | "eventNotReportable" | "imageRejected" | "walletMessageInvalid" | "walletSignatureInvalid" | "walletNonceInvalid" | "accountBoundElsewhere" | "lastSignInMethod" | "invitationInvalid" | "invitationUsed" | "providerDisabled" | "identityTokenInvalid" | "userDenied" | "forbidden" | "internal" | "unavailable" | "uploadTooSlow" | "banned" | "blocked" | "duplicateContent" | "editWindowClosed" | "alreadyReported" | "nicknameTaken";
+export type ErrorName = "badRequest" | "unauthorized" | "loginRequired" | "wrongUrl" | "methodNotAllowed" | "notFound" | "payloadTooLarge" | "rateLimited" | "invalidParam" | "invalidEmail" | "invalidPhone" | "invalidCode" | "codeExpired" | "tooManyAttempts" | "resendTooSoon" | "captchaFailed" | "smsDisabled" | "taskNotCollectable" | "eventNotReportable" | "imageRejected" | "walletMessageInvalid" | "walletSignatureInvalid" | "walletNonceInvalid" | "accountBoundElsewhere" | "lastSignInMethod" | "invitationInvalid" | "invitationUsed" | "providerDisabled" | "identityTokenInvalid" | "userDenied" | "forbidden" | "internal" | "unavailable" | "uploadTooSlow" | "banned" | "blocked" | "duplicateContent" | "editWindowClosed" | "alreadyReported" | "nicknameTaken" | "balanceShort" | "alreadyAccepted" | "alreadyAnswered";
 export type Params = Record<string, string>;
 export type Theme = "light" | "dark";
 /**
@@ -74,6 +74,10 @@ count: number, max: number, error: Message | null, };
  * A run of a comment's text as it shows.
  */
 export type Segment = { "kind": "text", text: string, } | { "kind": "link", text: string, } | { "kind": "mention", text: string, name: string, };
+/**
+ * Who gets a bounty no one accepted in time.
+ */
+export type Settlement = { toAsker: number, toAnswerer: number, };
 /**
  * What the browser knows of a chosen file.
  */
