@@ -136,6 +136,12 @@ pub fn spawn(state: AppState) {
         every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             every.tick().await;
+            // Bounties whose week is up are settled on the same beat.
+            match crate::community::questions::settle_due(&state).await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(settled = n, "bounties"),
+                Err(e) => tracing::warn!("bounty settlement failed: {e}"),
+            }
             match run_once(&state).await {
                 Ok(removed) if removed != Removed::default() => {
                     tracing::info!(?removed, "cleanup");

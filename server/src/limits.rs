@@ -134,6 +134,17 @@ pub const PROFILE_UPDATES: Budget = Budget {
     hits: 10,
     window: HOUR,
 };
+/// Questions per user a day, and answers (with their edits) an hour.
+pub const QUESTIONS: Budget = Budget {
+    name: "question",
+    hits: 10,
+    window: DAY,
+};
+pub const ANSWERS: Budget = Budget {
+    name: "answer",
+    hits: 20,
+    window: HOUR,
+};
 /// Every conversation write from one client, whichever account: many accounts behind one
 /// client cannot add up past it.
 pub const SOCIAL_WRITES_PER_CLIENT: Budget = Budget {

@@ -43,10 +43,13 @@ pub enum ErrorKind {
     EditWindowClosed,
     AlreadyReported,
     NicknameTaken,
+    BalanceShort,
+    AlreadyAccepted,
+    AlreadyAnswered,
 }
 
 impl ErrorKind {
-    pub const ALL: [ErrorKind; 40] = [
+    pub const ALL: [ErrorKind; 43] = [
         Self::BadRequest,
         Self::Unauthorized,
         Self::LoginRequired,
@@ -87,6 +90,9 @@ impl ErrorKind {
         Self::EditWindowClosed,
         Self::AlreadyReported,
         Self::NicknameTaken,
+        Self::BalanceShort,
+        Self::AlreadyAccepted,
+        Self::AlreadyAnswered,
     ];
 
     /// (code, HTTP status, locale key, English message)
@@ -262,6 +268,24 @@ impl ErrorKind {
                 200,
                 "error.editWindowClosed",
                 "A comment can be edited only in its first 15 minutes",
+            ),
+            Self::BalanceShort => (
+                4605,
+                200,
+                "error.balanceShort",
+                "Your balance is short of this bounty",
+            ),
+            Self::AlreadyAccepted => (
+                4606,
+                200,
+                "error.alreadyAccepted",
+                "An answer to this question is already accepted",
+            ),
+            Self::AlreadyAnswered => (
+                4607,
+                200,
+                "error.alreadyAnswered",
+                "You have already answered this question; edit your answer instead",
             ),
             Self::NicknameTaken => (
                 4604,

@@ -1,4 +1,5 @@
-//! Readers as authors: public profiles so far (the community issue adds questions, answers and
-//! readers' own posts here).
+//! Readers as authors: public profiles, and questions and answers with point bounties (the
+//! community issue adds readers' own posts here).
 
 pub mod profiles;
+pub mod questions;

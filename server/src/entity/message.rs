@@ -14,6 +14,7 @@ pub struct Model {
     pub feed_id: Option<i64>,
     pub comment_id: Option<i64>,
     pub announcement_id: Option<i64>,
+    pub question_id: Option<i64>,
     /// Rows with the same key for a reader are one message (`like:<comment id>`).
     pub group_key: Option<String>,
     pub count: i64,

@@ -2,6 +2,7 @@
 
 pub mod account;
 pub mod announcement;
+pub mod answer;
 pub mod benefit;
 pub mod block;
 pub mod bot_chat;
@@ -27,6 +28,8 @@ pub mod oauth_state;
 pub mod otp_code;
 pub mod otp_guard;
 pub mod point_ledger;
+pub mod question;
+pub mod question_tag;
 pub mod rate_limit;
 pub mod reading_history;
 pub mod report;

@@ -23,6 +23,7 @@ mod m20261124_000018_bots;
 mod m20261124_000019_likes;
 mod m20261124_000020_conversations;
 mod m20261124_000021_profiles;
+mod m20261124_000022_questions;
 
 pub struct Migrator;
 
@@ -105,6 +106,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000019_likes::Migration),
             Box::new(m20261124_000020_conversations::Migration),
             Box::new(m20261124_000021_profiles::Migration),
+            Box::new(m20261124_000022_questions::Migration),
         ]
     }
 }

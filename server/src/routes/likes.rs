@@ -1,4 +1,5 @@
-//! `/like/set`: a signed-in reader likes or unlikes a feed item or a comment.
+//! `/like/set`: a signed-in reader likes or unlikes a feed item, a comment, a question or an
+//! answer.
 
 use axum::extract::State;
 use axum::routing::post;
@@ -32,15 +33,18 @@ async fn like_set(
     client: ClientMeta,
     ApiJson(req): ApiJson<LikeRequest>,
 ) -> AppResult<Json<Envelope<LikeState>>> {
-    if ![likes::FEED, likes::COMMENT].contains(&req.kind.as_str()) {
-        return Err(AppError::invalid("kind must be feed or comment"));
+    if !likes::KINDS.contains(&req.kind.as_str()) {
+        return Err(AppError::invalid(format!(
+            "kind must be one of {}",
+            likes::KINDS.join(", ")
+        )));
     }
     moderation::ensure_not_banned(&state, user.user_id).await?;
     spend_write(&state, &user, &client, limits::LIKES).await?;
-    let set = if req.kind == likes::FEED {
-        likes::set_feed_like(&state, user.user_id, req.id, req.liked).await?
-    } else {
-        likes::set_comment_like(&state, user.user_id, req.id, req.liked).await?
+    let set = match req.kind.as_str() {
+        likes::FEED => likes::set_feed_like(&state, user.user_id, req.id, req.liked).await?,
+        likes::COMMENT => likes::set_comment_like(&state, user.user_id, req.id, req.liked).await?,
+        kind => likes::set_qa_like(&state, user.user_id, kind, req.id, req.liked).await?,
     };
     Ok(ok(set))
 }

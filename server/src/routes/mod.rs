@@ -28,6 +28,7 @@ mod oauth;
 mod otp;
 mod point;
 mod profiles;
+mod questions;
 mod search;
 pub(crate) mod security_headers;
 mod track;
@@ -47,6 +48,7 @@ pub fn router() -> Router<AppState> {
         .merge(messages::router())
         .merge(moderation::router())
         .merge(profiles::router())
+        .merge(questions::router())
         .merge(search::router())
         .merge(admin::router())
         .merge(bots::router())

@@ -4,7 +4,10 @@
 //! author's one like message.
 
 use sea_orm::sea_query::{Expr, OnConflict};
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set, TryInsertResult};
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, EntityTrait, FromQueryResult, QueryFilter, Set, Statement,
+    TryInsertResult,
+};
 use serde::Serialize;
 
 use super::blocks::blocks;
@@ -17,6 +20,9 @@ use crate::state::AppState;
 /// What can be liked.
 pub const FEED: &str = "feed";
 pub const COMMENT: &str = "comment";
+pub const QUESTION: &str = "question";
+pub const ANSWER: &str = "answer";
+pub const KINDS: [&str; 4] = [FEED, COMMENT, QUESTION, ANSWER];
 
 #[derive(Debug, Serialize, ts_rs::TS)]
 pub struct LikeState {
@@ -140,6 +146,51 @@ pub async fn set_comment_like(
         .one(&txn)
         .await?
         .map_or(0, |c| c.like_count);
+    txn.commit().await?;
+    Ok(LikeState { liked, count })
+}
+
+#[derive(FromQueryResult)]
+struct Count {
+    like_count: i64,
+}
+
+/// Sets whether `user_id` likes question or answer `id` (`kind`), which count their likes in
+/// `like_count`; gives the state and the count.
+pub async fn set_qa_like(
+    state: &AppState,
+    user_id: i64,
+    kind: &str,
+    id: i64,
+    liked: bool,
+) -> AppResult<LikeState> {
+    let table = match kind {
+        QUESTION => "questions",
+        ANSWER => "answers",
+        _ => return Err(AppError::invalid("kind must be question or answer")),
+    };
+    let txn = crate::db::begin_write(&state.db).await?;
+    let backend = txn.get_database_backend();
+    let count = |txn| {
+        Count::find_by_statement(Statement::from_sql_and_values(
+            backend,
+            format!("SELECT like_count FROM {table} WHERE id = $1"),
+            [id.into()],
+        ))
+        .one(txn)
+    };
+    if count(&txn).await?.is_none() {
+        return Err(AppError::not_found(format!("No such {kind}")));
+    }
+    if flip(&txn, state.now(), user_id, kind, id, liked).await? {
+        txn.execute(Statement::from_sql_and_values(
+            backend,
+            format!("UPDATE {table} SET like_count = like_count + $1 WHERE id = $2"),
+            [step(liked).into(), id.into()],
+        ))
+        .await?;
+    }
+    let count = count(&txn).await?.map_or(0, |c| c.like_count);
     txn.commit().await?;
     Ok(LikeState { liked, count })
 }

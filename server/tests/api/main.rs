@@ -21,6 +21,7 @@ mod oauth;
 mod otp_security;
 mod points;
 mod profiles;
+mod questions;
 mod s3_store;
 mod scale;
 mod sessions;

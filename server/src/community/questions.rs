@@ -1,0 +1,469 @@
+//! Questions and answers with point bounties. A bounty leaves the asker's balance into escrow
+//! when the question is asked; it goes to the answer the asker accepts, or, when no answer is
+//! accepted within seven days, is settled by client-core's rule (half back, half to the
+//! most-liked answer). Every move is a ledger row keyed by question and kind, and the question's
+//! state moves by conditional UPDATE, so concurrent accepts or settlements pay exactly once.
+
+use std::collections::HashMap;
+
+use client_core::envelope::ErrorKind;
+use client_core::question::{BOUNTY_SECONDS, settle_bounty};
+use sea_orm::sea_query::Expr;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, PaginatorTrait,
+    QueryFilter, QueryOrder, QuerySelect, Set, SqlErr,
+};
+use serde::Serialize;
+
+use crate::entity::{answer, point_ledger, question, question_tag, tag, user};
+use crate::error::{AppError, AppResult};
+use crate::pagination::{Page, parse_id, parse_pair, split_page};
+use crate::social::{UserRef, users_by_id};
+use crate::state::AppState;
+
+pub const NONE: &str = "none";
+pub const OPEN: &str = "open";
+pub const ACCEPTED: &str = "accepted";
+pub const SETTLED: &str = "settled";
+
+/// Ledger rows of a question's bounty are not tasks: task 0, the question and move as period.
+const BOUNTY_TASK: i64 = 0;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sort {
+    New,
+    Unanswered,
+    Bounty,
+}
+
+#[derive(Debug, Serialize, ts_rs::TS)]
+pub struct AnswerView {
+    pub id: i64,
+    pub user: Option<UserRef>,
+    pub content: String,
+    pub like_count: i64,
+    pub accepted: bool,
+    pub created_at: i64,
+    pub edited_at: Option<i64>,
+}
+
+#[derive(Debug, Serialize, ts_rs::TS)]
+pub struct QuestionView {
+    pub id: i64,
+    pub user: Option<UserRef>,
+    pub title: String,
+    pub content: String,
+    pub tag_ids: Vec<i64>,
+    pub bounty: i64,
+    #[ts(type = "\"none\" | \"open\" | \"accepted\" | \"settled\"")]
+    pub bounty_state: String,
+    /// When an open bounty is settled if no answer is accepted.
+    pub deadline_at: Option<i64>,
+    pub accepted_answer_id: Option<i64>,
+    pub answer_count: i64,
+    pub like_count: i64,
+    pub created_at: i64,
+}
+
+#[derive(Debug, Serialize, ts_rs::TS)]
+pub struct QuestionDetail {
+    #[serde(flatten)]
+    pub question: QuestionView,
+    /// The accepted answer first, then by likes, then oldest.
+    pub answers: Vec<AnswerView>,
+}
+
+/// Moves `amount` points to or from `user_id` with its ledger row (`period`: the question and
+/// the move), in `db`'s transaction. A second move of the same kind for the same question fails
+/// on the ledger's unique key.
+async fn move_points(
+    db: &impl ConnectionTrait,
+    now: i64,
+    user_id: i64,
+    amount: i64,
+    period: String,
+    reason: &str,
+) -> AppResult<()> {
+    point_ledger::ActiveModel {
+        user_id: Set(user_id),
+        task_id: Set(BOUNTY_TASK),
+        period: Set(period),
+        amount: Set(amount),
+        reason: Set(reason.to_owned()),
+        created_at: Set(now),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?;
+    user::Entity::update_many()
+        .col_expr(
+            user::Column::Points,
+            Expr::col(user::Column::Points).add(amount),
+        )
+        .filter(user::Column::Id.eq(user_id))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+pub struct NewQuestion<'a> {
+    pub title: &'a str,
+    pub content: &'a str,
+    pub tag_ids: Vec<i64>,
+    pub bounty: Option<i64>,
+}
+
+/// Asks a question (already checked by client-core's rule, but for the balance); its bounty
+/// leaves the asker's balance in the same transaction, or the question is refused.
+pub async fn ask(state: &AppState, user_id: i64, new: NewQuestion<'_>) -> AppResult<QuestionView> {
+    let mut tag_ids = new.tag_ids;
+    tag_ids.sort_unstable();
+    tag_ids.dedup();
+    let known = tag::Entity::find()
+        .filter(tag::Column::Id.is_in(tag_ids.clone()))
+        .count(&state.db)
+        .await?;
+    if known != tag_ids.len() as u64 {
+        return Err(AppError::invalid("tags names a tag that does not exist"));
+    }
+    let now = state.now();
+    let bounty = new.bounty.unwrap_or(0);
+    let txn = crate::db::begin_write(&state.db).await?;
+    if bounty > 0 {
+        // Taken only while the balance covers it: two questions at once cannot overdraw it.
+        let taken = user::Entity::update_many()
+            .col_expr(
+                user::Column::Points,
+                Expr::col(user::Column::Points).sub(bounty),
+            )
+            .filter(user::Column::Id.eq(user_id))
+            .filter(user::Column::Points.gte(bounty))
+            .exec(&txn)
+            .await?;
+        if taken.rows_affected != 1 {
+            return Err(ErrorKind::BalanceShort.into());
+        }
+    }
+    let made = question::ActiveModel {
+        user_id: Set(user_id),
+        title: Set(new.title.trim().to_owned()),
+        content: Set(new.content.trim().to_owned()),
+        bounty: Set(bounty),
+        bounty_state: Set(if bounty > 0 { OPEN } else { NONE }.to_owned()),
+        accepted_answer_id: Set(None),
+        answer_count: Set(0),
+        like_count: Set(0),
+        created_at: Set(now),
+        deadline_at: Set((bounty > 0).then_some(now + BOUNTY_SECONDS)),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    for tag_id in &tag_ids {
+        question_tag::ActiveModel {
+            question_id: Set(made.id),
+            tag_id: Set(*tag_id),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await?;
+    }
+    if bounty > 0 {
+        point_ledger::ActiveModel {
+            user_id: Set(user_id),
+            task_id: Set(BOUNTY_TASK),
+            period: Set(format!("q{}e", made.id)),
+            amount: Set(-bounty),
+            reason: Set("bounty_escrow".to_owned()),
+            created_at: Set(now),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await?;
+    }
+    txn.commit().await?;
+    let mut views = question_views(state, vec![made]).await?;
+    views
+        .pop()
+        .ok_or_else(|| AppError::internal("the new question has no view"))
+}
+
+async fn question_views(
+    state: &AppState,
+    rows: Vec<question::Model>,
+) -> AppResult<Vec<QuestionView>> {
+    let ids: Vec<i64> = rows.iter().map(|q| q.id).collect();
+    let mut tags: HashMap<i64, Vec<i64>> = HashMap::new();
+    if !ids.is_empty() {
+        for t in question_tag::Entity::find()
+            .filter(question_tag::Column::QuestionId.is_in(ids))
+            .all(&state.db)
+            .await?
+        {
+            tags.entry(t.question_id).or_default().push(t.tag_id);
+        }
+    }
+    let users = users_by_id(&state.db, rows.iter().map(|q| q.user_id)).await?;
+    Ok(rows
+        .into_iter()
+        .map(|q| QuestionView {
+            id: q.id,
+            user: users.get(&q.user_id).cloned(),
+            title: q.title,
+            content: q.content,
+            tag_ids: tags.remove(&q.id).unwrap_or_default(),
+            bounty: q.bounty,
+            bounty_state: q.bounty_state,
+            deadline_at: q.deadline_at,
+            accepted_answer_id: q.accepted_answer_id,
+            answer_count: q.answer_count,
+            like_count: q.like_count,
+            created_at: q.created_at,
+        })
+        .collect())
+}
+
+/// Questions, newest first, unanswered newest first, or biggest open bounty first; of one tag.
+pub async fn list(
+    state: &AppState,
+    sort: Sort,
+    tag_id: Option<i64>,
+    cursor: Option<&str>,
+    limit: u64,
+) -> AppResult<Page<QuestionView>> {
+    use question::Column as Q;
+    let mut query = question::Entity::find().limit(limit + 1);
+    if let Some(tag_id) = tag_id {
+        query = query.filter(
+            Q::Id.in_subquery(
+                sea_orm::sea_query::Query::select()
+                    .column(question_tag::Column::QuestionId)
+                    .from(question_tag::Entity)
+                    .and_where(question_tag::Column::TagId.eq(tag_id))
+                    .to_owned(),
+            ),
+        );
+    }
+    query = match sort {
+        Sort::New => query.order_by_desc(Q::Id),
+        Sort::Unanswered => query.filter(Q::AnswerCount.eq(0)).order_by_desc(Q::Id),
+        Sort::Bounty => query
+            .filter(Q::BountyState.eq(OPEN))
+            .order_by_desc(Q::Bounty)
+            .order_by_desc(Q::Id),
+    };
+    if let Some(cursor) = cursor {
+        query = query.filter(match sort {
+            Sort::Bounty => {
+                let (bounty, id) = parse_pair(cursor)?;
+                Condition::any()
+                    .add(Q::Bounty.lt(bounty))
+                    .add(Condition::all().add(Q::Bounty.eq(bounty)).add(Q::Id.lt(id)))
+            }
+            _ => Condition::all().add(Q::Id.lt(parse_id(cursor)?)),
+        });
+    }
+    let (rows, next_cursor) = split_page(query.all(&state.db).await?, limit, |q| match sort {
+        Sort::Bounty => format!("{}.{}", q.bounty, q.id),
+        _ => q.id.to_string(),
+    });
+    let list = question_views(state, rows).await?;
+    Ok(Page { list, next_cursor })
+}
+
+async fn find(db: &impl ConnectionTrait, id: i64) -> AppResult<question::Model> {
+    question::Entity::find_by_id(id)
+        .one(db)
+        .await?
+        .ok_or_else(|| AppError::not_found("No such question"))
+}
+
+/// A question with its answers: the accepted one first, then by likes, then oldest.
+pub async fn detail(state: &AppState, id: i64) -> AppResult<QuestionDetail> {
+    let found = find(&state.db, id).await?;
+    let accepted = found.accepted_answer_id;
+    let mut rows = answer::Entity::find()
+        .filter(answer::Column::QuestionId.eq(id))
+        .order_by_desc(answer::Column::LikeCount)
+        .order_by_asc(answer::Column::Id)
+        .all(&state.db)
+        .await?;
+    rows.sort_by_key(|a| Some(a.id) != accepted);
+    let users = users_by_id(&state.db, rows.iter().map(|a| a.user_id)).await?;
+    let answers = rows
+        .into_iter()
+        .map(|a| AnswerView {
+            id: a.id,
+            user: users.get(&a.user_id).cloned(),
+            content: a.content,
+            like_count: a.like_count,
+            accepted: Some(a.id) == accepted,
+            created_at: a.created_at,
+            edited_at: a.edited_at,
+        })
+        .collect();
+    let question = question_views(state, vec![found])
+        .await?
+        .pop()
+        .ok_or_else(|| AppError::internal("a question without a view"))?;
+    Ok(QuestionDetail { question, answers })
+}
+
+/// Answers a question (not one's own; one answer per reader, which they may edit after).
+pub async fn answer(
+    state: &AppState,
+    user_id: i64,
+    question_id: i64,
+    content: &str,
+) -> AppResult<i64> {
+    let found = find(&state.db, question_id).await?;
+    if found.user_id == user_id {
+        return Err(
+            AppError::new(ErrorKind::Forbidden).with_message("You cannot answer your own question")
+        );
+    }
+    let txn = crate::db::begin_write(&state.db).await?;
+    let made = answer::ActiveModel {
+        question_id: Set(question_id),
+        user_id: Set(user_id),
+        content: Set(content.trim().to_owned()),
+        like_count: Set(0),
+        created_at: Set(state.now()),
+        edited_at: Set(None),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await;
+    let made = match made {
+        Err(e) if matches!(e.sql_err(), Some(SqlErr::UniqueConstraintViolation(_))) => {
+            return Err(ErrorKind::AlreadyAnswered.into());
+        }
+        other => other?,
+    };
+    question::Entity::update_many()
+        .col_expr(
+            question::Column::AnswerCount,
+            Expr::col(question::Column::AnswerCount).add(1),
+        )
+        .filter(question::Column::Id.eq(question_id))
+        .exec(&txn)
+        .await?;
+    txn.commit().await?;
+    Ok(made.id)
+}
+
+/// The author edits their answer.
+pub async fn edit_answer(state: &AppState, user_id: i64, id: i64, content: &str) -> AppResult<()> {
+    let found = answer::Entity::find_by_id(id)
+        .one(&state.db)
+        .await?
+        .ok_or_else(|| AppError::not_found("No such answer"))?;
+    if found.user_id != user_id {
+        return Err(AppError::new(ErrorKind::Forbidden).with_message("This is not your answer"));
+    }
+    answer::Entity::update_many()
+        .col_expr(answer::Column::Content, Expr::value(content.trim()))
+        .col_expr(answer::Column::EditedAt, Expr::value(state.now()))
+        .filter(answer::Column::Id.eq(id))
+        .exec(&state.db)
+        .await?;
+    Ok(())
+}
+
+/// The asker accepts an answer, once: the question moves to `accepted` by a conditional UPDATE
+/// and the bounty goes to the answerer in the same transaction.
+pub async fn accept(state: &AppState, user_id: i64, answer_id: i64) -> AppResult<()> {
+    let chosen = answer::Entity::find_by_id(answer_id)
+        .one(&state.db)
+        .await?
+        .ok_or_else(|| AppError::not_found("No such answer"))?;
+    let asked = find(&state.db, chosen.question_id).await?;
+    if asked.user_id != user_id {
+        return Err(
+            AppError::new(ErrorKind::Forbidden).with_message("Only the asker accepts an answer")
+        );
+    }
+    let now = state.now();
+    let txn = crate::db::begin_write(&state.db).await?;
+    let moved = question::Entity::update_many()
+        .col_expr(question::Column::BountyState, Expr::value(ACCEPTED))
+        .col_expr(question::Column::AcceptedAnswerId, Expr::value(answer_id))
+        .filter(question::Column::Id.eq(asked.id))
+        .filter(question::Column::AcceptedAnswerId.is_null())
+        .filter(question::Column::BountyState.is_in([NONE, OPEN]))
+        .exec(&txn)
+        .await?;
+    if moved.rows_affected != 1 {
+        return Err(ErrorKind::AlreadyAccepted.into());
+    }
+    if asked.bounty > 0 && asked.bounty_state == OPEN {
+        move_points(
+            &txn,
+            now,
+            chosen.user_id,
+            asked.bounty,
+            format!("q{}a", asked.id),
+            "bounty_award",
+        )
+        .await?;
+    }
+    txn.commit().await?;
+    Ok(())
+}
+
+/// Settles every open bounty whose time is up (the job runs this every few minutes; tests call
+/// it with their clock). Gives how many were settled.
+pub async fn settle_due(state: &AppState) -> AppResult<u64> {
+    let now = state.now();
+    let due = question::Entity::find()
+        .filter(question::Column::BountyState.eq(OPEN))
+        .filter(question::Column::DeadlineAt.lte(now))
+        .all(&state.db)
+        .await?;
+    let mut settled = 0;
+    for q in due {
+        let txn = crate::db::begin_write(&state.db).await?;
+        let moved = question::Entity::update_many()
+            .col_expr(question::Column::BountyState, Expr::value(SETTLED))
+            .filter(question::Column::Id.eq(q.id))
+            .filter(question::Column::BountyState.eq(OPEN))
+            .exec(&txn)
+            .await?;
+        if moved.rows_affected != 1 {
+            // Accepted or settled by another server meanwhile.
+            continue;
+        }
+        let best = answer::Entity::find()
+            .filter(answer::Column::QuestionId.eq(q.id))
+            .order_by_desc(answer::Column::LikeCount)
+            .order_by_asc(answer::Column::Id)
+            .one(&txn)
+            .await?;
+        let split = settle_bounty(q.bounty, best.is_some());
+        if split.to_asker > 0 {
+            move_points(
+                &txn,
+                now,
+                q.user_id,
+                split.to_asker,
+                format!("q{}r", q.id),
+                "bounty_refund",
+            )
+            .await?;
+        }
+        if let Some(best) = best.filter(|_| split.to_answerer > 0) {
+            move_points(
+                &txn,
+                now,
+                best.user_id,
+                split.to_answerer,
+                format!("q{}s", q.id),
+                "bounty_share",
+            )
+            .await?;
+        }
+        txn.commit().await?;
+        settled += 1;
+    }
+    Ok(settled)
+}

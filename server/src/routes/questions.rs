@@ -1,0 +1,166 @@
+//! Questions and answers: anyone reads them; signed-in readers ask (with a bounty from their
+//! balance), answer, and the asker accepts.
+
+use axum::extract::State;
+use axum::routing::post;
+use axum::{Json, Router};
+use client_core::envelope::Envelope;
+use client_core::question::{check_answer, check_question};
+use serde::{Deserialize, Serialize};
+use validator::Validate;
+
+use super::{IdRequest, PageRequest, ok};
+use crate::community::questions::{self, NewQuestion, QuestionDetail, QuestionView, Sort};
+use crate::error::{AppError, AppResult};
+use crate::extract::{ApiJson, ClientMeta, CurrentUser};
+use crate::limits;
+use crate::pagination::Page;
+use crate::social::{moderation, spend_write};
+use crate::state::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/question/create", post(create))
+        .route("/question/list", post(list))
+        .route("/question/detail", post(detail))
+        .route("/answer/create", post(answer))
+        .route("/answer/edit", post(edit))
+        .route("/answer/accept", post(accept))
+}
+
+/// A rule's refusal as the envelope's invalid parameter, in its English words.
+fn refused(message: client_core::message::Message) -> AppError {
+    AppError::invalid(message.text)
+}
+
+#[derive(Deserialize, Validate)]
+struct CreateRequest {
+    title: String,
+    #[serde(default)]
+    content: String,
+    tags: Vec<i64>,
+    #[serde(default)]
+    bounty: Option<i64>,
+}
+
+async fn create(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    client: ClientMeta,
+    ApiJson(req): ApiJson<CreateRequest>,
+) -> AppResult<Json<Envelope<QuestionView>>> {
+    // The balance is checked where the bounty is taken, in one statement.
+    if let Some(m) = check_question(
+        &req.title,
+        &req.content,
+        req.tags.len(),
+        req.bounty,
+        i64::MAX,
+    ) {
+        return Err(refused(m));
+    }
+    moderation::ensure_not_banned(&state, user.user_id).await?;
+    spend_write(&state, &user, &client, limits::QUESTIONS).await?;
+    let new = NewQuestion {
+        title: &req.title,
+        content: &req.content,
+        tag_ids: req.tags,
+        bounty: req.bounty,
+    };
+    Ok(ok(questions::ask(&state, user.user_id, new).await?))
+}
+
+#[derive(Deserialize, Validate)]
+struct ListRequest {
+    #[serde(flatten)]
+    #[validate(nested)]
+    page: PageRequest,
+    #[serde(default)]
+    sort: Option<String>,
+    #[serde(default)]
+    tag_id: Option<i64>,
+}
+
+async fn list(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<ListRequest>,
+) -> AppResult<Json<Envelope<Page<QuestionView>>>> {
+    let sort = match req.sort.as_deref() {
+        None | Some("new") => Sort::New,
+        Some("unanswered") => Sort::Unanswered,
+        Some("bounty") => Sort::Bounty,
+        Some(_) => return Err(AppError::invalid("sort must be new, unanswered or bounty")),
+    };
+    let (cursor, limit) = (req.page.cursor(), req.page.limit());
+    Ok(ok(
+        questions::list(&state, sort, req.tag_id, cursor, limit).await?
+    ))
+}
+
+async fn detail(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<IdRequest>,
+) -> AppResult<Json<Envelope<QuestionDetail>>> {
+    Ok(ok(questions::detail(&state, req.id).await?))
+}
+
+#[derive(Deserialize, Validate)]
+struct AnswerRequest {
+    question_id: i64,
+    content: String,
+}
+
+#[derive(Serialize)]
+struct Answered {
+    id: i64,
+}
+
+async fn answer(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    client: ClientMeta,
+    ApiJson(req): ApiJson<AnswerRequest>,
+) -> AppResult<Json<Envelope<Answered>>> {
+    if let Some(m) = check_answer(&req.content) {
+        return Err(refused(m));
+    }
+    moderation::ensure_not_banned(&state, user.user_id).await?;
+    spend_write(&state, &user, &client, limits::ANSWERS).await?;
+    let id = questions::answer(&state, user.user_id, req.question_id, &req.content).await?;
+    Ok(ok(Answered { id }))
+}
+
+#[derive(Deserialize, Validate)]
+struct EditRequest {
+    id: i64,
+    content: String,
+}
+
+async fn edit(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    client: ClientMeta,
+    ApiJson(req): ApiJson<EditRequest>,
+) -> AppResult<Json<Envelope<()>>> {
+    if let Some(m) = check_answer(&req.content) {
+        return Err(refused(m));
+    }
+    moderation::ensure_not_banned(&state, user.user_id).await?;
+    spend_write(&state, &user, &client, limits::ANSWERS).await?;
+    questions::edit_answer(&state, user.user_id, req.id, &req.content).await?;
+    Ok(ok(()))
+}
+
+#[derive(Deserialize, Validate)]
+struct AcceptRequest {
+    answer_id: i64,
+}
+
+async fn accept(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiJson(req): ApiJson<AcceptRequest>,
+) -> AppResult<Json<Envelope<()>>> {
+    questions::accept(&state, user.user_id, req.answer_id).await?;
+    Ok(ok(()))
+}

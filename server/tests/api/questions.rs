@@ -1,0 +1,377 @@
+//! Questions and answers with bounties: escrow from the balance (also under concurrency), one
+//! answer per reader, accepting once (fifty concurrent accepts pay one), and the seven-day
+//! settlement with a clock the test controls.
+
+use sea_orm::sea_query::Expr;
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
+use serde_json::{Value, json};
+use server::entity::{answer, point_ledger, user};
+
+use crate::common::{Backend, TestApp};
+
+const ADMIN: &str = "admin-token-for-tests-0123456789";
+const WEEK: i64 = 7 * 86_400;
+
+struct Reader {
+    token: String,
+    id: i64,
+}
+
+async fn start(backend: Backend) -> (TestApp, i64) {
+    let app = TestApp::start_with(backend, |c| c.admin_token = Some(ADMIN.to_owned())).await;
+    let tags = json!({ "tags": [{ "code": "etf", "names": { "en": "ETF" } }] });
+    let (_, made) = app
+        .post_with("/admin/catalogue/upsert", tags, &[("X-ADMIN-TOKEN", ADMIN)])
+        .await;
+    assert_eq!(made["code"], 2000, "{made}");
+    let (_, tag) = app.post("/tag/detail", json!({ "code": "etf" })).await;
+    let tag_id = tag["data"]["id"].as_i64().expect("tag id");
+    (app, tag_id)
+}
+
+async fn reader(app: &TestApp, name: &str, points: i64) -> Reader {
+    let session = app.sign_in(&format!("{name}@example.com")).await;
+    let id = session["id"].as_i64().expect("id");
+    user::Entity::update_many()
+        .col_expr(user::Column::Points, Expr::value(points))
+        .filter(user::Column::Id.eq(id))
+        .exec(&app.state.db)
+        .await
+        .expect("points");
+    Reader {
+        token: session["token"].as_str().expect("token").to_owned(),
+        id,
+    }
+}
+
+async fn call(app: &TestApp, who: &Reader, path: &str, body: Value) -> Value {
+    app.post_with(path, body, &[("X-TOKEN", who.token.as_str())])
+        .await
+        .1
+}
+
+async fn balance(app: &TestApp, who: &Reader) -> i64 {
+    user::Entity::find_by_id(who.id)
+        .one(&app.state.db)
+        .await
+        .expect("db")
+        .expect("user")
+        .points
+}
+
+async fn ask(app: &TestApp, who: &Reader, tag: i64, bounty: Option<i64>) -> Value {
+    let body = json!({ "title": "Is the ETF inflow real money?", "content": "Asking for a friend",
+        "tags": [tag], "bounty": bounty });
+    call(app, who, "/question/create", body).await
+}
+
+async fn bounties_leave_the_balance_once(backend: Backend) {
+    let (app, tag) = start(backend).await;
+    let asker = reader(&app, "asker", 300).await;
+    let asked = ask(&app, &asker, tag, Some(100)).await;
+    assert_eq!(
+        (
+            asked["data"]["bounty"].clone(),
+            asked["data"]["bounty_state"].clone()
+        ),
+        (json!(100), json!("open")),
+        "{asked}"
+    );
+    assert_eq!(asked["data"]["deadline_at"], app.state.now() + WEEK);
+    assert_eq!(balance(&app, &asker).await, 200);
+    let escrow = point_ledger::Entity::find()
+        .filter(point_ledger::Column::UserId.eq(asker.id))
+        .all(&app.state.db)
+        .await
+        .expect("ledger");
+    assert_eq!(
+        escrow.iter().map(|r| r.amount).collect::<Vec<_>>(),
+        vec![-100]
+    );
+    for bad in [
+        json!({ "title": "Too short", "tags": [tag] }),
+        json!({ "title": "Is the ETF inflow real money?", "tags": [] }),
+        json!({ "title": "Is the ETF inflow real money?", "tags": [999_999] }),
+        json!({ "title": "Is the ETF inflow real money?", "tags": [tag], "bounty": 9 }),
+        json!({ "title": "Is the ETF inflow real money?", "tags": [tag], "bounty": 501 }),
+    ] {
+        assert_eq!(
+            call(&app, &asker, "/question/create", bad.clone()).await["code"],
+            4001,
+            "{bad}"
+        );
+    }
+    assert_eq!(ask(&app, &asker, tag, Some(201)).await["code"], 4605);
+    // Six asks of 50 at once against 200: four are taken, the balance never goes below zero.
+    let asks = (0..6).map(|_| ask(&app, &asker, tag, Some(50)));
+    let codes: Vec<i64> = futures_util::future::join_all(asks)
+        .await
+        .iter()
+        .map(|a| a["code"].as_i64().expect("code"))
+        .collect();
+    assert_eq!(codes.iter().filter(|c| **c == 2000).count(), 4, "{codes:?}");
+    assert_eq!(codes.iter().filter(|c| **c == 4605).count(), 2, "{codes:?}");
+    assert_eq!(balance(&app, &asker).await, 0);
+    // Lists: newest, unanswered, biggest open bounty first, by tag; visitors too.
+    let (_, by_bounty) = app
+        .post("/question/list", json!({ "sort": "bounty", "tag_id": tag }))
+        .await;
+    let first = &by_bounty["data"]["list"][0];
+    assert_eq!(first["bounty"], 100);
+    assert_eq!(
+        app.post("/question/list", json!({ "sort": "hot" })).await.1["code"],
+        4001
+    );
+}
+
+async fn answers_are_once_and_accepted_once(backend: Backend) {
+    let (app, tag) = start(backend).await;
+    let asker = reader(&app, "asker", 100).await;
+    let helper = reader(&app, "helper", 0).await;
+    let question = ask(&app, &asker, tag, Some(100)).await["data"]["id"]
+        .as_i64()
+        .expect("id");
+    let own = call(
+        &app,
+        &asker,
+        "/answer/create",
+        json!({ "question_id": question, "content": "me" }),
+    )
+    .await;
+    assert_eq!(own["code"], 4030);
+    let first = call(
+        &app,
+        &helper,
+        "/answer/create",
+        json!({ "question_id": question, "content": "Yes, see the filings" }),
+    )
+    .await;
+    let first_id = first["data"]["id"].as_i64().expect("answer id");
+    let again = call(
+        &app,
+        &helper,
+        "/answer/create",
+        json!({ "question_id": question, "content": "Again" }),
+    )
+    .await;
+    assert_eq!(again["code"], 4607);
+    assert_eq!(
+        call(
+            &app,
+            &asker,
+            "/answer/edit",
+            json!({ "id": first_id, "content": "mine now" })
+        )
+        .await["code"],
+        4030
+    );
+    assert_eq!(
+        call(
+            &app,
+            &helper,
+            "/answer/edit",
+            json!({ "id": first_id, "content": "Yes: see the 13F filings" })
+        )
+        .await["code"],
+        2000
+    );
+    assert_eq!(
+        call(
+            &app,
+            &helper,
+            "/answer/create",
+            json!({ "question_id": question, "content": "  " })
+        )
+        .await["code"],
+        4001
+    );
+    // Fifty more answers, written straight into the database, and fifty accepts at once.
+    let mut others = Vec::new();
+    for n in 0..50 {
+        let u = user::ActiveModel {
+            exposed_uid: Set(format!("racer{n}")),
+            username: Set(format!("racer{n}")),
+            nickname: Set(format!("racer_{n}")),
+            avatar: Set(String::new()),
+            invitation_code: Set(format!("RACE{n}")),
+            locale: Set("en".into()),
+            created_at: Set(0),
+            points: Set(0),
+            auto_translate: Set(true),
+            ..Default::default()
+        }
+        .insert(&app.state.db)
+        .await
+        .expect("user");
+        let a = answer::ActiveModel {
+            question_id: Set(question),
+            user_id: Set(u.id),
+            content: Set(format!("answer {n}")),
+            like_count: Set(0),
+            created_at: Set(app.state.now()),
+            ..Default::default()
+        }
+        .insert(&app.state.db)
+        .await
+        .expect("answer");
+        others.push(a.id);
+    }
+    let (status, foreign) = app
+        .post_with(
+            "/answer/accept",
+            json!({ "answer_id": first_id }),
+            &[("X-TOKEN", helper.token.as_str())],
+        )
+        .await;
+    assert_eq!(
+        (status.as_u16(), foreign["code"].clone()),
+        (403, json!(4030))
+    );
+    let accepts = others
+        .iter()
+        .map(|id| call(&app, &asker, "/answer/accept", json!({ "answer_id": id })));
+    let codes: Vec<i64> = futures_util::future::join_all(accepts)
+        .await
+        .iter()
+        .map(|a| a["code"].as_i64().expect("code"))
+        .collect();
+    assert_eq!(codes.iter().filter(|c| **c == 2000).count(), 1, "{codes:?}");
+    assert!(codes.iter().all(|c| [2000, 4606].contains(c)), "{codes:?}");
+    let paid = point_ledger::Entity::find()
+        .filter(point_ledger::Column::Reason.eq("bounty_award"))
+        .all(&app.state.db)
+        .await
+        .expect("ledger");
+    assert_eq!(paid.len(), 1, "{paid:?}");
+    assert_eq!(paid[0].amount, 100);
+    let (_, detail) = app
+        .post("/question/detail", json!({ "id": question }))
+        .await;
+    let accepted = detail["data"]["accepted_answer_id"]
+        .as_i64()
+        .expect("accepted");
+    assert_eq!(
+        detail["data"]["answers"][0]["id"], accepted,
+        "the accepted answer first"
+    );
+    assert_eq!(detail["data"]["answers"][0]["accepted"], true);
+    assert_eq!(detail["data"]["bounty_state"], "accepted");
+    assert_eq!(
+        call(
+            &app,
+            &asker,
+            "/answer/accept",
+            json!({ "answer_id": first_id })
+        )
+        .await["code"],
+        4606
+    );
+}
+
+async fn a_week_later_the_bounty_is_settled(backend: Backend) {
+    let (app, tag) = start(backend).await;
+    let asker = reader(&app, "asker", 1000).await;
+    let (liked, plain, fan) = (
+        reader(&app, "liked", 0).await,
+        reader(&app, "plain", 0).await,
+        reader(&app, "fan", 0).await,
+    );
+    let answered = ask(&app, &asker, tag, Some(101)).await["data"]["id"]
+        .as_i64()
+        .expect("id");
+    let unanswered = ask(&app, &asker, tag, Some(40)).await["data"]["id"]
+        .as_i64()
+        .expect("id");
+    let accepted = ask(&app, &asker, tag, Some(60)).await["data"]["id"]
+        .as_i64()
+        .expect("id");
+    call(
+        &app,
+        &plain,
+        "/answer/create",
+        json!({ "question_id": answered, "content": "First" }),
+    )
+    .await;
+    let best = call(
+        &app,
+        &liked,
+        "/answer/create",
+        json!({ "question_id": answered, "content": "Best" }),
+    )
+    .await["data"]["id"]
+        .as_i64()
+        .expect("id");
+    let like = call(
+        &app,
+        &fan,
+        "/like/set",
+        json!({ "kind": "answer", "id": best, "liked": true }),
+    )
+    .await;
+    assert_eq!(like["data"], json!({ "liked": true, "count": 1 }));
+    let taken = call(
+        &app,
+        &plain,
+        "/answer/create",
+        json!({ "question_id": accepted, "content": "Take it" }),
+    )
+    .await["data"]["id"]
+        .as_i64()
+        .expect("id");
+    call(
+        &app,
+        &asker,
+        "/answer/accept",
+        json!({ "answer_id": taken }),
+    )
+    .await;
+    assert_eq!(balance(&app, &asker).await, 1000 - 101 - 40 - 60);
+    // Not yet due.
+    app.clock.advance(WEEK - 10);
+    assert_eq!(
+        server::community::questions::settle_due(&app.state)
+            .await
+            .expect("settle"),
+        0
+    );
+    app.clock.advance(11);
+    assert_eq!(
+        server::community::questions::settle_due(&app.state)
+            .await
+            .expect("settle"),
+        2
+    );
+    assert_eq!(
+        server::community::questions::settle_due(&app.state)
+            .await
+            .expect("again"),
+        0
+    );
+    // Half back (50 of 101) and the rest to the most-liked answer; all 40 back with no answer.
+    assert_eq!(balance(&app, &asker).await, 1000 - 101 - 40 - 60 + 50 + 40);
+    assert_eq!(balance(&app, &liked).await, 51);
+    assert_eq!(balance(&app, &plain).await, 60);
+    let (_, detail) = app
+        .post("/question/detail", json!({ "id": answered }))
+        .await;
+    assert_eq!(detail["data"]["bounty_state"], "settled");
+    assert_eq!(detail["data"]["answers"][0]["id"], best, "most liked first");
+    assert_eq!(
+        app.post("/question/detail", json!({ "id": unanswered }))
+            .await
+            .1["data"]["bounty_state"],
+        "settled"
+    );
+    assert_eq!(
+        app.post("/question/detail", json!({ "id": 999_999 }))
+            .await
+            .1["code"],
+        4040
+    );
+}
+
+on_both_databases!(
+    bounties_leave_the_balance_once,
+    answers_are_once_and_accepted_once,
+    a_week_later_the_bounty_is_settled
+);
