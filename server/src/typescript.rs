@@ -10,6 +10,7 @@ use client_core::typescript::{config, declare, union, wasm_types};
 use crate::auth::users::{AccountView, SessionUser};
 use crate::bots::link::LinkedChat;
 use crate::community::profiles::ProfileView;
+use crate::community::questions::{AnswerView, QuestionDetail, QuestionView};
 use crate::content::catalogue::{
     BenefitView, ChannelView, Explore, KolView, TagView, TokenView, TopicView,
 };
@@ -75,6 +76,9 @@ fn api_types() -> String {
         declare::<MessageView>(&cfg),
         declare::<BlockedUser>(&cfg),
         declare::<ProfileView>(&cfg),
+        declare::<AnswerView>(&cfg),
+        declare::<QuestionView>(&cfg),
+        declare::<QuestionDetail>(&cfg),
     ] {
         out += &decl;
     }

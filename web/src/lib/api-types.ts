@@ -206,3 +206,18 @@ export type ProfileView = { id: number, nickname: string, avatar: string, bio: s
  * Visible comments, and the likes they received.
  */
 comments: number, likes_received: number, };
+export type AnswerView = { id: number, user: UserRef | null, content: string, like_count: number, accepted: boolean, created_at: number, edited_at: number | null, };
+export type QuestionView = { id: number, user: UserRef | null, title: string, content: string, tag_ids: Array<number>, bounty: number, bounty_state: "none" | "open" | "accepted" | "settled", 
+/**
+ * When an open bounty is settled if no answer is accepted.
+ */
+deadline_at: number | null, accepted_answer_id: number | null, answer_count: number, like_count: number, created_at: number, };
+export type QuestionDetail = { 
+/**
+ * The accepted answer first, then by likes, then oldest.
+ */
+answers: Array<AnswerView>, id: number, user: UserRef | null, title: string, content: string, tag_ids: Array<number>, bounty: number, bounty_state: "none" | "open" | "accepted" | "settled", 
+/**
+ * When an open bounty is settled if no answer is accepted.
+ */
+deadline_at: number | null, accepted_answer_id: number | null, answer_count: number, like_count: number, created_at: number, };
