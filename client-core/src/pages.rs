@@ -8,7 +8,7 @@ pub const OAUTH_CALLBACK_PATH: &str = "/oauth/by/web";
 
 /// Every page, as paths without the locale prefix: `:name` takes one segment, a final `*` the
 /// rest (possibly nothing).
-pub const PAGES: [&str; 18] = [
+pub const PAGES: [&str; 21] = [
     "/",
     "/explore",
     "/search",
@@ -20,6 +20,9 @@ pub const PAGES: [&str; 18] = [
     "/history",
     "/messages",
     "/user/:id",
+    "/questions",
+    "/question/:id",
+    "/ask",
     "/feed/:id",
     "/benefit/:benefitId/*",
     "/channel/:code",

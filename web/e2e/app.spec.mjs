@@ -787,3 +787,50 @@ test("a reader chooses a nickname by the shared rule and anyone sees their profi
   await visitor.getByText("Reads every unlock").waitFor();
   for (const p of [page, visitor]) await p.context().close();
 });
+
+test("a reader asks with a bounty, another answers, the asker accepts: both balances change on screen", async () => {
+  const asker = await newPage();
+  await asker.goto(`${stack.base}/en/account`);
+  await signIn(asker, stack, "asker@example.com");
+  await skipInvitation(asker);
+  // 50 points from the community task, collected as the task panel does.
+  await asker.evaluate(async () => {
+    const token = localStorage.getItem("bb.token");
+    const post = (path, body) =>
+      fetch(`/api${path}`, { method: "POST", headers: { "content-type": "application/json", "X-TOKEN": token }, body: JSON.stringify(body) }).then((r) => r.json());
+    await post("/point/task_event_report", { event_type: "join_community", param: '{"from":"task"}' });
+    const tasks = await post("/point/task/list", { group: "novice" });
+    const join = tasks.data.list.find((t) => t.event_type === "join_community");
+    await post("/point/collect", { point_id: join.point_id });
+  });
+  await asker.goto(`${stack.base}/en/ask`);
+  await asker.getByLabel("Question (10 to 150 characters)").fill("Will the token unlock move the price?");
+  await asker.locator(".chips .chip").first().click();
+  const bounty = asker.getByLabel(/Bounty in points/);
+  await asker.getByText("your balance: 50").waitFor();
+  await bounty.fill("60");
+  await asker.getByText("Your balance is short of this bounty").waitFor();
+  await bounty.fill("40");
+  await asker.getByRole("button", { name: "Post question" }).click();
+  await asker.waitForURL(/\/question\/\d+$/);
+  await asker.getByTestId("bounty").getByText(/Bounty 40 points · until/).waitFor();
+  const questionUrl = asker.url();
+  await asker.goto(`${stack.base}/en/account`);
+  await asker.getByTestId("balance").getByText("10", { exact: true }).waitFor();
+  // Another reader answers.
+  const helper = await newPage();
+  await helper.goto(questionUrl);
+  await signIn(helper, stack, "helper@example.com");
+  await skipInvitation(helper);
+  await helper.getByLabel("Your answer").fill("Unlocks are priced in weeks before; watch the OTC desks.");
+  await helper.getByRole("button", { name: "Post answer" }).click();
+  await helper.getByTestId("answer").getByText("watch the OTC desks").waitFor();
+  // The asker accepts it; the bounty moves.
+  await asker.goto(questionUrl);
+  await asker.getByRole("button", { name: "Accept this answer" }).click();
+  await asker.getByText("Answer accepted; the bounty is paid").waitFor();
+  await asker.getByTestId("answer").getByText("Accepted").waitFor();
+  await helper.goto(`${stack.base}/en/account`);
+  await helper.getByTestId("balance").getByText("40", { exact: true }).waitFor();
+  for (const page of [asker, helper]) await page.context().close();
+});

@@ -79,6 +79,7 @@ export function Shell() {
         <nav className="topnav" aria-label={t("web.nav.main")}>
           <NavLink to={to("/")} end>{t("web.nav.home")}</NavLink>
           <NavLink to={to("/explore")}>{t("web.nav.explore")}</NavLink>
+          <NavLink to={to("/questions")}>{t("web.nav.questions")}</NavLink>
           <NavLink to={to("/search")}>{t("web.nav.search")}</NavLink>
         </nav>
         <div className="topbar-actions">

@@ -59,6 +59,7 @@ export function AccountPage() {
         <Link to={to("/messages")}>{t("web.messages.title")}</Link>
         <Link to={to("/favorites")}>{t("web.library.favorites")}</Link>
         <Link to={to("/history")}>{t("web.library.history")}</Link>
+        <Link to={to("/questions")}>{t("web.nav.questions")}</Link>
       </nav>
       <TaskPanel />
       <h2>{t("web.account.ledger")}</h2>

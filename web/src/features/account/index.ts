@@ -1,2 +1,3 @@
 // What other features may use of the account area.
 export { accountKeys } from "./api/keys";
+export { useBalance } from "./api/get-balance";

@@ -1,1 +1,2 @@
 export { CommentThread } from "./CommentThread";
+export { CommentText } from "./CommentText";

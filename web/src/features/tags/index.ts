@@ -1,2 +1,3 @@
 export { RecommendTagPage } from "./RecommendTagPage";
 export { TagPage } from "./TagPage";
+export { useTags } from "./api/get-tags";

@@ -1,0 +1,107 @@
+import { useState } from "react";
+
+import { NotFoundPage } from "../../components/NotFoundPage";
+import { Spinner } from "../../components/ui";
+import { isNotFound, messageOf } from "../../lib/api";
+import { checkAnswer } from "../../lib/core";
+import { useMemberAction } from "../../lib/dialogs";
+import { formatNumber, useTranslation } from "../../lib/i18n";
+import { useParams } from "../../lib/router";
+import { useDocumentTitle } from "../../lib/title";
+import { toast } from "../../lib/toast";
+import { CommentText } from "../comments";
+import { LikeButton } from "../social";
+import { acceptAnswer, answerQuestion, useQuestion } from "./api/questions";
+
+/** `/question/:id`: the question, its bounty and deadline, its answers (accepted first), the
+ * answer box for others and the accept button for the asker. */
+export function QuestionPage() {
+  const { id } = useParams();
+  const { t, i18n } = useTranslation();
+  const { user, signedIn } = useMemberAction();
+  const question = useQuestion(Number(id));
+  useDocumentTitle(question.data?.title);
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  if (!/^\d+$/.test(id ?? "") || (question.isError && isNotFound(question.error))) return <NotFoundPage />;
+  if (question.isPending) return <Spinner />;
+  if (question.isError) return <p className="empty">{messageOf(question.error)}</p>;
+  const q = question.data;
+  const mine = user?.id === q.user?.id;
+  const answered = q.answers.some((a) => a.user?.id === user?.id);
+  const open = q.accepted_answer_id === null && (q.bounty_state === "open" || q.bounty_state === "none");
+  const rule = checkAnswer(text);
+  const send = () => {
+    if (!signedIn() || rule) return;
+    setError(null);
+    answerQuestion(q.id, text).then(
+      () => setText(""),
+      (e: unknown) => setError(messageOf(e)),
+    );
+  };
+  return (
+    <article className="page question-page">
+      <div className="card-meta">
+        <span>{q.user?.nickname}</span>
+        {q.bounty > 0 && (
+          <span className="badge bounty" data-testid="bounty">
+            {t("web.questions.bounty", { n: formatNumber(q.bounty) })}
+            {q.bounty_state === "open" && q.deadline_at !== null &&
+              ` · ${t("web.questions.until", { date: new Date(q.deadline_at * 1000).toLocaleString(i18n.language) })}`}
+          </span>
+        )}
+      </div>
+      <h1>{q.title}</h1>
+      {q.content && <CommentText content={q.content} />}
+      <div className="feed-actions">
+        <LikeButton kind="question" id={q.id} liked={false} count={q.like_count} />
+      </div>
+      <h2>{t("web.questions.answers", { count: q.answers.length })}</h2>
+      <div className="comment-list">
+        {q.answers.map((a) => (
+          <div key={a.id} className={`comment${a.accepted ? " accepted" : ""}`} data-testid="answer">
+            <header className="comment-meta">
+              <strong className="comment-author">{a.user?.nickname}</strong>
+              {a.accepted && <span className="badge">✓ {t("web.questions.accepted")}</span>}
+            </header>
+            <CommentText content={a.content} />
+            <div className="comment-actions">
+              <LikeButton kind="answer" id={a.id} liked={false} count={a.like_count} small />
+              {mine && open && (
+                <button
+                  type="button"
+                  className="button small"
+                  onClick={() => void acceptAnswer(a.id).then(() => toast("success", t("web.questions.acceptedToast")))}
+                >
+                  {t("web.questions.accept")}
+                </button>
+              )}
+            </div>
+          </div>
+        ))}
+      </div>
+      {!mine && !answered && (
+        <form
+          className="comment-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            send();
+          }}
+        >
+          <textarea aria-label={t("web.questions.yourAnswer")} placeholder={t("web.questions.yourAnswer")} rows={4} value={text} onChange={(e) => setText(e.target.value)} />
+          {text.length > 0 && rule && <p className="form-error">{t(rule.key, { defaultValue: rule.message })}</p>}
+          {error && (
+            <p className="form-error" role="alert">
+              {error}
+            </p>
+          )}
+          <div className="comment-form-foot">
+            <button type="submit" className="button small" disabled={rule !== null && rule !== undefined}>
+              {t("web.questions.answer")}
+            </button>
+          </div>
+        </form>
+      )}
+    </article>
+  );
+}

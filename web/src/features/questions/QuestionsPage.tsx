@@ -1,0 +1,72 @@
+import { useState } from "react";
+
+import { TabBar } from "../../components/TabBar";
+import { Spinner } from "../../components/ui";
+import { messageOf } from "../../lib/api";
+import type { QuestionView } from "../../lib/api-types";
+import { formatNumber, useTranslation } from "../../lib/i18n";
+import { useLocalePath } from "../../lib/paths";
+import { Link } from "../../lib/router";
+import { useDocumentTitle } from "../../lib/title";
+import { timeAgo } from "../feed";
+import { type QuestionSort, useQuestions } from "./api/questions";
+
+const SORTS: QuestionSort[] = ["new", "unanswered", "bounty"];
+
+export function QuestionCard({ q }: { q: QuestionView }) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  return (
+    <article className="card question-card" data-testid="question">
+      <div className="card-meta">
+        {q.bounty_state === "open" && <span className="badge bounty">{t("web.questions.bounty", { n: formatNumber(q.bounty) })}</span>}
+        <span>{q.user?.nickname}</span>
+        <time>{timeAgo(q.created_at, t)}</time>
+      </div>
+      <h3 className="card-title">
+        <Link to={to(`/question/${q.id}`)}>{q.title}</Link>
+      </h3>
+      <div className="card-stats">
+        <span>{t("web.questions.answers", { count: q.answer_count })}</span>
+        {q.accepted_answer_id !== null && <span>✓ {t("web.questions.solved")}</span>}
+      </div>
+    </article>
+  );
+}
+
+/** `/questions`: newest, unanswered, or biggest bounty first. */
+export function QuestionsPage() {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  useDocumentTitle(t("web.questions.title"));
+  const [sort, setSort] = useState<QuestionSort>("new");
+  const questions = useQuestions(sort);
+  const list = questions.data?.pages.flatMap((p) => p.list) ?? [];
+  return (
+    <section className="page questions">
+      <div className="page-head">
+        <h1>{t("web.questions.title")}</h1>
+        <Link className="button small" to={to("/ask")}>{t("web.questions.ask")}</Link>
+      </div>
+      <TabBar label={t("web.questions.title")} items={SORTS.map((key) => ({ key, label: t(`web.questions.sorts.${key}`) }))} value={sort} onChange={setSort} />
+      {questions.isPending ? (
+        <Spinner />
+      ) : questions.isError ? (
+        <p className="empty">{messageOf(questions.error)}</p>
+      ) : list.length === 0 ? (
+        <p className="empty">{t("web.questions.empty")}</p>
+      ) : (
+        <div className="feed-list">
+          {list.map((q) => (
+            <QuestionCard key={q.id} q={q} />
+          ))}
+        </div>
+      )}
+      {questions.hasNextPage && (
+        <button type="button" className="button ghost wide" onClick={() => void questions.fetchNextPage()}>
+          {t("web.comments.more")}
+        </button>
+      )}
+    </section>
+  );
+}

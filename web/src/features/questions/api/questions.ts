@@ -1,0 +1,50 @@
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+
+import { call, cursorPaging, queryClient } from "../../../lib/api";
+import type { Page, QuestionDetail, QuestionView } from "../../../lib/api-types";
+import { accountKeys } from "../../account";
+
+export type QuestionSort = "new" | "unanswered" | "bounty";
+
+export const questionKeys = {
+  all: ["questions"] as const,
+  list: (sort: QuestionSort) => ["questions", "list", sort] as const,
+  detail: (id: number) => ["questions", "detail", id] as const,
+};
+
+export function useQuestions(sort: QuestionSort) {
+  return useInfiniteQuery({
+    queryKey: questionKeys.list(sort),
+    queryFn: ({ pageParam }) => call<Page<QuestionView>>("/question/list", { sort, cursor: pageParam }),
+    ...cursorPaging,
+  });
+}
+
+/** Silent: the page says when there is no such question. */
+export function useQuestion(id: number) {
+  return useQuery({
+    queryKey: questionKeys.detail(id),
+    queryFn: () => call<QuestionDetail>("/question/detail", { id }, { silent: true }),
+    enabled: Number.isSafeInteger(id) && id > 0,
+  });
+}
+
+/** Questions and balances change together (a bounty moves points). */
+const refresh = <T,>(answer: T) => {
+  void queryClient.invalidateQueries({ queryKey: questionKeys.all });
+  void queryClient.invalidateQueries({ queryKey: accountKeys.balance() });
+  return answer;
+};
+
+export interface NewQuestion {
+  title: string;
+  content: string;
+  tags: number[];
+  bounty: number | null;
+}
+
+/** Silent: the form shows the refusal. */
+export const askQuestion = (q: NewQuestion) => call<QuestionView>("/question/create", q, { silent: true }).then(refresh);
+export const answerQuestion = (questionId: number, content: string) =>
+  call<{ id: number }>("/answer/create", { question_id: questionId, content }, { silent: true }).then(refresh);
+export const acceptAnswer = (answerId: number) => call("/answer/accept", { answer_id: answerId }).then(refresh);

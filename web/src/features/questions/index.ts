@@ -1,0 +1,3 @@
+export { AskPage } from "./AskPage";
+export { QuestionPage } from "./QuestionPage";
+export { QuestionsPage } from "./QuestionsPage";
