@@ -18,7 +18,7 @@ use serde::Serialize;
 use crate::entity::{answer, point_ledger, question, question_tag, tag, user};
 use crate::error::{AppError, AppResult};
 use crate::pagination::{Page, parse_id, parse_pair, split_page};
-use crate::social::{UserRef, users_by_id};
+use crate::social::{UserRef, messages, users_by_id};
 use crate::state::AppState;
 
 pub const NONE: &str = "none";
@@ -348,6 +348,17 @@ pub async fn answer(
         .filter(question::Column::Id.eq(question_id))
         .exec(&txn)
         .await?;
+    let now = state.now();
+    messages::about_question(
+        &txn,
+        now,
+        found.user_id,
+        "answer",
+        user_id,
+        question_id,
+        &found.title,
+    )
+    .await?;
     txn.commit().await?;
     Ok(made.id)
 }
@@ -396,6 +407,16 @@ pub async fn accept(state: &AppState, user_id: i64, answer_id: i64) -> AppResult
     if moved.rows_affected != 1 {
         return Err(ErrorKind::AlreadyAccepted.into());
     }
+    messages::about_question(
+        &txn,
+        now,
+        chosen.user_id,
+        "accepted",
+        user_id,
+        asked.id,
+        &asked.title,
+    )
+    .await?;
     if asked.bounty > 0 && asked.bounty_state == OPEN {
         move_points(
             &txn,

@@ -21,13 +21,15 @@ use crate::pagination::{Page, parse_pair, split_page};
 use crate::state::AppState;
 
 /// What a message is about.
-pub const KINDS: [&str; 6] = [
+pub const KINDS: [&str; 8] = [
     "reply",
     "mention",
     "like",
     "points",
     "removed",
     "announcement",
+    "answer",
+    "accepted",
 ];
 
 /// The most ids one `/message/read` marks.
@@ -103,6 +105,25 @@ pub async fn liked(
         )
         .exec(db)
         .await?;
+    Ok(())
+}
+
+/// Someone (`actor_id`) answered `user_id`'s question, or (`accepted`) the asker accepted
+/// `user_id`'s answer; `body` quotes the question's title.
+pub async fn about_question(
+    db: &impl ConnectionTrait,
+    now: i64,
+    user_id: i64,
+    kind: &str,
+    actor_id: i64,
+    question_id: i64,
+    title: &str,
+) -> AppResult<()> {
+    let mut message = new_unread(user_id, kind, now);
+    message.actor_id = Set(Some(actor_id));
+    message.question_id = Set(Some(question_id));
+    message.body = Set(opening(title));
+    message.insert(db).await?;
     Ok(())
 }
 
@@ -208,6 +229,8 @@ pub struct MessageView {
     pub count: i64,
     pub feed_id: Option<i64>,
     pub comment_id: Option<i64>,
+    /// The question an answer or an acceptance is about.
+    pub question_id: Option<i64>,
     /// An announcement's title in the reader's language.
     pub title: String,
     /// The comment's opening, the removal's reason, the task's event, an announcement's body.
@@ -278,6 +301,7 @@ pub async fn list(
                 count: m.count,
                 feed_id: m.feed_id,
                 comment_id: m.comment_id,
+                question_id: m.question_id,
                 title,
                 body,
                 read: m.read,

@@ -147,6 +147,20 @@ async fn answers_are_once_and_accepted_once(backend: Backend) {
     )
     .await;
     let first_id = first["data"]["id"].as_i64().expect("answer id");
+    let told = call(&app, &asker, "/message/list", json!({ "kind": "answer" })).await;
+    let told = &told["data"]["list"][0];
+    assert_eq!(
+        (
+            told["question_id"].clone(),
+            told["actor"]["id"].clone(),
+            told["body"].clone()
+        ),
+        (
+            json!(question),
+            json!(helper.id),
+            json!("Is the ETF inflow real money?")
+        )
+    );
     let again = call(
         &app,
         &helper,
@@ -244,6 +258,19 @@ async fn answers_are_once_and_accepted_once(backend: Backend) {
         .expect("ledger");
     assert_eq!(paid.len(), 1, "{paid:?}");
     assert_eq!(paid[0].amount, 100);
+    let winner = paid[0].user_id;
+    let told = server::entity::message::Entity::find()
+        .filter(server::entity::message::Column::Kind.eq("accepted"))
+        .all(&app.state.db)
+        .await
+        .expect("messages");
+    assert_eq!(
+        told.iter()
+            .map(|m| (m.user_id, m.question_id))
+            .collect::<Vec<_>>(),
+        vec![(winner, Some(question))],
+        "the accepted answerer is told, once"
+    );
     let (_, detail) = app
         .post("/question/detail", json!({ "id": question }))
         .await;

@@ -1,6 +1,6 @@
 // Generated from the server's Rust types by `make types`; do not edit.
 import type { FeedKind, TaskStatus } from "@blockbrief/client-core";
-export type MessageKind = "reply" | "mention" | "like" | "points" | "removed" | "announcement";
+export type MessageKind = "reply" | "mention" | "like" | "points" | "removed" | "announcement" | "answer" | "accepted";
 export type Page<T> = { list: Array<T>, 
 /**
  * Pass back to get the next page; `null` at the end.
@@ -188,6 +188,10 @@ actor: UserRef | null,
  * Likes counted in this message; points awarded.
  */
 count: number, feed_id: number | null, comment_id: number | null, 
+/**
+ * The question an answer or an acceptance is about.
+ */
+question_id: number | null, 
 /**
  * An announcement's title in the reader's language.
  */

@@ -26,8 +26,9 @@ function headline(m: MessageView, t: TFunction): string {
   }
 }
 
-/** Where opening a message goes: the comment in its thread, or nowhere. */
+/** Where opening a message goes: the comment in its thread, the question, or nowhere. */
 function target(m: MessageView): string | null {
+  if (m.question_id !== null) return `/question/${m.question_id}`;
   if (m.feed_id === null) return null;
   return m.comment_id !== null && m.kind !== "removed" ? `/feed/${m.feed_id}?comment=${m.comment_id}` : `/feed/${m.feed_id}`;
 }
