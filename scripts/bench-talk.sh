@@ -7,6 +7,7 @@
 #     (the shared page is cached for a second; the reader's likes are read for it), and the
 #     second page, which is always read from the database;
 #   - /message/unread for the reader with 5,000 messages;
+#   - /question/detail of a question with 200 answers (the community issue);
 #   - /like/set: likes and unlikes of the item's comments by the 2,000 readers in turn.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -61,6 +62,10 @@ values = [(c[0], c[1], c[2], c[3], c[4], "'visible'", likes_per.get(c[0], 0), re
 rows("comments", "id, feed_id, parent_id, user_id, content, state, like_count, reply_count, created_at", values)
 rows("likes", "user_id, kind, target_id, created_at", likes)
 print(f"UPDATE feed_items SET comments = {len(comments)} WHERE id = {feed};")
+# A question by the bench reader with 200 answers (by 200 of the readers), liked unevenly.
+print(f"INSERT INTO questions (id, user_id, title, content, bounty, bounty_state, answer_count, like_count, created_at, deadline_at) VALUES (1, {me}, 'Will the unlock move the price?', 'Asking for a friend', 100, 'open', 200, 0, {now}, {now + 7 * 86400});")
+answers = [(1, first_user + n, f"'Answer {n}'", (n * 37) % 50, now - 1000 + n) for n in range(200)]
+rows("answers", "question_id, user_id, content, like_count, created_at", answers)
 # The bench reader's messages: 5,000, the newest 500 unread.
 messages = [(me, "'reply'", first_user + n % readers, feed, n % cid + 1, 1, "'A reply'", "FALSE" if n >= 4500 else "TRUE", now - 5000 + n, now - 5000 + n) for n in range(5000)]
 rows("messages", "user_id, kind, actor_id, feed_id, comment_id, count, body, read, created_at, updated_at", messages)
@@ -106,7 +111,7 @@ for database in ${BENCH_DATABASES:-sqlite postgres}; do
     seed_sql "$feed" "$me" "$(date +%s)" | sqlite3 "$work/data/blockbrief.db" >&2
   else
     { seed_sql "$feed" "$me" "$(date +%s)"
-      for table in users sessions comments likes messages; do
+      for table in users sessions comments likes messages questions answers; do
         echo "SELECT setval(pg_get_serial_sequence('$table', 'id'), (SELECT max(id) FROM $table));"
       done; } | psql -q "$url" >/dev/null
   fi
@@ -127,6 +132,9 @@ for database in ${BENCH_DATABASES:-sqlite postgres}; do
   lua "$work/second.json" application/json "" > "$work/second.lua"
   run_wrk "$database" /comment/list "$work/second.lua" 20 "second page (not cached), visitor"
   run_wrk "$database" /message/unread "$work/unread.lua" 1 "5,000 messages, 500 unread"
+  echo '{"id":1}' > "$work/question.json"
+  lua "$work/question.json" application/json "" > "$work/question.lua"
+  run_wrk "$database" /question/detail "$work/question.lua" 200 "a question with 200 answers"
   run_wrk "$database" /like/set "$work/like.lua" 1 "2,000 readers in turn"
   kill "$server_pid"; wait "$server_pid" 2>/dev/null || true
   server_pid=
