@@ -26,6 +26,16 @@ pub const OPEN: &str = "open";
 pub const ACCEPTED: &str = "accepted";
 pub const SETTLED: &str = "settled";
 
+/// Where a question's detail is cached (`content_cache`).
+pub fn cache_key(question_id: i64) -> String {
+    format!("question|{question_id}|")
+}
+
+/// A question changed on this server: its cached detail goes.
+fn changed(state: &AppState, question_id: i64) {
+    state.content_cache.forget(&cache_key(question_id));
+}
+
 /// Ledger rows of a question's bounty are not tasks: task 0, the question and move as period.
 const BOUNTY_TASK: i64 = 0;
 
@@ -360,6 +370,7 @@ pub async fn answer(
     )
     .await?;
     txn.commit().await?;
+    changed(state, question_id);
     Ok(made.id)
 }
 
@@ -378,6 +389,7 @@ pub async fn edit_answer(state: &AppState, user_id: i64, id: i64, content: &str)
         .filter(answer::Column::Id.eq(id))
         .exec(&state.db)
         .await?;
+    changed(state, found.question_id);
     Ok(())
 }
 
@@ -429,6 +441,7 @@ pub async fn accept(state: &AppState, user_id: i64, answer_id: i64) -> AppResult
         .await?;
     }
     txn.commit().await?;
+    changed(state, asked.id);
     Ok(())
 }
 
@@ -484,6 +497,7 @@ pub async fn settle_due(state: &AppState) -> AppResult<u64> {
             .await?;
         }
         txn.commit().await?;
+        changed(state, q.id);
         settled += 1;
     }
     Ok(settled)

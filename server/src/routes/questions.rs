@@ -2,6 +2,7 @@
 //! balance), answer, and the asker accepts.
 
 use axum::extract::State;
+use axum::response::Response;
 use axum::routing::post;
 use axum::{Json, Router};
 use client_core::envelope::Envelope;
@@ -9,8 +10,9 @@ use client_core::question::{check_answer, check_question};
 use serde::{Deserialize, Serialize};
 use validator::Validate;
 
+use super::cached::cached_ok;
 use super::{IdRequest, PageRequest, ok};
-use crate::community::questions::{self, NewQuestion, QuestionDetail, QuestionView, Sort};
+use crate::community::questions::{self, NewQuestion, QuestionView, Sort};
 use crate::error::{AppError, AppResult};
 use crate::extract::{ApiJson, ClientMeta, CurrentUser};
 use crate::limits;
@@ -97,11 +99,14 @@ async fn list(
     ))
 }
 
+/// The same for every reader: built about once a second, and forgotten on this server when an
+/// answer comes, changes or is accepted.
 async fn detail(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<IdRequest>,
-) -> AppResult<Json<Envelope<QuestionDetail>>> {
-    Ok(ok(questions::detail(&state, req.id).await?))
+) -> AppResult<Response> {
+    let key = questions::cache_key(req.id);
+    cached_ok(&state, Some(key), questions::detail(&state, req.id)).await
 }
 
 #[derive(Deserialize, Validate)]
