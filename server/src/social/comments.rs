@@ -15,6 +15,7 @@ use sea_orm::{
 use serde::Serialize;
 
 use super::blocks::{blocked_by, blocks};
+use super::marks::{OpenPage, mark_item};
 use super::messages::{self, About};
 use super::{UserRef, users_by_id};
 use crate::auth::users::nickname_is;
@@ -99,50 +100,12 @@ pub async fn mark_liked(
     reader: i64,
     body: bytes::Bytes,
 ) -> AppResult<bytes::Bytes> {
-    let mut envelope: serde_json::Value =
-        serde_json::from_slice(&body).map_err(AppError::internal)?;
-    let Some(list) = envelope
-        .pointer_mut("/data/list")
-        .and_then(serde_json::Value::as_array_mut)
-    else {
-        return Ok(body);
-    };
-    let mut ids = Vec::new();
-    for c in list.iter() {
-        ids.extend(c.get("id").and_then(serde_json::Value::as_i64));
-        for r in c
-            .get("replies")
-            .and_then(serde_json::Value::as_array)
-            .into_iter()
-            .flatten()
-        {
-            ids.extend(r.get("id").and_then(serde_json::Value::as_i64));
-        }
-    }
-    let liked = liked_among(state, reader, ids).await?;
-    let mark = |c: &mut serde_json::Value| {
-        let id = c
-            .get("id")
-            .and_then(serde_json::Value::as_i64)
-            .unwrap_or_default();
-        if let Some(c) = c.as_object_mut() {
-            c.insert("liked".to_owned(), liked.contains(&id).into());
-        }
-    };
-    for c in list.iter_mut() {
-        mark(c);
-        for r in c
-            .get_mut("replies")
-            .and_then(serde_json::Value::as_array_mut)
-            .into_iter()
-            .flatten()
-        {
-            mark(r);
-        }
-    }
-    Ok(serde_json::to_vec(&envelope)
-        .map_err(AppError::internal)?
-        .into())
+    let mut page = OpenPage::open(&body)?;
+    let liked = liked_among(state, reader, page.ids(Some("replies"))).await?;
+    page.each(Some("replies"), &mut |item| {
+        mark_item(item, "liked", &liked)
+    });
+    page.close()
 }
 
 /// Which of `ids` (comments) `reader` likes.

@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 
 use sea_orm::{ConnectionTrait, FromQueryResult, Statement};
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use crate::content::feeds::FeedView;
 use crate::error::{AppError, AppResult};
@@ -63,32 +63,71 @@ pub async fn mark(state: &AppState, user_id: i64, views: &mut [FeedView]) -> App
     Ok(())
 }
 
+/// A cached envelope of a page (`data.list`), opened to write one reader's marks into its items;
+/// the cache keeps the shared bytes.
+pub struct OpenPage(Value);
+
+impl OpenPage {
+    pub fn open(body: &[u8]) -> AppResult<Self> {
+        serde_json::from_slice(body)
+            .map(Self)
+            .map_err(AppError::internal)
+    }
+
+    /// Calls `f` on each item of the page, and on each item listed under `nested` in it (a
+    /// comment's replies).
+    pub fn each(&mut self, nested: Option<&str>, f: &mut impl FnMut(&mut Map<String, Value>)) {
+        let items = self
+            .0
+            .pointer_mut("/data/list")
+            .and_then(Value::as_array_mut);
+        for item in items.into_iter().flatten() {
+            let Some(item) = item.as_object_mut() else {
+                continue;
+            };
+            f(item);
+            let inner = nested
+                .and_then(|key| item.get_mut(key))
+                .and_then(Value::as_array_mut);
+            for child in inner.into_iter().flatten().filter_map(Value::as_object_mut) {
+                f(child);
+            }
+        }
+    }
+
+    /// The ids of the items `each` visits.
+    pub fn ids(&mut self, nested: Option<&str>) -> Vec<i64> {
+        let mut ids = Vec::new();
+        self.each(nested, &mut |item| {
+            ids.extend(item.get("id").and_then(Value::as_i64));
+        });
+        ids
+    }
+
+    pub fn close(self) -> AppResult<bytes::Bytes> {
+        Ok(serde_json::to_vec(&self.0)
+            .map_err(AppError::internal)?
+            .into())
+    }
+}
+
+/// Sets `field` of `item` to whether its id is in `set`.
+pub fn mark_item(item: &mut Map<String, Value>, field: &str, set: &HashSet<i64>) {
+    let id = item.get("id").and_then(Value::as_i64).unwrap_or_default();
+    item.insert(field.to_owned(), set.contains(&id).into());
+}
+
 /// A cached envelope of a page of feed items (`data.list`), with `user_id`'s marks added.
 pub async fn mark_page(
     state: &AppState,
     user_id: i64,
     body: bytes::Bytes,
 ) -> AppResult<bytes::Bytes> {
-    let mut envelope: Value = serde_json::from_slice(&body).map_err(AppError::internal)?;
-    let Some(items) = envelope
-        .pointer_mut("/data/list")
-        .and_then(Value::as_array_mut)
-    else {
-        return Ok(body);
-    };
-    let ids: Vec<i64> = items
-        .iter()
-        .filter_map(|item| item.get("id").and_then(Value::as_i64))
-        .collect();
-    let (liked, kept) = marks(state, user_id, &ids).await?;
-    for item in items.iter_mut() {
-        let id = item.get("id").and_then(Value::as_i64).unwrap_or_default();
-        if let Some(item) = item.as_object_mut() {
-            item.insert("liked".to_owned(), liked.contains(&id).into());
-            item.insert("favorited".to_owned(), kept.contains(&id).into());
-        }
-    }
-    Ok(serde_json::to_vec(&envelope)
-        .map_err(AppError::internal)?
-        .into())
+    let mut page = OpenPage::open(&body)?;
+    let (liked, kept) = marks(state, user_id, &page.ids(None)).await?;
+    page.each(None, &mut |item| {
+        mark_item(item, "liked", &liked);
+        mark_item(item, "favorited", &kept);
+    });
+    page.close()
 }
