@@ -4,7 +4,7 @@
 
 use sea_orm_migration::prelude::*;
 
-use super::{big, drop_tables, id, index, text};
+use super::{big, cols, drop_tables, id, index, long_text, optional, text};
 
 #[derive(DeriveIden)]
 enum Comments {
@@ -104,18 +104,6 @@ enum UserBans {
     Until,
     Reason,
     CreatedAt,
-}
-
-fn optional<T: IntoIden>(name: T) -> ColumnDef {
-    ColumnDef::new(name).big_integer().null().to_owned()
-}
-
-fn long_text<T: IntoIden>(name: T) -> ColumnDef {
-    ColumnDef::new(name).text().not_null().to_owned()
-}
-
-fn cols(names: Vec<impl IntoIden>) -> Vec<DynIden> {
-    names.into_iter().map(IntoIden::into_iden).collect()
 }
 
 #[derive(DeriveMigrationName)]

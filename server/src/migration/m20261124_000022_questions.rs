@@ -3,7 +3,7 @@
 
 use sea_orm_migration::prelude::*;
 
-use super::{big, drop_tables, id, index, text};
+use super::{big, cols, drop_tables, id, index, long_text, optional, text};
 
 #[derive(DeriveIden)]
 enum Questions {
@@ -47,10 +47,6 @@ enum Messages {
     QuestionId,
 }
 
-fn cols(names: Vec<impl IntoIden>) -> Vec<DynIden> {
-    names.into_iter().map(IntoIden::into_iden).collect()
-}
-
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -63,15 +59,15 @@ impl MigrationTrait for Migration {
                 .table(Q::Table)
                 .col(id(Q::Id))
                 .col(big(Q::UserId))
-                .col(ColumnDef::new(Q::Title).text().not_null())
-                .col(ColumnDef::new(Q::Content).text().not_null())
+                .col(long_text(Q::Title))
+                .col(long_text(Q::Content))
                 .col(big(Q::Bounty))
                 .col(text(Q::BountyState, 16))
-                .col(ColumnDef::new(Q::AcceptedAnswerId).big_integer().null())
+                .col(optional(Q::AcceptedAnswerId))
                 .col(big(Q::AnswerCount))
                 .col(big(Q::LikeCount))
                 .col(big(Q::CreatedAt))
-                .col(ColumnDef::new(Q::DeadlineAt).big_integer().null())
+                .col(optional(Q::DeadlineAt))
                 .to_owned(),
         )
         .await?;
@@ -135,10 +131,10 @@ impl MigrationTrait for Migration {
                 .col(id(Answers::Id))
                 .col(big(Answers::QuestionId))
                 .col(big(Answers::UserId))
-                .col(ColumnDef::new(Answers::Content).text().not_null())
+                .col(long_text(Answers::Content))
                 .col(big(Answers::LikeCount))
                 .col(big(Answers::CreatedAt))
-                .col(ColumnDef::new(Answers::EditedAt).big_integer().null())
+                .col(optional(Answers::EditedAt))
                 .to_owned(),
         )
         .await?;
@@ -163,7 +159,7 @@ impl MigrationTrait for Migration {
         m.alter_table(
             Table::alter()
                 .table(Messages::Table)
-                .add_column(ColumnDef::new(Messages::QuestionId).big_integer().null())
+                .add_column(optional(Messages::QuestionId))
                 .to_owned(),
         )
         .await

@@ -47,6 +47,21 @@ fn text<T: IntoIden>(name: T, len: u32) -> ColumnDef {
     ColumnDef::new(name).string_len(len).not_null().to_owned()
 }
 
+/// `BIGINT NULL`.
+fn optional<T: IntoIden>(name: T) -> ColumnDef {
+    ColumnDef::new(name).big_integer().null().to_owned()
+}
+
+/// `TEXT NOT NULL`.
+fn long_text<T: IntoIden>(name: T) -> ColumnDef {
+    ColumnDef::new(name).text().not_null().to_owned()
+}
+
+/// Column names as an index takes them.
+fn cols(names: Vec<impl IntoIden>) -> Vec<DynIden> {
+    names.into_iter().map(IntoIden::into_iden).collect()
+}
+
 /// Runs SQL statements in order.
 async fn execute_all(m: &SchemaManager<'_>, statements: &[&str]) -> Result<(), DbErr> {
     for statement in statements {
