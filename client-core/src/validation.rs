@@ -58,6 +58,11 @@ pub fn comment_content(s: &str) -> Result<(), ValidationError> {
     }
 }
 
+/// An answer's text, by the question rule.
+pub fn answer_content(s: &str) -> Result<(), ValidationError> {
+    crate::question::check_answer(s).map_or(Ok(()), |m| Err(rule_error(m)))
+}
+
 /// A nickname, by the profile rule (uniqueness is the server's to check).
 pub fn nickname(s: &str) -> Result<(), ValidationError> {
     crate::profile::check_nickname(s).map_or(Ok(()), |m| Err(rule_error(m)))

@@ -6,9 +6,10 @@ use axum::response::Response;
 use axum::routing::post;
 use axum::{Json, Router};
 use client_core::envelope::Envelope;
-use client_core::question::{check_answer, check_question};
+use client_core::question::check_question;
+use client_core::validation;
 use serde::{Deserialize, Serialize};
-use validator::Validate;
+use validator::{Validate, ValidationError};
 
 use super::cached::cached_ok;
 use super::{IdRequest, PageRequest, ok};
@@ -30,12 +31,8 @@ pub fn router() -> Router<AppState> {
         .route("/answer/accept", post(accept))
 }
 
-/// A rule's refusal as the envelope's invalid parameter, in its English words.
-fn refused(message: client_core::message::Message) -> AppError {
-    AppError::invalid(message.text)
-}
-
 #[derive(Deserialize, Validate)]
+#[validate(schema(function = "question_rule"))]
 struct CreateRequest {
     title: String,
     #[serde(default)]
@@ -45,22 +42,25 @@ struct CreateRequest {
     bounty: Option<i64>,
 }
 
+/// client-core's question rule; the balance is checked where the bounty is taken, in one
+/// statement.
+fn question_rule(req: &CreateRequest) -> Result<(), ValidationError> {
+    let broken = check_question(
+        &req.title,
+        &req.content,
+        req.tags.len(),
+        req.bounty,
+        i64::MAX,
+    );
+    broken.map_or(Ok(()), |m| Err(validation::rule_error(m)))
+}
+
 async fn create(
     State(state): State<AppState>,
     user: CurrentUser,
     client: ClientMeta,
     ApiJson(req): ApiJson<CreateRequest>,
 ) -> AppResult<Json<Envelope<QuestionView>>> {
-    // The balance is checked where the bounty is taken, in one statement.
-    if let Some(m) = check_question(
-        &req.title,
-        &req.content,
-        req.tags.len(),
-        req.bounty,
-        i64::MAX,
-    ) {
-        return Err(refused(m));
-    }
     moderation::ensure_not_banned(&state, user.user_id).await?;
     spend_write(&state, &user, &client, limits::QUESTIONS).await?;
     let new = NewQuestion {
@@ -112,6 +112,7 @@ async fn detail(
 #[derive(Deserialize, Validate)]
 struct AnswerRequest {
     question_id: i64,
+    #[validate(custom(function = "validation::answer_content"))]
     content: String,
 }
 
@@ -126,9 +127,6 @@ async fn answer(
     client: ClientMeta,
     ApiJson(req): ApiJson<AnswerRequest>,
 ) -> AppResult<Json<Envelope<Answered>>> {
-    if let Some(m) = check_answer(&req.content) {
-        return Err(refused(m));
-    }
     moderation::ensure_not_banned(&state, user.user_id).await?;
     spend_write(&state, &user, &client, limits::ANSWERS).await?;
     let id = questions::answer(&state, user.user_id, req.question_id, &req.content).await?;
@@ -138,6 +136,7 @@ async fn answer(
 #[derive(Deserialize, Validate)]
 struct EditRequest {
     id: i64,
+    #[validate(custom(function = "validation::answer_content"))]
     content: String,
 }
 
@@ -147,9 +146,6 @@ async fn edit(
     client: ClientMeta,
     ApiJson(req): ApiJson<EditRequest>,
 ) -> AppResult<Json<Envelope<()>>> {
-    if let Some(m) = check_answer(&req.content) {
-        return Err(refused(m));
-    }
     moderation::ensure_not_banned(&state, user.user_id).await?;
     spend_write(&state, &user, &client, limits::ANSWERS).await?;
     questions::edit_answer(&state, user.user_id, req.id, &req.content).await?;
