@@ -73,6 +73,7 @@ const runners = {
   checkBio: (i) => out(core.checkBio(i) ?? null),
   checkQuestion: ([t, x, n, b, bal]) => out(core.checkQuestion(t, x, n, b, bal) ?? null),
   checkAnswer: (i) => out(core.checkAnswer(i) ?? null),
+  checkPost: ([t, x, g, k, i]) => out(core.checkPost(t, x, g, k, i) ?? null),
   settleBounty: ([b, a]) => out(core.settleBounty(b, a)),
   timeAgo: ([p, n]) => out(core.timeAgo(p, n)),
   trackBatchLen: (i) => out(core.trackBatchLen(i)),

@@ -26,6 +26,8 @@ pub enum Target {
     Articles,
     /// The linked account's followed tags and KOLs.
     Following,
+    /// Readers' own posts (no other subscription brings them).
+    Community,
 }
 
 /// `all`, or some of them.
@@ -202,6 +204,7 @@ fn target(arg: &str) -> Option<Target> {
         "news" => Target::News,
         "articles" => Target::Articles,
         "following" => Target::Following,
+        "community" => Target::Community,
         _ => Target::Named(name),
     })
 }
@@ -219,7 +222,7 @@ mod tests {
     #[test]
     fn subscriptions_name_targets_in_any_case() {
         assert_eq!(
-            telegram("/sub bitcoin $btc Important news ARTICLES following"),
+            telegram("/sub bitcoin $btc Important news ARTICLES following Community"),
             Ok(Command::Sub(vec![
                 Target::Named("bitcoin".into()),
                 Target::Symbol("BTC".into()),
@@ -227,6 +230,7 @@ mod tests {
                 Target::News,
                 Target::Articles,
                 Target::Following,
+                Target::Community,
             ]))
         );
         assert_eq!(telegram("/unsub all"), Ok(Command::Unsub(Selection::All)));

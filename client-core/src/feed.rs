@@ -6,11 +6,18 @@ use serde::{Deserialize, Serialize};
 
 use crate::constants::{CARD_MAX_TAGS, FLASH_SUMMARY_HIDDEN_FROM};
 
-/// The kinds of feed item, as the API names them.
-pub const FEED_KINDS: [&str; 4] = ["flash", "article", "thread", "research"];
+/// The kinds of feed item, as the API names them: the news kinds editors and sources publish,
+/// then readers' own posts.
+pub const FEED_KINDS: [&str; 5] = ["flash", "article", "thread", "research", "post"];
+
+/// The kinds editors and sources may publish (a `post` is a reader's, made by `/post/create`).
+pub const NEWS_KINDS: &[&str] = FEED_KINDS.split_at(4).0;
+
+/// A reader's own post.
+pub const POST_KIND: &str = FEED_KINDS[4];
 
 /// The home page's tabs, in the order they are shown.
-pub const FEED_TABS: [&str; 4] = ["for_you", "news", "articles", "following"];
+pub const FEED_TABS: [&str; 5] = ["for_you", "news", "articles", "community", "following"];
 
 /// The tab shown when none is named.
 pub const DEFAULT_FEED_TAB: &str = FEED_TABS[0];
@@ -21,7 +28,8 @@ pub fn tab_kinds(tab: &str) -> Option<Option<&'static [&'static str]>> {
     match tab {
         "for_you" | "following" => Some(None),
         "news" => Some(Some(&FEED_KINDS[..1])),
-        "articles" => Some(Some(&FEED_KINDS[1..])),
+        "articles" => Some(Some(&FEED_KINDS[1..4])),
+        "community" => Some(Some(&FEED_KINDS[4..])),
         _ => None,
     }
 }

@@ -12,6 +12,7 @@ pub mod link;
 pub mod locale;
 pub mod message;
 pub mod pages;
+pub mod post;
 pub mod profile;
 pub mod question;
 pub mod surface;

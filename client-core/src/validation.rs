@@ -12,7 +12,7 @@ use validator::{Validate, ValidationError, ValidationErrors};
 
 use crate::constants::SEARCH_QUERY_MAX_CHARS;
 use crate::envelope::ErrorKind;
-use crate::feed::FEED_KINDS;
+use crate::feed::NEWS_KINDS;
 use crate::feedback::{FeedbackForm, validate_feedback};
 use crate::message::Message;
 use crate::validate::{is_valid_code, is_valid_email};
@@ -63,6 +63,15 @@ pub fn answer_content(s: &str) -> Result<(), ValidationError> {
     crate::question::check_answer(s).map_or(Ok(()), |m| Err(rule_error(m)))
 }
 
+/// A post's text as the editor previews it: empty is fine, too long is not.
+pub fn post_draft(s: &str) -> Result<(), ValidationError> {
+    if s.trim().chars().count() > crate::post::POST_CONTENT_MAX_CHARS {
+        Err(rule_error(crate::post::MSG_POST_TOO_LONG))
+    } else {
+        Ok(())
+    }
+}
+
 /// A nickname, by the profile rule (uniqueness is the server's to check).
 pub fn nickname(s: &str) -> Result<(), ValidationError> {
     crate::profile::check_nickname(s).map_or(Ok(()), |m| Err(rule_error(m)))
@@ -85,14 +94,14 @@ pub fn search_query(q: &str) -> Result<(), ValidationError> {
     }
 }
 
-/// One of the feed kinds.
+/// One of the kinds editors and sources publish.
 pub fn feed_kind(kind: &str) -> Result<(), ValidationError> {
-    if FEED_KINDS.contains(&kind) {
+    if NEWS_KINDS.contains(&kind) {
         Ok(())
     } else {
         Err(said(
             "kind",
-            format!("kind must be one of {}", FEED_KINDS.join(", ")),
+            format!("kind must be one of {}", NEWS_KINDS.join(", ")),
         ))
     }
 }

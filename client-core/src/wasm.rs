@@ -9,7 +9,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::surface::{self, EndpointError, LinkResult, LocalePath, Outcome};
 use crate::{
-    comment, envelope, feed, feedback, link, locale, profile, question, task, theme, track,
+    comment, envelope, feed, feedback, link, locale, post, profile, question, task, theme, track,
     validate,
 };
 
@@ -515,6 +515,23 @@ pub fn check_question(
 #[wasm_bindgen(js_name = checkAnswer, unchecked_return_type = "Message | null")]
 pub fn check_answer(#[wasm_bindgen(unchecked_param_type = "string")] answer: JsValue) -> JsValue {
     to_js(&question::check_answer(&text(&answer).unwrap_or_default()))
+}
+
+#[wasm_bindgen(js_name = checkPost, unchecked_return_type = "Message | null")]
+pub fn check_post(
+    #[wasm_bindgen(unchecked_param_type = "string")] title: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] content: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] tags: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] tokens: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] images: JsValue,
+) -> JsValue {
+    to_js(&post::check_post(
+        &text(&title).unwrap_or_default(),
+        &text(&content).unwrap_or_default(),
+        count(&tags) as usize,
+        count(&tokens) as usize,
+        count(&images) as usize,
+    ))
 }
 
 #[wasm_bindgen(js_name = settleBounty, unchecked_return_type = "Settlement")]

@@ -2,8 +2,8 @@
 //! against the wasm package, so the two builds are shown to give the same answers.
 
 use client_core::{
-    comment, envelope, feed, feedback, link, locale, pages, profile, question, task, theme, track,
-    validate,
+    comment, envelope, feed, feedback, link, locale, pages, post, profile, question, task, theme,
+    track, validate,
 };
 use serde_json::{Value, json};
 
@@ -159,6 +159,13 @@ fn run(function: &str, input: &Value) -> Value {
             arg(4).as_i64().expect("balance")
         ))),
         "checkAnswer" => out(json!(question::check_answer(s(input)))),
+        "checkPost" => out(json!(post::check_post(
+            s(arg(0)),
+            s(arg(1)),
+            arg(2).as_u64().expect("tags") as usize,
+            arg(3).as_u64().expect("tokens") as usize,
+            arg(4).as_u64().expect("images") as usize
+        ))),
         "settleBounty" => out(json!(question::settle_bounty(
             arg(0).as_i64().expect("bounty"),
             arg(1).as_bool().expect("has_answer")

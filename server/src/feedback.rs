@@ -1,28 +1,14 @@
 //! Feedback: stored with who sent it (user, guest or neither) and only images this server issued.
 
-use client_core::envelope::ErrorKind;
 use client_core::feedback::FeedbackForm;
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
-    QuerySelect, Set,
-};
+use sea_orm::{ActiveModelTrait, EntityTrait, QueryOrder, QuerySelect, Set};
 
-use crate::entity::{feedback, upload};
-use crate::error::{AppError, AppResult};
+use crate::entity::feedback;
+use crate::error::AppResult;
 use crate::extract::Caller;
 use crate::limits;
 use crate::points::tasks::{Source, record_event};
 use crate::state::AppState;
-
-/// The URL prefix of images this server serves.
-pub fn upload_url_prefix(state: &AppState) -> String {
-    format!("{}/uploads/", state.config.public_url.trim_end_matches('/'))
-}
-
-/// The upload key behind one of our image URLs, if it is one.
-fn issued_key<'a>(state: &AppState, url: &'a str) -> Option<&'a str> {
-    url.strip_prefix(upload_url_prefix(state).as_str())
-}
 
 pub async fn create(
     state: &AppState,
@@ -31,19 +17,7 @@ pub async fn create(
     locale: &str,
     form: FeedbackForm,
 ) -> AppResult<i64> {
-    let keys: Vec<&str> = form
-        .images
-        .iter()
-        .filter_map(|url| issued_key(state, url))
-        .collect();
-    let known = upload::Entity::find()
-        .filter(upload::Column::Key.is_in(keys.iter().copied()))
-        .count(&state.db)
-        .await?;
-    if keys.len() != form.images.len() || known != keys.len() as u64 {
-        return Err(AppError::new(ErrorKind::InvalidParam)
-            .with_message("Images must be uploaded here first"));
-    }
+    crate::uploads::check_issued(state, &form.images, None).await?;
     // Each limit is checked and counted in one statement, so servers racing cannot pass it.
     limits::spend(state, limits::FEEDBACK_PER_CLIENT, ip).await?;
     let sender = match (caller.user_id(), caller.guest_id) {

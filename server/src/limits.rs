@@ -134,15 +134,44 @@ pub const PROFILE_UPDATES: Budget = Budget {
     hits: 10,
     window: HOUR,
 };
-/// Questions per user a day, and answers (with their edits) an hour.
+/// Questions per user a day (accounts younger than a day get the tighter budget), and answers
+/// (with their edits) an hour.
 pub const QUESTIONS: Budget = Budget {
     name: "question",
     hits: 10,
     window: DAY,
 };
+pub const NEW_ACCOUNT_QUESTIONS: Budget = Budget {
+    name: "questionnew",
+    hits: 3,
+    window: DAY,
+};
 pub const ANSWERS: Budget = Budget {
     name: "answer",
     hits: 20,
+    window: HOUR,
+};
+/// Posts per user a day; accounts younger than a day get the tighter budget. Edits and
+/// deletions of one's posts spend `POST_CHANGES`.
+pub const POSTS: Budget = Budget {
+    name: "post",
+    hits: 5,
+    window: DAY,
+};
+pub const NEW_ACCOUNT_POSTS: Budget = Budget {
+    name: "postnew",
+    hits: 1,
+    window: DAY,
+};
+pub const POST_CHANGES: Budget = Budget {
+    name: "postchange",
+    hits: 30,
+    window: HOUR,
+};
+/// Follows and unfollows per user (tags, tokens, topics, KOLs and people).
+pub const FOLLOWS: Budget = Budget {
+    name: "follow",
+    hits: 300,
     window: HOUR,
 };
 /// Every conversation write from one client, whichever account: many accounts behind one

@@ -9,8 +9,9 @@ use client_core::typescript::{config, declare, union, wasm_types};
 
 use crate::auth::users::{AccountView, SessionUser};
 use crate::bots::link::LinkedChat;
+use crate::community::posts::PostVersion;
 use crate::community::profiles::ProfileView;
-use crate::community::questions::{AnswerView, QuestionDetail, QuestionView};
+use crate::community::questions::{AnswerView, AuthoredAnswer, QuestionDetail, QuestionView};
 use crate::content::catalogue::{
     BenefitView, ChannelView, Explore, KolView, TagView, TokenView, TopicView,
 };
@@ -79,6 +80,8 @@ fn api_types() -> String {
         declare::<AnswerView>(&cfg),
         declare::<QuestionView>(&cfg),
         declare::<QuestionDetail>(&cfg),
+        declare::<AuthoredAnswer>(&cfg),
+        declare::<PostVersion>(&cfg),
     ] {
         out += &decl;
     }

@@ -1,7 +1,7 @@
 // Generated from client-core's Rust types by `make types`; do not edit.
 export type Locale = "en" | "zh-Hans" | "zh-Hant" | "vi" | "ko";
-export type FeedKind = "flash" | "article" | "thread" | "research";
-export type FeedTab = "for_you" | "news" | "articles" | "following";
+export type FeedKind = "flash" | "article" | "thread" | "research" | "post";
+export type FeedTab = "for_you" | "news" | "articles" | "community" | "following";
 export type FeedbackType = "suggestion" | "bug" | "other";
 export type TwitterStatus = "BOUND" | "UNBOUND" | "LOADING" | "QUERY_ERROR";
 export type ErrorName = "badRequest" | "unauthorized" | "loginRequired" | "wrongUrl" | "methodNotAllowed" | "notFound" | "payloadTooLarge" | "rateLimited" | "invalidParam" | "invalidEmail" | "invalidPhone" | "invalidCode" | "codeExpired" | "tooManyAttempts" | "resendTooSoon" | "captchaFailed" | "smsDisabled" | "taskNotCollectable" | "eventNotReportable" | "imageRejected" | "walletMessageInvalid" | "walletSignatureInvalid" | "walletNonceInvalid" | "accountBoundElsewhere" | "lastSignInMethod" | "invitationInvalid" | "invitationUsed" | "providerDisabled" | "identityTokenInvalid" | "userDenied" | "forbidden" | "internal" | "unavailable" | "uploadTooSlow" | "banned" | "blocked" | "duplicateContent" | "editWindowClosed" | "alreadyReported" | "nicknameTaken" | "balanceShort" | "alreadyAccepted" | "alreadyAnswered";

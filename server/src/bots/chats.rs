@@ -327,6 +327,7 @@ fn static_target(name: &str) -> Option<&'static str> {
         "news",
         "articles",
         "following",
+        "community",
     ]
     .into_iter()
     .find(|t| *t == name)

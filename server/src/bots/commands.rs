@@ -33,7 +33,7 @@ impl Reply {
 
 /// The welcome, with buttons for the usual targets and the languages.
 pub fn welcome(locale: &str) -> Reply {
-    let mut buttons: Vec<(String, String)> = ["important", "news", "articles"]
+    let mut buttons: Vec<(String, String)> = ["important", "news", "articles", "community"]
         .into_iter()
         .map(|target| {
             (
@@ -244,6 +244,7 @@ async fn resolve(state: &AppState, chat: &bot_chat::Model, target: &Target) -> A
         Target::Important => Resolved::Found(Subscription::general("important")),
         Target::News => Resolved::Found(Subscription::general("news")),
         Target::Articles => Resolved::Found(Subscription::general("articles")),
+        Target::Community => Resolved::Found(Subscription::general("community")),
         Target::Following if chat.user_id.is_some() => {
             Resolved::Found(Subscription::general("following"))
         }

@@ -2,6 +2,7 @@
 //! item: one INSERT … SELECT, so 10,000 chats cost one statement, and the unique (chat, item)
 //! index makes a second queuing of the same item (an update, another server) a no-op.
 
+use client_core::feed::POST_KIND;
 use sea_orm::{ConnectionTrait, Statement};
 
 use crate::error::AppResult;
@@ -23,11 +24,11 @@ pub struct NewItem<'a> {
 const QUEUE: &str = "INSERT INTO bot_deliveries (chat_id, feed_id, state, created_at, due_at, attempts) \
      SELECT c.id, $1, 'queued', $2, $2, 0 FROM bot_chats c \
      WHERE c.state = 'active' AND EXISTS (SELECT 1 FROM bot_subscriptions s WHERE s.chat_id = c.id AND ( \
-       s.target IN ($3, $4, $5) \
-       OR (s.target = 'channel' AND s.target_id = $6) \
-       OR (s.target IN ('tag', 'token') AND EXISTS (SELECT 1 FROM feed_links l \
+       s.target IN ($3, $4, $5) OR ($8 = 'community' AND s.target = 'community') \
+       OR ($8 = 'news' AND s.target = 'channel' AND s.target_id = $6) \
+       OR ($8 = 'news' AND s.target IN ('tag', 'token') AND EXISTS (SELECT 1 FROM feed_links l \
            WHERE l.feed_id = $1 AND l.kind = s.target AND l.target_id = s.target_id)) \
-       OR (s.target = 'following' AND c.user_id IS NOT NULL AND EXISTS (SELECT 1 FROM follows f \
+       OR ($8 = 'news' AND s.target = 'following' AND c.user_id IS NOT NULL AND EXISTS (SELECT 1 FROM follows f \
            WHERE f.user_id = c.user_id AND ((f.kind = 'kol' AND f.target_id = $7) \
              OR (f.kind <> 'kol' AND EXISTS (SELECT 1 FROM feed_links l \
                  WHERE l.feed_id = $1 AND l.kind = f.kind AND l.target_id = f.target_id))))))) \
@@ -49,6 +50,13 @@ pub async fn queue(db: &impl ConnectionTrait, item: &NewItem<'_>, now: i64) -> A
         general(item.kind == "article", "articles").into(),
         item.channel_id.unwrap_or(-1).into(),
         item.kol_id.unwrap_or(-1).into(),
+        // Readers' posts reach only chats that asked for `community`; news, every other target.
+        if item.kind == POST_KIND {
+            "community"
+        } else {
+            "news"
+        }
+        .into(),
     ];
     let done = db
         .execute(Statement::from_sql_and_values(

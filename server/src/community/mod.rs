@@ -1,5 +1,7 @@
-//! Readers as authors: public profiles, and questions and answers with point bounties (the
-//! community issue adds readers' own posts here).
+//! Readers as authors: public profiles, questions and answers with point bounties, and readers'
+//! own posts.
 
+pub mod markdown;
+pub mod posts;
 pub mod profiles;
 pub mod questions;

@@ -1,5 +1,5 @@
 //! Public profiles: what anyone sees of a reader (nickname, avatar, bio, when they joined, their
-//! points and what they wrote), and the reader's own changes to it. Nicknames are unique without
+//! points, what they wrote and who follows them), and the reader's own changes to it. Nicknames are unique without
 //! regard to case, kept so by a unique index, so `@name` names one reader.
 
 use client_core::envelope::ErrorKind;
@@ -10,7 +10,8 @@ use sea_orm::{
 use serde::Serialize;
 
 use crate::auth::users::nickname_taken;
-use crate::entity::{comment, user};
+use crate::content::follows::Target;
+use crate::entity::{answer, comment, feed_item, follow, user};
 use crate::error::{AppError, AppResult};
 use crate::social::comments::VISIBLE;
 use crate::state::AppState;
@@ -26,6 +27,11 @@ pub struct ProfileView {
     /// Visible comments, and the likes they received.
     pub comments: u64,
     pub likes_received: i64,
+    pub posts: u64,
+    pub answers: u64,
+    /// Readers who follow them, and the readers they follow.
+    pub followers: u64,
+    pub following: u64,
 }
 
 #[derive(FromQueryResult)]
@@ -53,6 +59,23 @@ pub async fn profile(state: &AppState, user_id: i64) -> AppResult<ProfileView> {
         .await?
         .and_then(|t| t.total)
         .unwrap_or_default();
+    let posts = feed_item::Entity::find()
+        .filter(feed_item::Column::UserId.eq(user_id))
+        .count(&state.db)
+        .await?;
+    let answers = answer::Entity::find()
+        .filter(answer::Column::UserId.eq(user_id))
+        .count(&state.db)
+        .await?;
+    let people = || follow::Entity::find().filter(follow::Column::Kind.eq(Target::User.kind()));
+    let followers = people()
+        .filter(follow::Column::TargetId.eq(user_id))
+        .count(&state.db)
+        .await?;
+    let following = people()
+        .filter(follow::Column::UserId.eq(user_id))
+        .count(&state.db)
+        .await?;
     Ok(ProfileView {
         id: found.id,
         nickname: found.nickname,
@@ -62,17 +85,34 @@ pub async fn profile(state: &AppState, user_id: i64) -> AppResult<ProfileView> {
         points: found.points,
         comments,
         likes_received: likes,
+        posts,
+        answers,
+        followers,
+        following,
     })
 }
 
-/// Changes the reader's nickname and bio (each already checked by client-core's rule; `None`
-/// leaves it as it is).
+/// What a reader changes of their profile; `None` leaves it as it is.
+pub struct ProfileChange<'a> {
+    /// Already checked by client-core's nickname rule.
+    pub nickname: Option<&'a str>,
+    /// Already checked by client-core's bio rule.
+    pub bio: Option<&'a str>,
+    /// An image this reader uploaded here, or empty for none.
+    pub avatar: Option<&'a str>,
+}
+
+/// Changes the reader's profile.
 pub async fn update(
     state: &AppState,
     user_id: i64,
-    nickname: Option<&str>,
-    bio: Option<&str>,
+    change: ProfileChange<'_>,
 ) -> AppResult<ProfileView> {
+    let ProfileChange {
+        nickname,
+        bio,
+        avatar,
+    } = change;
     let mut update = user::Entity::update_many().filter(user::Column::Id.eq(user_id));
     if let Some(nickname) = nickname.map(str::trim) {
         if nickname_taken(&state.db, nickname, Some(user_id)).await? {
@@ -83,7 +123,13 @@ pub async fn update(
     if let Some(bio) = bio.map(str::trim) {
         update = update.col_expr(user::Column::Bio, Expr::value(bio));
     }
-    if nickname.is_some() || bio.is_some() {
+    if let Some(avatar) = avatar.map(str::trim) {
+        if !avatar.is_empty() {
+            crate::uploads::check_issued(state, &[avatar.to_owned()], Some(user_id)).await?;
+        }
+        update = update.col_expr(user::Column::Avatar, Expr::value(avatar));
+    }
+    if nickname.is_some() || bio.is_some() || avatar.is_some() {
         match update.exec(&state.db).await {
             // Two readers asked for the same name at once: the index let one have it.
             Err(e) if matches!(e.sql_err(), Some(SqlErr::UniqueConstraintViolation(_))) => {

@@ -302,14 +302,9 @@ pub async fn detail(state: &AppState, id: i64) -> AppResult<QuestionDetail> {
     let users = users_by_id(&state.db, rows.iter().map(|a| a.user_id)).await?;
     let answers = rows
         .into_iter()
-        .map(|a| AnswerView {
-            id: a.id,
-            user: users.get(&a.user_id).cloned(),
-            content: a.content,
-            like_count: a.like_count,
-            accepted: Some(a.id) == accepted,
-            created_at: a.created_at,
-            edited_at: a.edited_at,
+        .map(|a| {
+            let is_accepted = Some(a.id) == accepted;
+            answer_view(a, &users, is_accepted)
         })
         .collect();
     let question = question_views(state, vec![found])
@@ -317,6 +312,65 @@ pub async fn detail(state: &AppState, id: i64) -> AppResult<QuestionDetail> {
         .pop()
         .ok_or_else(|| AppError::internal("a question without a view"))?;
     Ok(QuestionDetail { question, answers })
+}
+
+fn answer_view(a: answer::Model, users: &HashMap<i64, UserRef>, accepted: bool) -> AnswerView {
+    AnswerView {
+        id: a.id,
+        user: users.get(&a.user_id).cloned(),
+        content: a.content,
+        like_count: a.like_count,
+        accepted,
+        created_at: a.created_at,
+        edited_at: a.edited_at,
+    }
+}
+
+/// An answer on its author's profile, with the question it answers.
+#[derive(Debug, Serialize, ts_rs::TS)]
+pub struct AuthoredAnswer {
+    #[serde(flatten)]
+    pub answer: AnswerView,
+    pub question_id: i64,
+    pub question_title: String,
+}
+
+/// A reader's answers, newest first.
+pub async fn answers_by(
+    state: &AppState,
+    user_id: i64,
+    cursor: Option<&str>,
+    limit: u64,
+) -> AppResult<Page<AuthoredAnswer>> {
+    let mut query = answer::Entity::find()
+        .filter(answer::Column::UserId.eq(user_id))
+        .order_by_desc(answer::Column::Id)
+        .limit(limit + 1);
+    if let Some(cursor) = cursor {
+        query = query.filter(answer::Column::Id.lt(parse_id(cursor)?));
+    }
+    let (rows, next_cursor) = split_page(query.all(&state.db).await?, limit, |a| a.id.to_string());
+    let asked: HashMap<i64, question::Model> = question::Entity::find()
+        .filter(question::Column::Id.is_in(rows.iter().map(|a| a.question_id)))
+        .all(&state.db)
+        .await?
+        .into_iter()
+        .map(|q| (q.id, q))
+        .collect();
+    let users = users_by_id(&state.db, [user_id]).await?;
+    let list = rows
+        .into_iter()
+        .filter_map(|a| {
+            let q = asked.get(&a.question_id)?;
+            let accepted = q.accepted_answer_id == Some(a.id);
+            Some(AuthoredAnswer {
+                question_id: q.id,
+                question_title: q.title.clone(),
+                answer: answer_view(a, &users, accepted),
+            })
+        })
+        .collect();
+    Ok(Page { list, next_cursor })
 }
 
 /// Answers a question (not one's own; one answer per reader, which they may edit after).

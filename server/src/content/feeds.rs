@@ -17,6 +17,7 @@ use crate::entity::{
 };
 use crate::error::{AppError, AppResult};
 use crate::pagination::{Page, parse_pair, split_page};
+use crate::social::{UserRef, users_by_id};
 use crate::state::AppState;
 use crate::time::DAY;
 
@@ -31,7 +32,9 @@ pub enum Scope {
     Linked(&'static str, i64),
     Channel(i64),
     Kol(i64),
-    /// Items of the tags and KOLs a user follows.
+    /// A reader's own posts.
+    Author(i64),
+    /// Items of the tags, tokens, topics, KOLs and people a user follows.
     Following(i64),
 }
 
@@ -78,6 +81,8 @@ pub struct FeedView {
     pub source_name: String,
     pub source_url: String,
     pub author: Option<AuthorRef>,
+    /// The reader who wrote a `post`.
+    pub user: Option<UserRef>,
     pub channel: Option<String>,
     pub images: Vec<String>,
     pub important: bool,
@@ -134,8 +139,10 @@ fn scope_condition(scope: &Scope) -> Condition {
         }
         Scope::Channel(id) => Condition::all().add(C::ChannelId.eq(*id)),
         Scope::Kol(id) => Condition::all().add(C::KolId.eq(*id)),
+        Scope::Author(id) => Condition::all().add(C::UserId.eq(*id)),
         Scope::Following(user) => {
-            // Feeds linked to a followed tag, token or topic, and feeds by a followed KOL.
+            // Feeds linked to a followed tag, token or topic, by a followed KOL, and posts by a
+            // followed person.
             let linked = |kind: &str| {
                 Query::select()
                     .column(feed_link::Column::FeedId)
@@ -150,6 +157,7 @@ fn scope_condition(scope: &Scope) -> Condition {
                     any.add(C::Id.in_subquery(linked(kind)))
                 })
                 .add(C::KolId.in_subquery(followed(*user, "kol")))
+                .add(C::UserId.in_subquery(followed(*user, "user")))
         }
     }
 }
@@ -273,6 +281,7 @@ async fn views_with_content(
             .await?,
         |k| k.id,
     );
+    let users = users_by_id(&state.db, rows.iter().filter_map(|r| r.user_id)).await?;
     let channel_ids: Vec<i64> = rows.iter().filter_map(|r| r.channel_id).collect();
     let channels: HashMap<i64, channel::Model> = by_id(
         channel::Entity::find()
@@ -325,6 +334,7 @@ async fn views_with_content(
                     name: k.name.clone(),
                     avatar: k.avatar.clone(),
                 }),
+                user: row.user_id.and_then(|id| users.get(&id).cloned()),
                 channel: row
                     .channel_id
                     .and_then(|id| channels.get(&id))

@@ -1,5 +1,6 @@
-//! Follows: a signed-in user follows tags, tokens, topics and KOLs. Following completes the `follow_item` task;
-//! follower counts move with each change, in the same transaction.
+//! Follows: a signed-in user follows tags, tokens, topics, KOLs and other readers. Following
+//! completes the `follow_item` task; the catalogue's follower counts move with each change, in
+//! the same transaction (a reader's followers are counted when their profile is read).
 
 use client_core::envelope::ErrorKind;
 use sea_orm::sea_query::{Alias, Expr, OnConflict, Query};
@@ -7,7 +8,7 @@ use sea_orm::{
     ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set,
 };
 
-use crate::entity::{follow, kol, tag, token, topic};
+use crate::entity::{follow, kol, tag, token, topic, user};
 use crate::error::{AppError, AppResult};
 use crate::points::tasks::{self, Source};
 use crate::state::AppState;
@@ -19,6 +20,8 @@ pub enum Target {
     Token,
     Topic,
     Kol,
+    /// Another reader: their posts come into the Following tab.
+    User,
 }
 
 impl Target {
@@ -29,6 +32,7 @@ impl Target {
             Self::Token => "token",
             Self::Topic => "topic",
             Self::Kol => "kol",
+            Self::User => "user",
         }
     }
 }
@@ -42,16 +46,18 @@ async fn exists(db: &impl ConnectionTrait, target: Target, id: i64) -> AppResult
         Target::Token => token::Entity::find_by_id(id).one(db).await?.is_some(),
         Target::Topic => topic::Entity::find_by_id(id).one(db).await?.is_some(),
         Target::Kol => kol::Entity::find_by_id(id).one(db).await?.is_some(),
+        Target::User => user::Entity::find_by_id(id).one(db).await?.is_some(),
     })
 }
 
 async fn bump(db: &impl ConnectionTrait, target: Target, id: i64, by: i64) -> AppResult<()> {
-    // The follower count is the same column in all four tables.
+    // The follower count is the same column in the four catalogue tables.
     let table = match target {
         Target::Tag => "tags",
         Target::Token => "tokens",
         Target::Topic => "topics",
         Target::Kol => "kols",
+        Target::User => return Ok(()),
     };
     let count = Alias::new("follower_count");
     let statement = Query::update()
@@ -73,7 +79,11 @@ pub async fn add(state: &AppState, user_id: i64, target: Target, id: i64) -> App
             Target::Token => "No such token",
             Target::Topic => "No such topic",
             Target::Kol => "No such KOL",
+            Target::User => "No such user",
         }));
+    }
+    if target == Target::User && id == user_id {
+        return Err(AppError::invalid("You cannot follow yourself"));
     }
     let count = follow::Entity::find()
         .filter(follow::Column::UserId.eq(user_id))

@@ -26,6 +26,8 @@ pub struct Model {
     pub content: String,
     pub source_name: String,
     pub kol_id: Option<i64>,
+    /// The reader who wrote it, for a `post`.
+    pub user_id: Option<i64>,
     pub channel_id: Option<i64>,
     /// JSON array of image URLs.
     #[sea_orm(column_type = "Text")]

@@ -28,6 +28,7 @@ pub mod oauth_state;
 pub mod otp_code;
 pub mod otp_guard;
 pub mod point_ledger;
+pub mod post_version;
 pub mod question;
 pub mod question_tag;
 pub mod rate_limit;

@@ -24,6 +24,7 @@ mod m20261124_000019_likes;
 mod m20261124_000020_conversations;
 mod m20261124_000021_profiles;
 mod m20261124_000022_questions;
+mod m20261124_000023_posts;
 
 pub struct Migrator;
 
@@ -122,6 +123,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000020_conversations::Migration),
             Box::new(m20261124_000021_profiles::Migration),
             Box::new(m20261124_000022_questions::Migration),
+            Box::new(m20261124_000023_posts::Migration),
         ]
     }
 }

@@ -15,7 +15,7 @@ use crate::extract::{ApiJson, Caller, ClientMeta, CurrentUser};
 use crate::limits;
 use crate::pagination::Page;
 use crate::social::comments::{self, CommentVersion, CommentView, NewComment, Sort};
-use crate::social::{blocks, moderation, spend_write};
+use crate::social::{blocks, budget_by_age, moderation, spend_write};
 use crate::state::AppState;
 use client_core::validation;
 
@@ -121,7 +121,13 @@ async fn comment_add(
     ApiJson(req): ApiJson<AddRequest>,
 ) -> AppResult<Json<Envelope<CommentView>>> {
     moderation::ensure_not_banned(&state, user.user_id).await?;
-    let budget = comments::comment_budget(&state, user.user_id).await?;
+    let budget = budget_by_age(
+        &state,
+        user.user_id,
+        limits::COMMENTS,
+        limits::NEW_ACCOUNT_COMMENTS,
+    )
+    .await?;
     spend_write(&state, &user, &client, budget).await?;
     let new = NewComment {
         feed_id: req.feed_id,

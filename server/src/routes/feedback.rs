@@ -13,7 +13,7 @@ use super::ok;
 use crate::entity::upload;
 use crate::error::{AppError, AppResult};
 use crate::extract::{ApiJson, Caller, ClientMeta};
-use crate::feedback::{self, upload_url_prefix};
+use crate::feedback;
 use crate::limits;
 use crate::state::AppState;
 use crate::uploads::pipeline;
@@ -24,12 +24,15 @@ pub const UPLOADS_IN_FLIGHT: usize = 8;
 
 pub fn router() -> Router<AppState> {
     Router::new()
-        // Only this route takes bodies above axum's 2 MB default: one file plus the multipart frame.
-        .route(
-            "/img/upload/feedback/v2",
-            post(upload).layer(DefaultBodyLimit::max(pipeline::MAX_FILE + 64 * 1024)),
-        )
+        // Only these routes take bodies above axum's 2 MB default: one file plus the multipart
+        // frame. The feedback path is the spec's; posts and avatars use the general one.
+        .route("/img/upload/feedback/v2", upload_route())
+        .route("/img/upload", upload_route())
         .route("/feedback/create", post(create))
+}
+
+fn upload_route() -> axum::routing::MethodRouter<AppState> {
+    post(upload).layer(DefaultBodyLimit::max(pipeline::MAX_FILE + 64 * 1024))
 }
 
 #[derive(Serialize)]
@@ -90,7 +93,7 @@ async fn upload(
         }
     };
     Ok(ok(Uploaded {
-        absolute: format!("{}{}", upload_url_prefix(&state), stored.key),
+        absolute: format!("{}{}", crate::uploads::url_prefix(&state), stored.key),
     }))
 }
 

@@ -1,5 +1,5 @@
-//! Following tags, tokens, topics and KOLs: one add, del and status handler for every kind,
-//! told apart by the request's id field.
+//! Following tags, tokens, topics, KOLs and people: one add, del and status handler for every
+//! kind, told apart by the request's id field (`/user/follow/*` takes a `kol_id` or a `user_id`).
 
 use axum::extract::State;
 use axum::routing::post;
@@ -12,8 +12,10 @@ use validator::Validate;
 use super::{List, ok};
 use crate::content::catalogue::{self, KolView, TagView};
 use crate::content::follows::{self, Target};
-use crate::error::AppResult;
+use crate::error::{AppError, AppResult};
 use crate::extract::{ApiJson, ClientMeta, CurrentUser};
+use crate::limits;
+use crate::social::{UserRef, spend_write, users_by_id};
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -35,14 +37,14 @@ pub fn router() -> Router<AppState> {
             post(follow_status::<TopicIdRequest>),
         )
         .route("/user/follow/list", post(kol_follow_list))
-        .route("/user/follow/add", post(follow_add::<KolIdRequest>))
-        .route("/user/follow/del", post(follow_del::<KolIdRequest>))
+        .route("/user/follow/add", post(follow_add::<PersonRequest>))
+        .route("/user/follow/del", post(follow_del::<PersonRequest>))
+        .route("/user/follow/status", post(follow_status::<PersonRequest>))
 }
 
 /// A request naming one thing to follow: which kind, and its id.
 trait FollowRequest: DeserializeOwned + Validate + Send + 'static {
-    const TARGET: Target;
-    fn id(&self) -> i64;
+    fn target(&self) -> AppResult<(Target, i64)>;
 }
 
 #[derive(Deserialize, Validate)]
@@ -60,36 +62,38 @@ struct TopicIdRequest {
     topic_id: i64,
 }
 
+/// A KOL of the catalogue or another reader.
 #[derive(Deserialize, Validate)]
-struct KolIdRequest {
-    kol_id: i64,
+struct PersonRequest {
+    kol_id: Option<i64>,
+    user_id: Option<i64>,
 }
 
 impl FollowRequest for TagIdRequest {
-    const TARGET: Target = Target::Tag;
-    fn id(&self) -> i64 {
-        self.tag_id
+    fn target(&self) -> AppResult<(Target, i64)> {
+        Ok((Target::Tag, self.tag_id))
     }
 }
 
 impl FollowRequest for TokenIdRequest {
-    const TARGET: Target = Target::Token;
-    fn id(&self) -> i64 {
-        self.token_id
+    fn target(&self) -> AppResult<(Target, i64)> {
+        Ok((Target::Token, self.token_id))
     }
 }
 
 impl FollowRequest for TopicIdRequest {
-    const TARGET: Target = Target::Topic;
-    fn id(&self) -> i64 {
-        self.topic_id
+    fn target(&self) -> AppResult<(Target, i64)> {
+        Ok((Target::Topic, self.topic_id))
     }
 }
 
-impl FollowRequest for KolIdRequest {
-    const TARGET: Target = Target::Kol;
-    fn id(&self) -> i64 {
-        self.kol_id
+impl FollowRequest for PersonRequest {
+    fn target(&self) -> AppResult<(Target, i64)> {
+        match (self.kol_id, self.user_id) {
+            (Some(id), None) => Ok((Target::Kol, id)),
+            (None, Some(id)) => Ok((Target::User, id)),
+            _ => Err(AppError::invalid("Give one of kol_id or user_id")),
+        }
     }
 }
 
@@ -108,31 +112,47 @@ async fn tag_follow_list(
     Ok(ok(List { list }))
 }
 
+/// The KOLs (`list`) and the readers (`users`) a user follows, most recent first.
+#[derive(Serialize)]
+struct People {
+    list: Vec<KolView>,
+    users: Vec<UserRef>,
+}
+
 async fn kol_follow_list(
     State(state): State<AppState>,
     me: CurrentUser,
     client: ClientMeta,
-) -> AppResult<Json<Envelope<List<KolView>>>> {
+) -> AppResult<Json<Envelope<People>>> {
     let ids = follows::followed_ids(&state, me.user_id, Target::Kol).await?;
     let list = catalogue::kols_by_ids(&state, &ids, client.locale).await?;
-    Ok(ok(List { list }))
+    let ids = follows::followed_ids(&state, me.user_id, Target::User).await?;
+    let mut known = users_by_id(&state.db, ids.iter().copied()).await?;
+    let users = ids.iter().filter_map(|id| known.remove(id)).collect();
+    Ok(ok(People { list, users }))
 }
 
 async fn follow_add<R: FollowRequest>(
     State(state): State<AppState>,
     me: CurrentUser,
+    client: ClientMeta,
     ApiJson(req): ApiJson<R>,
 ) -> AppResult<Json<Envelope<Following>>> {
-    follows::add(&state, me.user_id, R::TARGET, req.id()).await?;
+    let (target, id) = req.target()?;
+    spend_write(&state, &me, &client, limits::FOLLOWS).await?;
+    follows::add(&state, me.user_id, target, id).await?;
     Ok(ok(Following { following: true }))
 }
 
 async fn follow_del<R: FollowRequest>(
     State(state): State<AppState>,
     me: CurrentUser,
+    client: ClientMeta,
     ApiJson(req): ApiJson<R>,
 ) -> AppResult<Json<Envelope<Following>>> {
-    follows::remove(&state, me.user_id, R::TARGET, req.id()).await?;
+    let (target, id) = req.target()?;
+    spend_write(&state, &me, &client, limits::FOLLOWS).await?;
+    follows::remove(&state, me.user_id, target, id).await?;
     Ok(ok(Following { following: false }))
 }
 
@@ -141,6 +161,7 @@ async fn follow_status<R: FollowRequest>(
     me: CurrentUser,
     ApiJson(req): ApiJson<R>,
 ) -> AppResult<Json<Envelope<Following>>> {
-    let following = follows::is_following(&state, me.user_id, R::TARGET, req.id()).await?;
+    let (target, id) = req.target()?;
+    let following = follows::is_following(&state, me.user_id, target, id).await?;
     Ok(ok(Following { following }))
 }

@@ -27,6 +27,7 @@ pub(crate) mod moderation;
 mod oauth;
 mod otp;
 mod point;
+mod posts;
 mod profiles;
 mod questions;
 mod search;
@@ -49,6 +50,7 @@ pub fn router() -> Router<AppState> {
         .merge(moderation::router())
         .merge(profiles::router())
         .merge(questions::router())
+        .merge(posts::router())
         .merge(search::router())
         .merge(admin::router())
         .merge(bots::router())

@@ -1,4 +1,5 @@
-//! Public profiles: anyone reads one; a reader changes their own.
+//! Public profiles: anyone reads one, with the person's posts and answers; a reader changes their
+//! own.
 
 use axum::extract::State;
 use axum::routing::post;
@@ -8,11 +9,16 @@ use client_core::validation;
 use serde::Deserialize;
 use validator::Validate;
 
-use super::ok;
-use crate::community::profiles::{self, ProfileView};
+use super::feeds::reading;
+use super::{PageRequest, ok};
+use crate::community::profiles::{self, ProfileChange, ProfileView};
+use crate::community::questions::{self, AuthoredAnswer};
+use crate::content::feeds::{self, FeedView, Scope};
 use crate::error::AppResult;
-use crate::extract::{ApiJson, ClientMeta, CurrentUser};
+use crate::extract::{ApiJson, Caller, ClientMeta, CurrentUser};
 use crate::limits;
+use crate::pagination::Page;
+use crate::social::marks;
 use crate::social::spend_write;
 use crate::state::AppState;
 
@@ -20,6 +26,8 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/user/profile", post(profile))
         .route("/user/profile/update", post(update))
+        .route("/user/posts", post(user_posts))
+        .route("/user/answers", post(user_answers))
 }
 
 #[derive(Deserialize, Validate)]
@@ -41,6 +49,9 @@ struct UpdateRequest {
     nickname: Option<String>,
     #[validate(custom(function = "validation::bio"))]
     bio: Option<String>,
+    /// An image uploaded through `/img/upload`, or `""` to remove it.
+    #[validate(length(max = 1024))]
+    avatar: Option<String>,
 }
 
 async fn update(
@@ -50,8 +61,50 @@ async fn update(
     ApiJson(req): ApiJson<UpdateRequest>,
 ) -> AppResult<Json<Envelope<ProfileView>>> {
     spend_write(&state, &user, &client, limits::PROFILE_UPDATES).await?;
-    let (nickname, bio) = (req.nickname.as_deref(), req.bio.as_deref());
-    Ok(ok(
-        profiles::update(&state, user.user_id, nickname, bio).await?
-    ))
+    let change = ProfileChange {
+        nickname: req.nickname.as_deref(),
+        bio: req.bio.as_deref(),
+        avatar: req.avatar.as_deref(),
+    };
+    Ok(ok(profiles::update(&state, user.user_id, change).await?))
+}
+
+#[derive(Deserialize, Validate)]
+struct AuthorPageRequest {
+    user_id: i64,
+    #[serde(flatten)]
+    #[validate(nested)]
+    page: PageRequest,
+}
+
+/// A person's posts, newest first, as the feed lists them.
+async fn user_posts(
+    State(state): State<AppState>,
+    caller: Caller,
+    client: ClientMeta,
+    ApiJson(req): ApiJson<AuthorPageRequest>,
+) -> AppResult<Json<Envelope<Page<FeedView>>>> {
+    let reading = reading(&state, &caller, &client).await?;
+    let scope = Scope::Author(req.user_id);
+    let (cursor, limit) = (req.page.cursor(), req.page.limit());
+    let mut page = feeds::page(&state, &scope, false, cursor, limit, reading).await?;
+    if let Some(user_id) = caller.user_id() {
+        marks::mark(&state, user_id, &mut page.list).await?;
+    }
+    Ok(ok(page))
+}
+
+/// A person's answers, newest first, each with its question's title.
+async fn user_answers(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<AuthorPageRequest>,
+) -> AppResult<Json<Envelope<Page<AuthoredAnswer>>>> {
+    let (cursor, limit) = (req.page.cursor(), req.page.limit());
+    Ok(ok(questions::answers_by(
+        &state,
+        req.user_id,
+        cursor,
+        limit,
+    )
+    .await?))
 }

@@ -18,7 +18,7 @@ use crate::error::{AppError, AppResult};
 use crate::extract::{ApiJson, ClientMeta, CurrentUser};
 use crate::limits;
 use crate::pagination::Page;
-use crate::social::{moderation, spend_write};
+use crate::social::{budget_by_age, moderation, spend_daily_write, spend_write};
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -62,14 +62,23 @@ async fn create(
     ApiJson(req): ApiJson<CreateRequest>,
 ) -> AppResult<Json<Envelope<QuestionView>>> {
     moderation::ensure_not_banned(&state, user.user_id).await?;
-    spend_write(&state, &user, &client, limits::QUESTIONS).await?;
+    let budget = budget_by_age(
+        &state,
+        user.user_id,
+        limits::QUESTIONS,
+        limits::NEW_ACCOUNT_QUESTIONS,
+    )
+    .await?;
     let new = NewQuestion {
         title: &req.title,
         content: &req.content,
         tag_ids: req.tags,
         bounty: req.bounty,
     };
-    Ok(ok(questions::ask(&state, user.user_id, new).await?))
+    let write = questions::ask(&state, user.user_id, new);
+    Ok(ok(
+        spend_daily_write(&state, &user, &client, budget, write).await?
+    ))
 }
 
 #[derive(Deserialize, Validate)]

@@ -23,14 +23,13 @@ use crate::entity::{comment, comment_edit, feed_item, like, user};
 use crate::error::{AppError, AppResult};
 use crate::pagination::{Page, parse_id, parse_pair, split_page};
 use crate::state::AppState;
-use crate::time::DAY;
 
 pub const VISIBLE: &str = "visible";
 pub const DELETED: &str = "deleted";
 pub const REMOVED: &str = "removed";
 
 /// How long the same text from the same person is refused.
-const REPEAT_SECONDS: i64 = 10 * 60;
+pub const REPEAT_SECONDS: i64 = 10 * 60;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Sort {
@@ -287,16 +286,6 @@ pub async fn visible_in(db: &impl ConnectionTrait, id: i64) -> AppResult<Option<
         .filter(comment::Column::State.eq(VISIBLE))
         .one(db)
         .await?)
-}
-
-/// Which budget a user's comments spend: tighter for accounts younger than a day.
-pub async fn comment_budget(state: &AppState, user_id: i64) -> AppResult<crate::limits::Budget> {
-    let joined = crate::auth::users::get(state, user_id).await?.created_at;
-    Ok(if state.now() - joined < DAY {
-        crate::limits::NEW_ACCOUNT_COMMENTS
-    } else {
-        crate::limits::COMMENTS
-    })
 }
 
 pub struct NewComment<'a> {

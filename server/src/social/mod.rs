@@ -71,6 +71,39 @@ pub async fn spend_write(
     limits::spend(state, limits::SOCIAL_WRITES_PER_CLIENT, &client.ip).await
 }
 
+/// Runs `write` on one write of `budget` (as `spend_write`), given back to the user when the
+/// write is refused: a day's few posts or questions are not lost to a duplicate or a typo.
+pub async fn spend_daily_write<T>(
+    state: &AppState,
+    user: &CurrentUser,
+    client: &ClientMeta,
+    budget: Budget,
+    write: impl Future<Output = AppResult<T>>,
+) -> AppResult<T> {
+    spend_write(state, user, client, budget).await?;
+    let done = write.await;
+    if done.is_err() {
+        limits::refund(state, budget, &format!("u:{}", user.user_id)).await?;
+    }
+    done
+}
+
+/// The budget a user's writing spends: `new_account`'s for accounts younger than a day, else
+/// `settled`'s (a new account is where spam comes from).
+pub async fn budget_by_age(
+    state: &AppState,
+    user_id: i64,
+    settled: Budget,
+    new_account: Budget,
+) -> AppResult<Budget> {
+    let joined = crate::auth::users::get(state, user_id).await?.created_at;
+    Ok(if state.now() - joined < crate::time::DAY {
+        new_account
+    } else {
+        settled
+    })
+}
+
 /// The first characters of a text, for a message that quotes it.
 pub fn opening(text: &str) -> String {
     const OPENING_CHARS: usize = 140;

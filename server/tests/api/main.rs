@@ -20,6 +20,7 @@ mod mail_and_captcha;
 mod oauth;
 mod otp_security;
 mod points;
+mod posts;
 mod profiles;
 mod questions;
 mod s3_store;

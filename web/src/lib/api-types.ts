@@ -37,7 +37,11 @@ lang: string,
 /**
  * The language of `title` and `summary` as returned.
  */
-shown_lang: string, translated: boolean, source_name: string, source_url: string, author: AuthorRef | null, channel: string | null, images: Array<string>, important: boolean, published_at: number, views: number, like_count: number, comment_count: number, tags: Array<TagRef>, tokens: Array<TokenRef>, 
+shown_lang: string, translated: boolean, source_name: string, source_url: string, author: AuthorRef | null, 
+/**
+ * The reader who wrote a `post`.
+ */
+user: UserRef | null, channel: string | null, images: Array<string>, important: boolean, published_at: number, views: number, like_count: number, comment_count: number, tags: Array<TagRef>, tokens: Array<TokenRef>, 
 /**
  * Whether the signed-in reader likes it (absent for visitors).
  */
@@ -58,7 +62,11 @@ lang: string,
 /**
  * The language of `title` and `summary` as returned.
  */
-shown_lang: string, translated: boolean, source_name: string, source_url: string, author: AuthorRef | null, channel: string | null, images: Array<string>, important: boolean, published_at: number, views: number, like_count: number, comment_count: number, tags: Array<TagRef>, tokens: Array<TokenRef>, 
+shown_lang: string, translated: boolean, source_name: string, source_url: string, author: AuthorRef | null, 
+/**
+ * The reader who wrote a `post`.
+ */
+user: UserRef | null, channel: string | null, images: Array<string>, important: boolean, published_at: number, views: number, like_count: number, comment_count: number, tags: Array<TagRef>, tokens: Array<TokenRef>, 
 /**
  * Whether the signed-in reader likes it (absent for visitors).
  */
@@ -209,7 +217,11 @@ export type ProfileView = { id: number, nickname: string, avatar: string, bio: s
 /**
  * Visible comments, and the likes they received.
  */
-comments: number, likes_received: number, };
+comments: number, likes_received: number, posts: number, answers: number, 
+/**
+ * Readers who follow them, and the readers they follow.
+ */
+followers: number, following: number, };
 export type AnswerView = { id: number, user: UserRef | null, content: string, like_count: number, accepted: boolean, created_at: number, edited_at: number | null, };
 export type QuestionView = { id: number, user: UserRef | null, title: string, content: string, tag_ids: Array<number>, bounty: number, bounty_state: "none" | "open" | "accepted" | "settled", 
 /**
@@ -225,3 +237,15 @@ answers: Array<AnswerView>, id: number, user: UserRef | null, title: string, con
  * When an open bounty is settled if no answer is accepted.
  */
 deadline_at: number | null, accepted_answer_id: number | null, answer_count: number, like_count: number, created_at: number, };
+/**
+ * An answer on its author's profile, with the question it answers.
+ */
+export type AuthoredAnswer = { question_id: number, question_title: string, id: number, user: UserRef | null, content: string, like_count: number, accepted: boolean, created_at: number, edited_at: number | null, };
+/**
+ * One version of a post, newest first in a post's history; the first is the one shown.
+ */
+export type PostVersion = { title: string, 
+/**
+ * The Markdown source as the author wrote it.
+ */
+markdown: string, images: Array<string>, created_at: number, };

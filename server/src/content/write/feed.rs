@@ -243,6 +243,12 @@ async fn store_feed(
         .filter(feed_item::Column::SourceUrl.eq(input.source_url.as_str()))
         .one(db)
         .await?;
+    if by_link.as_ref().is_some_and(|b| b.user_id.is_some()) {
+        return Err(AppError::invalid(format!(
+            "{} is a reader's post",
+            input.source_url
+        )));
+    }
     let existing = match &origin {
         None => by_link,
         Some(key) => {

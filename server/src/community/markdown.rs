@@ -1,0 +1,94 @@
+//! Readers' Markdown: the subset a post may use (paragraphs, bold, italic, links, lists, quotes,
+//! inline code) rendered by pulldown-cmark and then cleaned by the news sanitiser
+//! (`content::clean_html`). What lies outside the subset is shown as what it says, never as
+//! markup: raw HTML becomes text, headings and code blocks become paragraphs, and images are
+//! dropped (a post's images come through the upload pipeline, never from other hosts).
+
+use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd, html};
+
+use crate::content::write::clean_html;
+
+/// The post's HTML, safe to show.
+pub fn render(markdown: &str) -> String {
+    let mut in_image = 0usize;
+    let events = Parser::new_ext(markdown, Options::empty()).filter_map(|event| {
+        match event {
+            Event::Start(Tag::Image { .. }) => {
+                in_image += 1;
+                None
+            }
+            Event::End(TagEnd::Image) => {
+                in_image = in_image.saturating_sub(1);
+                None
+            }
+            // An image's alt text is dropped with it.
+            _ if in_image > 0 => None,
+            Event::Start(Tag::Heading { .. } | Tag::CodeBlock(_)) => {
+                Some(Event::Start(Tag::Paragraph))
+            }
+            Event::End(TagEnd::Heading(_) | TagEnd::CodeBlock) => {
+                Some(Event::End(TagEnd::Paragraph))
+            }
+            Event::Start(Tag::HtmlBlock) | Event::End(TagEnd::HtmlBlock) | Event::Rule => None,
+            Event::Html(raw) | Event::InlineHtml(raw) => Some(Event::Text(raw)),
+            other => Some(other),
+        }
+    });
+    let mut out = String::with_capacity(markdown.len() * 3 / 2);
+    html::push_html(&mut out, events);
+    clean_html(&out)
+}
+
+/// The first characters of a post's text, for its card.
+pub fn summary_of(text: &str) -> String {
+    const SUMMARY_CHARS: usize = 280;
+    match text.char_indices().nth(SUMMARY_CHARS) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::render;
+
+    #[test]
+    fn the_subset_renders() {
+        let html =
+            render("gm **bold** *it* `code` [site](https://example.com)\n\n- a\n- b\n\n> quoted");
+        assert!(html.contains("<strong>bold</strong>"), "{html}");
+        assert!(html.contains("<em>it</em>"), "{html}");
+        assert!(html.contains("<code>code</code>"), "{html}");
+        assert!(
+            html.contains(
+                r#"<a href="https://example.com" rel="noopener noreferrer nofollow">site</a>"#
+            ),
+            "{html}"
+        );
+        assert!(html.contains("<ul>\n<li>a</li>"), "{html}");
+        assert!(html.contains("<blockquote>"), "{html}");
+    }
+
+    #[test]
+    fn what_is_outside_it_is_text_or_gone() {
+        let html = render(
+            "<script>alert(1)</script>\n\n[x](javascript:alert(1)) <img src=x onerror=alert(1)>\n\n\
+             ![cat](https://evil.example/cat.png)\n\n# Big\n\n```\nfn main() {}\n```",
+        );
+        assert!(!html.contains("<script"), "{html}");
+        assert!(
+            html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"),
+            "{html}"
+        );
+        assert!(!html.contains("javascript:"), "{html}");
+        assert!(!html.contains("<img"), "{html}");
+        assert!(!html.contains("evil.example"), "{html}");
+        assert!(
+            !html.contains("cat"),
+            "alt text goes with the image: {html}"
+        );
+        assert!(!html.contains("<h1"), "{html}");
+        assert!(html.contains("<p>Big</p>"), "{html}");
+        assert!(!html.contains("<pre"), "{html}");
+    }
+}

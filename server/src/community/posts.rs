@@ -1,0 +1,289 @@
+//! Readers' own posts. A post is a feed item of kind `post` with its author, so it is listed,
+//! linked to its tags and tokens, searched, liked, kept and discussed like the news; its Markdown
+//! source is kept in versions (the newest is shown, the older ones are its edit history).
+
+use client_core::envelope::ErrorKind;
+use client_core::feed::POST_KIND;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
+    QueryOrder, Set,
+};
+use serde::Serialize;
+
+use super::markdown;
+use crate::bots::fanout;
+use crate::content::search;
+use crate::content::write::plain_text;
+use crate::entity::{feed_item, feed_link, post_version, tag, token};
+use crate::error::{AppError, AppResult};
+use crate::social::comments::REPEAT_SECONDS;
+use crate::state::AppState;
+
+/// A post as its author sends it, already checked by client-core's post rule.
+pub struct PostInput<'a> {
+    pub title: &'a str,
+    pub markdown: &'a str,
+    pub tag_ids: Vec<i64>,
+    pub token_ids: Vec<i64>,
+    pub images: Vec<String>,
+}
+
+/// One version of a post, newest first in a post's history; the first is the one shown.
+#[derive(Debug, Serialize, ts_rs::TS)]
+pub struct PostVersion {
+    pub title: String,
+    /// The Markdown source as the author wrote it.
+    pub markdown: String,
+    pub images: Vec<String>,
+    pub created_at: i64,
+}
+
+/// The link rows of a post (its tags and tokens), each checked to exist.
+async fn links(
+    db: &impl ConnectionTrait,
+    input: &PostInput<'_>,
+) -> AppResult<Vec<(&'static str, i64)>> {
+    let mut tag_ids = input.tag_ids.clone();
+    let mut token_ids = input.token_ids.clone();
+    for ids in [&mut tag_ids, &mut token_ids] {
+        ids.sort_unstable();
+        ids.dedup();
+    }
+    let tags = tag::Entity::find()
+        .filter(tag::Column::Id.is_in(tag_ids.clone()))
+        .count(db)
+        .await?;
+    let tokens = token::Entity::find()
+        .filter(token::Column::Id.is_in(token_ids.clone()))
+        .count(db)
+        .await?;
+    if tags != tag_ids.len() as u64 || tokens != token_ids.len() as u64 {
+        return Err(AppError::invalid(
+            "tags or tokens name one that does not exist",
+        ));
+    }
+    Ok(tag_ids
+        .into_iter()
+        .map(|id| ("tag", id))
+        .chain(token_ids.into_iter().map(|id| ("token", id)))
+        .collect())
+}
+
+/// What a post's row, search document and version say, from its input.
+struct Rendered {
+    title: String,
+    summary: String,
+    /// The whole text, for search.
+    text: String,
+    html: String,
+    images: String,
+}
+
+fn render(input: &PostInput<'_>) -> AppResult<Rendered> {
+    let html = markdown::render(input.markdown.trim());
+    let text = plain_text(&html);
+    Ok(Rendered {
+        title: plain_text(input.title),
+        summary: markdown::summary_of(&text),
+        text,
+        html,
+        images: serde_json::to_string(&input.images).map_err(AppError::internal)?,
+    })
+}
+
+/// Writes a post's links, version and search document, in `db`'s transaction.
+async fn store_parts(
+    db: &impl ConnectionTrait,
+    id: i64,
+    input: &PostInput<'_>,
+    links: &[(&'static str, i64)],
+    rendered: &Rendered,
+    published_at: i64,
+    now: i64,
+) -> AppResult<()> {
+    feed_link::Entity::delete_many()
+        .filter(feed_link::Column::FeedId.eq(id))
+        .exec(db)
+        .await?;
+    if !links.is_empty() {
+        let rows = links.iter().map(|(kind, target)| feed_link::ActiveModel {
+            feed_id: Set(id),
+            kind: Set((*kind).to_owned()),
+            target_id: Set(*target),
+            published_at: Set(published_at),
+            ..Default::default()
+        });
+        feed_link::Entity::insert_many(rows).exec(db).await?;
+    }
+    post_version::ActiveModel {
+        feed_id: Set(id),
+        title: Set(rendered.title.clone()),
+        markdown: Set(input.markdown.trim().to_owned()),
+        images: Set(rendered.images.clone()),
+        created_at: Set(now),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?;
+    let doc = search::Document::feed(id, &rendered.title, &rendered.text, []);
+    search::index(db, &doc).await
+}
+
+/// Publishes a post; returns its feed item id. The same text twice within minutes is refused,
+/// as for comments.
+pub async fn create(
+    state: &AppState,
+    user_id: i64,
+    lang: &str,
+    input: PostInput<'_>,
+) -> AppResult<i64> {
+    let now = state.now();
+    let repeated = post_version::Entity::find()
+        .filter(post_version::Column::Markdown.eq(input.markdown.trim()))
+        .filter(post_version::Column::CreatedAt.gte(now - REPEAT_SECONDS))
+        .filter(
+            post_version::Column::FeedId.in_subquery(
+                sea_orm::sea_query::Query::select()
+                    .column(feed_item::Column::Id)
+                    .from(feed_item::Entity)
+                    .and_where(feed_item::Column::UserId.eq(user_id))
+                    .to_owned(),
+            ),
+        )
+        .one(&state.db)
+        .await?;
+    if repeated.is_some() {
+        return Err(ErrorKind::DuplicateContent.into());
+    }
+    crate::uploads::check_issued(state, &input.images, Some(user_id)).await?;
+    let rendered = render(&input)?;
+    let txn = crate::db::begin_write(&state.db).await?;
+    let links = links(&txn, &input).await?;
+    let item = feed_item::ActiveModel {
+        // Unique until the id is known; then the post's own address.
+        source_url: Set(format!("post:{user_id}:{:032x}", rand::random::<u128>())),
+        origin: Set(None),
+        kind: Set(POST_KIND.to_owned()),
+        lang: Set(lang.to_owned()),
+        title: Set(rendered.title.clone()),
+        summary: Set(rendered.summary.clone()),
+        content: Set(rendered.html.clone()),
+        source_name: Set(String::new()),
+        kol_id: Set(None),
+        user_id: Set(Some(user_id)),
+        channel_id: Set(None),
+        images: Set(rendered.images.clone()),
+        important: Set(false),
+        published_at: Set(now),
+        views: Set(0),
+        likes: Set(0),
+        comments: Set(0),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    let id = item.id;
+    let mut addressed: feed_item::ActiveModel = item.into();
+    addressed.source_url = Set(post_url(state, id));
+    addressed.update(&txn).await?;
+    store_parts(&txn, id, &input, &links, &rendered, now, now).await?;
+    let queued = fanout::NewItem {
+        id,
+        kind: POST_KIND,
+        important: false,
+        channel_id: None,
+        kol_id: None,
+        published_at: now,
+    };
+    fanout::queue(&txn, &queued, now).await?;
+    txn.commit().await?;
+    state.content_changed();
+    state.bots.queued.notify_waiters();
+    Ok(id)
+}
+
+/// Where a post is read.
+fn post_url(state: &AppState, id: i64) -> String {
+    format!(
+        "{}/feed/{id}",
+        state.config.public_url.trim_end_matches('/')
+    )
+}
+
+/// The post `id` if `user_id` wrote it: `NotFound` when there is no such post, `Forbidden` when
+/// it is another reader's.
+async fn own_post(state: &AppState, user_id: i64, id: i64) -> AppResult<feed_item::Model> {
+    let found = feed_item::Entity::find_by_id(id)
+        .filter(feed_item::Column::Kind.eq(POST_KIND))
+        .one(&state.db)
+        .await?
+        .ok_or_else(|| AppError::not_found("No such post"))?;
+    if found.user_id != Some(user_id) {
+        return Err(AppError::new(ErrorKind::Forbidden).with_message("This is not your post"));
+    }
+    Ok(found)
+}
+
+/// Replaces a post's text, title, links and images; the version before stays in its history.
+pub async fn edit(state: &AppState, user_id: i64, id: i64, input: PostInput<'_>) -> AppResult<()> {
+    let found = own_post(state, user_id, id).await?;
+    crate::uploads::check_issued(state, &input.images, Some(user_id)).await?;
+    let rendered = render(&input)?;
+    let now = state.now();
+    let txn = crate::db::begin_write(&state.db).await?;
+    let links = links(&txn, &input).await?;
+    let mut row: feed_item::ActiveModel = found.clone().into();
+    row.title = Set(rendered.title.clone());
+    row.summary = Set(rendered.summary.clone());
+    row.content = Set(rendered.html.clone());
+    row.images = Set(rendered.images.clone());
+    row.updated_at = Set(now);
+    row.update(&txn).await?;
+    store_parts(&txn, id, &input, &links, &rendered, found.published_at, now).await?;
+    txn.commit().await?;
+    state.content_changed();
+    Ok(())
+}
+
+/// Deletes a post for everyone: the item, its links and versions. Its search document is
+/// emptied rather than removed, so every server's copy of the index learns of it the way it
+/// learns of any change (`search_copy`); an emptied document matches nothing.
+pub async fn delete(state: &AppState, user_id: i64, id: i64) -> AppResult<()> {
+    own_post(state, user_id, id).await?;
+    let txn = crate::db::begin_write(&state.db).await?;
+    feed_link::Entity::delete_many()
+        .filter(feed_link::Column::FeedId.eq(id))
+        .exec(&txn)
+        .await?;
+    post_version::Entity::delete_many()
+        .filter(post_version::Column::FeedId.eq(id))
+        .exec(&txn)
+        .await?;
+    feed_item::Entity::delete_by_id(id).exec(&txn).await?;
+    search::index(&txn, &search::Document::feed(id, "", "", [])).await?;
+    txn.commit().await?;
+    state.content_changed();
+    Ok(())
+}
+
+/// A post's versions, newest first (anyone may read how a post changed, as with comments).
+pub async fn history(state: &AppState, id: i64) -> AppResult<Vec<PostVersion>> {
+    let versions = post_version::Entity::find()
+        .filter(post_version::Column::FeedId.eq(id))
+        .order_by_desc(post_version::Column::Id)
+        .all(&state.db)
+        .await?;
+    if versions.is_empty() {
+        return Err(AppError::not_found("No such post"));
+    }
+    Ok(versions
+        .into_iter()
+        .map(|v| PostVersion {
+            title: v.title,
+            markdown: v.markdown,
+            images: serde_json::from_str(&v.images).unwrap_or_default(),
+            created_at: v.created_at,
+        })
+        .collect())
+}

@@ -1,0 +1,562 @@
+//! Readers' posts, following people, and the rest of the community issue's server side: the
+//! Markdown subset cleaned, images only from our own uploads, the Community tab, tag and token
+//! pages and search, edit history, deletion for everyone, limits (tighter for new accounts),
+//! bots only for `community` chats, `/user/posts`, `/user/answers` and avatars.
+
+use reqwest::multipart::{Form, Part};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, Set};
+use serde_json::{Value, json};
+use server::entity::{bot_chat, bot_delivery, bot_subscription};
+
+use crate::common::images::png;
+use crate::common::{Backend, TestApp};
+
+const ADMIN: &str = "admin-token-for-tests-0123456789";
+const DAY: i64 = 86_400;
+
+struct Reader {
+    token: String,
+    id: i64,
+}
+
+struct Community {
+    app: TestApp,
+    tag: i64,
+    token: i64,
+}
+
+impl Community {
+    /// A server with a tag and a token; readers signed in before `age` are a day old after it.
+    async fn start(backend: Backend) -> Self {
+        let app = TestApp::start_with(backend, |c| c.admin_token = Some(ADMIN.to_owned())).await;
+        let catalogue = json!({
+            "tokens": [{ "symbol": "ETH", "name": "Ethereum" }],
+            "tags": [{ "code": "defi", "names": { "en": "DeFi" } }],
+        });
+        let (_, made) = app
+            .post_with(
+                "/admin/catalogue/upsert",
+                catalogue,
+                &[("X-ADMIN-TOKEN", ADMIN)],
+            )
+            .await;
+        assert_eq!(made["code"], 2000, "{made}");
+        let tag = app.post("/tag/detail", json!({ "code": "defi" })).await.1["data"]["id"]
+            .as_i64()
+            .expect("tag id");
+        let token = app
+            .post("/token/detail", json!({ "symbol": "ETH" }))
+            .await
+            .1["data"]["id"]
+            .as_i64()
+            .expect("token id");
+        Self { app, tag, token }
+    }
+
+    async fn reader(&self, name: &str) -> Reader {
+        let session = self.app.sign_in(&format!("{name}@example.com")).await;
+        Reader {
+            token: session["token"].as_str().expect("token").to_owned(),
+            id: session["id"].as_i64().expect("id"),
+        }
+    }
+
+    fn age(&self) {
+        self.app.clock.advance(DAY + 60);
+    }
+
+    async fn call(&self, who: &Reader, path: &str, body: Value) -> Value {
+        self.app
+            .post_with(path, body, &[("X-TOKEN", who.token.as_str())])
+            .await
+            .1
+    }
+
+    async fn upload(&self, who: &Reader) -> String {
+        let part = Part::bytes(png(16, 16, None))
+            .file_name("chart.png")
+            .mime_str("image/png")
+            .expect("mime");
+        let got: Value = self
+            .app
+            .http
+            .post(self.app.url("/img/upload"))
+            .header("X-TOKEN", who.token.as_str())
+            .multipart(Form::new().part("img_file", part))
+            .send()
+            .await
+            .expect("upload")
+            .json()
+            .await
+            .expect("envelope");
+        assert_eq!(got["code"], 2000, "{got}");
+        got["data"]["absolute"].as_str().expect("url").to_owned()
+    }
+
+    async fn write(&self, who: &Reader, body: Value) -> Value {
+        self.call(who, "/post/create", body).await
+    }
+
+    async fn ids(&self, who: Option<&Reader>, body: Value) -> Vec<i64> {
+        let got = match who {
+            Some(who) => self.call(who, "/feed/list", body).await,
+            None => self.app.post("/feed/list", body).await.1,
+        };
+        assert_eq!(got["code"], 2000, "{got}");
+        ids(&got["data"]["list"])
+    }
+}
+
+fn ids(list: &Value) -> Vec<i64> {
+    list.as_array()
+        .expect("a list")
+        .iter()
+        .map(|i| i["id"].as_i64().expect("id"))
+        .collect()
+}
+
+fn id(made: &Value) -> i64 {
+    assert_eq!(made["code"], 2000, "{made}");
+    made["data"]["id"].as_i64().expect("id")
+}
+
+async fn posts_are_cleaned_shown_found_edited_and_deleted(backend: Backend) {
+    let c = Community::start(backend).await;
+    let (writer, other) = (c.reader("writer").await, c.reader("other").await);
+    c.age();
+    let image = c.upload(&writer).await;
+    let theirs = c.upload(&other).await;
+    let markdown = "Staking **yields** on *Ethereum* look `odd` — see [the chart](https://example.com/c).\n\n\
+        - one\n- two\n\n> quoted\n\n<script>alert(1)</script>\n\n[bad](javascript:alert(1))\n\n\
+        ![x](https://evil.example/track.png) <img src=x onerror=alert(1)> platypusyield";
+    // Images must be this reader's own uploads: another's, or another host's, are refused.
+    for images in [json!([theirs]), json!(["https://evil.example/a.png"])] {
+        let body = json!({ "content": "pictures", "images": images });
+        assert_eq!(c.write(&writer, body).await["code"], 4001);
+    }
+    let body = json!({ "title": "Staking yields", "content": markdown, "tags": [c.tag],
+        "tokens": [c.token], "images": [image] });
+    let post = id(&c.write(&writer, body).await);
+    let (_, detail) = c.app.post("/feed/detail", json!({ "id": post })).await;
+    let detail = &detail["data"];
+    assert_eq!(
+        (&detail["kind"], &detail["title"], &detail["user"]["id"]),
+        (&json!("post"), &json!("Staking yields"), &json!(writer.id)),
+        "{detail}"
+    );
+    assert_eq!(detail["images"], json!([image]));
+    let html = detail["content"].as_str().expect("html");
+    for wanted in [
+        "<strong>yields</strong>",
+        "<em>Ethereum</em>",
+        "<code>odd</code>",
+        r#"<a href="https://example.com/c" rel="noopener noreferrer nofollow">the chart</a>"#,
+        "<li>one</li>",
+        "<blockquote>",
+        "&lt;script&gt;",
+    ] {
+        assert!(html.contains(wanted), "{wanted} in {html}");
+    }
+    for unwanted in [
+        "<script",
+        "javascript:",
+        "<img",
+        "evil.example",
+        "onerror=alert(1)>",
+    ] {
+        assert!(!html.contains(unwanted), "{unwanted} in {html}");
+    }
+    assert!(
+        detail["source_url"]
+            .as_str()
+            .expect("url")
+            .ends_with(&format!("/feed/{post}"))
+    );
+    // The Community tab, its tag's and token's pages, the author's page and search; not News.
+    assert_eq!(c.ids(None, json!({ "tab": "community" })).await, [post]);
+    assert_eq!(
+        c.ids(None, json!({ "tab": "news" })).await,
+        Vec::<i64>::new()
+    );
+    assert_eq!(c.ids(None, json!({ "tag_id": c.tag })).await, [post]);
+    assert_eq!(c.ids(None, json!({ "token_id": c.token })).await, [post]);
+    let (_, mine) = c
+        .app
+        .post("/user/posts", json!({ "user_id": writer.id }))
+        .await;
+    assert_eq!(ids(&mine["data"]["list"]), [post], "{mine}");
+    let (_, profile) = c
+        .app
+        .post("/user/profile", json!({ "user_id": writer.id }))
+        .await;
+    assert_eq!(profile["data"]["posts"], 1, "{profile}");
+    let found = |q: &'static str| {
+        let app = &c.app;
+        async move {
+            let (_, hits) = app.post("/search", json!({ "q": q, "kind": "feed" })).await;
+            ids(&hits["data"]["list"])
+        }
+    };
+    assert_eq!(
+        found("platypusyield").await,
+        [post],
+        "the whole text is searched"
+    );
+    // Only the author edits; the version before stays in the history.
+    let edit = json!({ "id": post, "title": "Staking yields, revised",
+        "content": "Now **lower**, sadly. wombatyield", "tags": [], "tokens": [c.token] });
+    assert_eq!(
+        c.call(&other, "/post/edit", edit.clone()).await["code"],
+        4030
+    );
+    assert_eq!(c.call(&writer, "/post/edit", edit).await["code"], 2000);
+    let (_, history) = c.app.post("/post/history", json!({ "id": post })).await;
+    let versions = history["data"]["list"].as_array().expect("versions");
+    assert_eq!(versions.len(), 2, "{history}");
+    assert_eq!(
+        (&versions[0]["markdown"], &versions[1]["title"]),
+        (
+            &json!("Now **lower**, sadly. wombatyield"),
+            &json!("Staking yields")
+        )
+    );
+    let (_, detail) = c.app.post("/feed/detail", json!({ "id": post })).await;
+    assert!(
+        detail["data"]["content"]
+            .as_str()
+            .expect("html")
+            .contains("<strong>lower</strong>")
+    );
+    assert_eq!(detail["data"]["images"], json!([]));
+    assert_eq!(
+        c.ids(None, json!({ "tag_id": c.tag })).await,
+        Vec::<i64>::new(),
+        "the tag was taken off"
+    );
+    assert_eq!(found("wombatyield").await, [post]);
+    assert_eq!(found("platypusyield").await, Vec::<i64>::new());
+    // Deleted by its author only, and then gone for everyone.
+    assert_eq!(
+        c.call(&other, "/post/del", json!({ "id": post })).await["code"],
+        4030
+    );
+    assert_eq!(
+        c.call(&writer, "/post/del", json!({ "id": post })).await["code"],
+        2000
+    );
+    assert_eq!(
+        c.app.post("/feed/detail", json!({ "id": post })).await.1["code"],
+        4040
+    );
+    assert_eq!(
+        c.ids(None, json!({ "tab": "community" })).await,
+        Vec::<i64>::new()
+    );
+    assert_eq!(found("wombatyield").await, Vec::<i64>::new());
+    assert_eq!(
+        c.call(
+            &writer,
+            "/post/edit",
+            json!({ "id": post, "content": "back" })
+        )
+        .await["code"],
+        4040
+    );
+    // An editor's upsert cannot take over a reader's post by its address.
+    let again = id(&c.write(&writer, json!({ "content": "second one" })).await);
+    let url = format!("{}/feed/{again}", c.app.state.config.public_url);
+    let takeover = json!({ "source_url": url, "kind": "flash", "lang": "en", "title": "Mine now",
+        "published_at": c.app.state.now() });
+    let (_, refused) = c
+        .app
+        .post_with("/admin/feed/upsert", takeover, &[("X-ADMIN-TOKEN", ADMIN)])
+        .await;
+    assert_eq!(refused["code"], 4001, "{refused}");
+    // Editors cannot publish posts either.
+    let (_, refused) = c
+        .app
+        .post_with(
+            "/admin/feed/upsert",
+            json!({ "source_url": "https://news.test/p", "kind": "post", "lang": "en",
+                "title": "Fake post", "published_at": c.app.state.now() }),
+            &[("X-ADMIN-TOKEN", ADMIN)],
+        )
+        .await;
+    assert_eq!(refused["code"], 4001, "{refused}");
+}
+
+async fn bad_posts_and_limits(backend: Backend) {
+    let c = Community::start(backend).await;
+    let settled = c.reader("settled").await;
+    c.age();
+    let fresh = c.reader("fresh").await;
+    for (body, key) in [
+        (json!({ "content": "   " }), "post.empty"),
+        (json!({ "content": "x".repeat(10_001) }), "post.tooLong"),
+        (
+            json!({ "title": "t".repeat(101), "content": "x" }),
+            "post.titleTooLong",
+        ),
+        (
+            json!({ "content": "x", "tags": [1, 2, 3, 4, 5, 6] }),
+            "post.links",
+        ),
+        (
+            json!({ "content": "x", "images": ["a", "b", "c", "d", "e"] }),
+            "post.images",
+        ),
+    ] {
+        let got = c.write(&settled, body).await;
+        assert_eq!(got["code"], 4001, "{key}: {got}");
+        assert!(got.to_string().contains(key), "{key}: {got}");
+    }
+    let unknown_tag = json!({ "content": "x", "tags": [999_999] });
+    assert_eq!(c.write(&settled, unknown_tag).await["code"], 4001);
+    for body in [json!({ "content": 5 }), json!({}), json!([])] {
+        let (status, got) = c
+            .app
+            .post_with("/post/create", body, &[("X-TOKEN", settled.token.as_str())])
+            .await;
+        assert_eq!(
+            (status.as_u16(), &got["code"]),
+            (400, &json!(4000)),
+            "{got}"
+        );
+    }
+    assert_eq!(
+        c.app
+            .post("/post/create", json!({ "content": "x" }))
+            .await
+            .1["code"],
+        4010,
+        "signed in only"
+    );
+    // The same text twice in a row is refused; five a day (refused ones are not counted); one
+    // for an account under a day old.
+    assert_eq!(
+        c.write(&settled, json!({ "content": "gm" })).await["code"],
+        2000
+    );
+    assert_eq!(
+        c.write(&settled, json!({ "content": "gm" })).await["code"],
+        4601
+    );
+    for n in 2..=5 {
+        let got = c
+            .write(&settled, json!({ "content": format!("post {n}") }))
+            .await;
+        assert_eq!(got["code"], 2000, "{n}: {got}");
+    }
+    assert_eq!(
+        c.write(&settled, json!({ "content": "one more" })).await["code"],
+        4290
+    );
+    assert_eq!(
+        c.write(&fresh, json!({ "content": "hello" })).await["code"],
+        2000
+    );
+    assert_eq!(
+        c.write(&fresh, json!({ "content": "again" })).await["code"],
+        4290
+    );
+    // New accounts ask 3 questions a day, settled ones 10.
+    for n in 0..3 {
+        let ask = json!({ "title": format!("A question number {n}?"), "tags": [c.tag] });
+        assert_eq!(c.call(&fresh, "/question/create", ask).await["code"], 2000);
+    }
+    let ask = json!({ "title": "A question number 3?", "tags": [c.tag] });
+    assert_eq!(c.call(&fresh, "/question/create", ask).await["code"], 4290);
+    // Banned readers cannot post.
+    let until = c.app.state.now() + 3 * DAY;
+    let (_, banned) = c
+        .app
+        .post_with(
+            "/admin/user/ban",
+            json!({ "user_id": fresh.id, "until": until, "reason": "spam" }),
+            &[("X-ADMIN-TOKEN", ADMIN)],
+        )
+        .await;
+    assert_eq!(banned["code"], 2000, "{banned}");
+    c.age();
+    assert_eq!(
+        c.write(&fresh, json!({ "content": "let me" })).await["code"],
+        4031
+    );
+    // The preview renders by the same rules, and writes nothing.
+    let preview = c
+        .call(
+            &settled,
+            "/post/preview",
+            json!({ "content": "**hi** <b>raw</b>" }),
+        )
+        .await;
+    assert_eq!(
+        preview["data"]["html"], "<p><strong>hi</strong> &lt;b&gt;raw&lt;/b&gt;</p>\n",
+        "{preview}"
+    );
+    let too_long = json!({ "content": "x".repeat(10_001) });
+    assert_eq!(
+        c.call(&settled, "/post/preview", too_long).await["code"],
+        4001
+    );
+}
+
+async fn people_are_followed_and_their_posts_come_to_the_following_tab(backend: Backend) {
+    let c = Community::start(backend).await;
+    let (writer, fan) = (c.reader("writer").await, c.reader("fan").await);
+    c.age();
+    let follow = json!({ "user_id": writer.id });
+    assert_eq!(
+        c.call(&fan, "/user/follow/add", follow.clone()).await["code"],
+        2000
+    );
+    assert_eq!(
+        c.call(&fan, "/user/follow/add", follow.clone()).await["code"],
+        2000
+    );
+    let status = c.call(&fan, "/user/follow/status", follow.clone()).await;
+    assert_eq!(status["data"]["following"], true);
+    let people = c.call(&fan, "/user/follow/list", json!({})).await;
+    assert_eq!(people["data"]["users"][0]["id"], writer.id, "{people}");
+    for bad in [
+        json!({ "user_id": fan.id }),
+        json!({ "user_id": 999_999 }),
+        json!({ "user_id": writer.id, "kol_id": 1 }),
+        json!({}),
+    ] {
+        let got = c.call(&fan, "/user/follow/add", bad.clone()).await;
+        assert!(
+            [4001, 4040].contains(&got["code"].as_i64().expect("code")),
+            "{bad}: {got}"
+        );
+    }
+    let post = id(&c
+        .write(&writer, json!({ "content": "for my followers" }))
+        .await);
+    assert_eq!(
+        c.ids(Some(&fan), json!({ "tab": "following" })).await,
+        [post]
+    );
+    let (_, profile) = c.app.post("/user/profile", follow.clone()).await;
+    assert_eq!(
+        (&profile["data"]["followers"], &profile["data"]["following"]),
+        (&json!(1), &json!(0))
+    );
+    assert_eq!(
+        c.call(&fan, "/user/follow/del", follow.clone()).await["code"],
+        2000
+    );
+    assert_eq!(
+        c.ids(Some(&fan), json!({ "tab": "following" })).await,
+        Vec::<i64>::new()
+    );
+    // A person's answers, newest first, with their questions.
+    let asker = c.reader("asker").await;
+    let ask = json!({ "title": "Where do staking yields come from?", "tags": [c.tag] });
+    let question = id(&c.call(&asker, "/question/create", ask).await);
+    let answer = json!({ "question_id": question, "content": "From issuance and fees." });
+    let answered = id(&c.call(&writer, "/answer/create", answer).await);
+    let (_, answers) = c.app.post("/user/answers", follow.clone()).await;
+    let first = &answers["data"]["list"][0];
+    assert_eq!(
+        (
+            &first["id"],
+            &first["question_id"],
+            &first["question_title"]
+        ),
+        (
+            &json!(answered),
+            &json!(question),
+            &json!("Where do staking yields come from?")
+        ),
+        "{answers}"
+    );
+    // An avatar is an image the reader uploaded here.
+    let image = c.upload(&writer).await;
+    let theirs = c.upload(&fan).await;
+    let update = |avatar: &str| json!({ "avatar": avatar });
+    assert_eq!(
+        c.call(&writer, "/user/profile/update", update(&theirs))
+            .await["code"],
+        4001
+    );
+    assert_eq!(
+        c.call(
+            &writer,
+            "/user/profile/update",
+            update("https://evil.example/me.png")
+        )
+        .await["code"],
+        4001
+    );
+    let updated = c
+        .call(&writer, "/user/profile/update", update(&image))
+        .await;
+    assert_eq!(updated["data"]["avatar"], json!(image), "{updated}");
+    let (_, detail) = c.app.post("/feed/detail", json!({ "id": post })).await;
+    assert_eq!(detail["data"]["user"]["avatar"], json!(image));
+}
+
+async fn bots_push_posts_only_to_community_chats(backend: Backend) {
+    let c = Community::start(backend).await;
+    let writer = c.reader("writer").await;
+    c.age();
+    let now = c.app.state.now();
+    let mut chats = Vec::new();
+    for (n, (target, target_id)) in [("community", 0), ("tag", c.tag), ("news", 0)]
+        .into_iter()
+        .enumerate()
+    {
+        let chat = bot_chat::ActiveModel {
+            platform: Set("telegram".to_owned()),
+            chat_ref: Set(format!("{}", 1000 + n)),
+            thread_id: Set(0),
+            kind: Set("private".to_owned()),
+            locale: Set("en".to_owned()),
+            state: Set("active".to_owned()),
+            digest: Set("off".to_owned()),
+            digest_at: Set(0),
+            muted: Set("[]".to_owned()),
+            user_id: Set(None),
+            last_error: Set(None),
+            created_at: Set(now),
+            ..Default::default()
+        }
+        .insert(&c.app.state.db)
+        .await
+        .expect("chat");
+        bot_subscription::ActiveModel {
+            chat_id: Set(chat.id),
+            target: Set(target.to_owned()),
+            target_id: Set(target_id),
+            created_at: Set(now),
+            ..Default::default()
+        }
+        .insert(&c.app.state.db)
+        .await
+        .expect("subscription");
+        chats.push(chat.id);
+    }
+    let post = id(&c
+        .write(
+            &writer,
+            json!({ "content": "defi thoughts", "tags": [c.tag] }),
+        )
+        .await);
+    let queued_for = |chat: i64| {
+        bot_delivery::Entity::find()
+            .filter(bot_delivery::Column::ChatId.eq(chat))
+            .filter(bot_delivery::Column::FeedId.eq(post))
+            .count(&c.app.state.db)
+    };
+    assert_eq!(queued_for(chats[0]).await.expect("db"), 1, "community");
+    assert_eq!(queued_for(chats[1]).await.expect("db"), 0, "the tag's chat");
+    assert_eq!(queued_for(chats[2]).await.expect("db"), 0, "news");
+}
+
+on_both_databases!(
+    posts_are_cleaned_shown_found_edited_and_deleted,
+    bad_posts_and_limits,
+    people_are_followed_and_their_posts_come_to_the_following_tab,
+    bots_push_posts_only_to_community_chats
+);
