@@ -8,7 +8,7 @@ pub const OAUTH_CALLBACK_PATH: &str = "/oauth/by/web";
 
 /// Every page, as paths without the locale prefix: `:name` takes one segment, a final `*` the
 /// rest (possibly nothing).
-pub const PAGES: [&str; 21] = [
+pub const PAGES: [&str; 23] = [
     "/",
     "/explore",
     "/search",
@@ -23,6 +23,8 @@ pub const PAGES: [&str; 21] = [
     "/questions",
     "/question/:id",
     "/ask",
+    "/write",
+    "/write/:id",
     "/feed/:id",
     "/benefit/:benefitId/*",
     "/channel/:code",

@@ -834,3 +834,52 @@ test("a reader asks with a bounty, another answers, the asker accepts: both bala
   await helper.getByTestId("balance").getByText("40", { exact: true }).waitFor();
   for (const page of [asker, helper]) await page.context().close();
 });
+
+test("a reader writes a post with an image and a preview, finds it in the Community tab and in search, and another follows them", async () => {
+  const writer = await newPage();
+  await writer.goto(`${stack.base}/en/write`);
+  await signIn(writer, stack, "writer@example.com");
+  await skipInvitation(writer);
+  await writer.getByRole("heading", { name: "Write a post" }).waitFor();
+  await writer.getByLabel("Title (optional)").fill("Quokkachain unlock notes");
+  await writer.getByLabel("Your post").fill("The **quokkachain** unlock is <b>tomorrow</b>.\n\n- watch OTC\n- watch funding");
+  // The preview is the server's rendering: Markdown applied, raw HTML shown as text.
+  await writer.getByRole("button", { name: "Preview" }).click();
+  const preview = writer.locator(".post-preview");
+  await preview.locator("strong", { hasText: "quokkachain" }).waitFor();
+  await preview.getByText("<b>tomorrow</b>").waitFor();
+  assert.equal(await preview.locator("b").count(), 0);
+  assert.equal(await preview.locator("li").count(), 2);
+  await writer.locator('.write input[type="file"]').setInputFiles({ name: "chart.png", mimeType: "image/png", buffer: PNG });
+  await writer.locator(".post-images img").waitFor();
+  await writer.getByRole("button", { name: "Publish" }).click();
+  await writer.waitForURL(/\/feed\/\d+$/);
+  await writer.getByRole("heading", { level: 1, name: "Quokkachain unlock notes" }).waitFor();
+  await writer.locator(".post-gallery img").waitFor();
+  await writer.getByRole("link", { name: "Edit post" }).waitFor();
+  const postUrl = writer.url();
+  // A visitor finds it in the Community tab and in search, and its author's page.
+  const reader = await newPage();
+  await reader.goto(`${stack.base}/en`);
+  await appLoaded(reader);
+  await reader.getByRole("tab", { name: "Community" }).click();
+  const card = reader.locator(".feed-card", { hasText: "Quokkachain unlock notes" });
+  await card.waitFor();
+  assert.ok((await card.locator(".card-meta").innerText()).length > 0, "the card names its writer");
+  await reader.goto(`${stack.base}/en/search?q=quokkachain`);
+  await reader.locator(".hit", { hasText: "Quokkachain unlock notes" }).waitFor();
+  await reader.goto(postUrl);
+  await reader.locator(".feed-page .card-meta a").click();
+  await reader.waitForURL(/\/user\/\d+$/);
+  await reader.locator(".feed-card", { hasText: "Quokkachain unlock notes" }).waitFor();
+  // Signed in, the reader follows the writer, and the post comes into the Following tab.
+  await signIn(reader, stack, "follower@example.com");
+  await skipInvitation(reader);
+  await reader.getByRole("button", { name: "Follow" }).click();
+  await reader.getByRole("button", { name: "Unfollow" }).waitFor();
+  await reader.goto(`${stack.base}/en`);
+  await appLoaded(reader);
+  await reader.getByRole("tab", { name: "Following" }).click();
+  await reader.locator(".feed-card", { hasText: "Quokkachain unlock notes" }).waitFor();
+  for (const page of [writer, reader]) await page.context().close();
+});

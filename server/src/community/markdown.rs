@@ -39,15 +39,6 @@ pub fn render(markdown: &str) -> String {
     clean_html(&out)
 }
 
-/// The first characters of a post's text, for its card.
-pub fn summary_of(text: &str) -> String {
-    const SUMMARY_CHARS: usize = 280;
-    match text.char_indices().nth(SUMMARY_CHARS) {
-        Some((end, _)) => format!("{}…", &text[..end]),
-        None => text.to_owned(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::render;

@@ -17,6 +17,7 @@ use crate::content::write::plain_text;
 use crate::entity::{feed_item, feed_link, post_version, tag, token};
 use crate::error::{AppError, AppResult};
 use crate::social::comments::REPEAT_SECONDS;
+use crate::social::opening;
 use crate::state::AppState;
 
 /// A post as its author sends it, already checked by client-core's post rule.
@@ -69,6 +70,10 @@ async fn links(
         .collect())
 }
 
+/// How much of an untitled post's text titles it, and how much its card shows.
+const UNTITLED_CHARS: usize = 80;
+const SUMMARY_CHARS: usize = 280;
+
 /// What a post's row, search document and version say, from its input.
 struct Rendered {
     title: String,
@@ -82,9 +87,15 @@ struct Rendered {
 fn render(input: &PostInput<'_>) -> AppResult<Rendered> {
     let html = markdown::render(input.markdown.trim());
     let text = plain_text(&html);
+    // A post without a title is titled by its opening, so every card, message and search hit
+    // has words to show; its versions keep the title as written (none).
+    let title = match plain_text(input.title) {
+        written if written.is_empty() => opening(&text, UNTITLED_CHARS),
+        written => written,
+    };
     Ok(Rendered {
-        title: plain_text(input.title),
-        summary: markdown::summary_of(&text),
+        title,
+        summary: opening(&text, SUMMARY_CHARS),
         text,
         html,
         images: serde_json::to_string(&input.images).map_err(AppError::internal)?,
@@ -117,7 +128,7 @@ async fn store_parts(
     }
     post_version::ActiveModel {
         feed_id: Set(id),
-        title: Set(rendered.title.clone()),
+        title: Set(plain_text(input.title)),
         markdown: Set(input.markdown.trim().to_owned()),
         images: Set(rendered.images.clone()),
         created_at: Set(now),

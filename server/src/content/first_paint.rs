@@ -50,6 +50,7 @@ struct Card {
     source_name: String,
     published_at: i64,
     author: Option<Named>,
+    user: Option<Nicknamed>,
     important: bool,
     tags: Vec<Tag>,
     like_count: i64,
@@ -62,17 +63,24 @@ struct Named {
 }
 
 #[derive(Deserialize)]
+struct Nicknamed {
+    nickname: String,
+}
+
+#[derive(Deserialize)]
 struct Tag {
     code: String,
     name: String,
 }
 
 impl Card {
-    /// Who wrote it: the author where there is one, else the source.
+    /// Who wrote it: the reader of a post, else the author where there is one, else the source.
     fn source(&self) -> &str {
-        self.author
-            .as_ref()
-            .map_or(self.source_name.as_str(), |a| a.name.as_str())
+        match (&self.user, &self.author) {
+            (Some(u), _) => &u.nickname,
+            (None, Some(a)) => &a.name,
+            (None, None) => &self.source_name,
+        }
     }
 
     /// The "important" badge, or nothing.

@@ -20,6 +20,9 @@ use crate::error::{AppError, AppResult};
 use crate::pagination::{Page, parse_pair, split_page};
 use crate::state::AppState;
 
+/// How much of a text a message quotes.
+const QUOTE_CHARS: usize = 140;
+
 /// What a message is about.
 pub const KINDS: [&str; 8] = [
     "reply",
@@ -69,7 +72,7 @@ pub async fn leave(
     message.actor_id = Set(about.actor_id);
     message.feed_id = Set(Some(about.feed_id));
     message.comment_id = Set(Some(about.comment_id));
-    message.body = Set(opening(about.body));
+    message.body = Set(opening(about.body, QUOTE_CHARS));
     message.insert(db).await?;
     Ok(())
 }
@@ -91,7 +94,7 @@ pub async fn liked(
     message.feed_id = Set(Some(feed_id));
     message.comment_id = Set(Some(comment_id));
     message.group_key = Set(Some(format!("like:{comment_id}")));
-    message.body = Set(opening(text));
+    message.body = Set(opening(text, QUOTE_CHARS));
     message::Entity::insert(message)
         .on_conflict(
             OnConflict::columns([message::Column::UserId, message::Column::GroupKey])
@@ -122,7 +125,7 @@ pub async fn about_question(
     let mut message = new_unread(user_id, kind, now);
     message.actor_id = Set(Some(actor_id));
     message.question_id = Set(Some(question_id));
-    message.body = Set(opening(title));
+    message.body = Set(opening(title, QUOTE_CHARS));
     message.insert(db).await?;
     Ok(())
 }

@@ -104,11 +104,11 @@ pub async fn budget_by_age(
     })
 }
 
-/// The first characters of a text, for a message that quotes it.
-pub fn opening(text: &str) -> String {
-    const OPENING_CHARS: usize = 140;
-    match text.char_indices().nth(OPENING_CHARS) {
-        Some((end, _)) => format!("{}…", &text[..end]),
+/// The first `chars` characters of a text, `…` where it was cut (a message quoting a comment,
+/// an untitled post's title, a post's card).
+pub fn opening(text: &str, chars: usize) -> String {
+    match text.char_indices().nth(chars) {
+        Some((end, _)) => format!("{}…", text[..end].trim_end()),
         None => text.to_owned(),
     }
 }

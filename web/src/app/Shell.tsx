@@ -80,6 +80,7 @@ export function Shell() {
           <NavLink to={to("/")} end>{t("web.nav.home")}</NavLink>
           <NavLink to={to("/explore")}>{t("web.nav.explore")}</NavLink>
           <NavLink to={to("/questions")}>{t("web.nav.questions")}</NavLink>
+          <NavLink to={to("/write")}>{t("web.nav.write")}</NavLink>
           <NavLink to={to("/search")}>{t("web.nav.search")}</NavLink>
         </nav>
         <div className="topbar-actions">

@@ -47,6 +47,8 @@ export const PAGES: Record<string, ComponentType> = {
   "/questions": page(() => import("../features/questions"), (m) => m.QuestionsPage),
   "/question/:id": page(() => import("../features/questions"), (m) => m.QuestionPage),
   "/ask": page(() => import("../features/questions"), (m) => m.AskPage),
+  "/write": page(() => import("../features/posts"), (m) => m.WritePage),
+  "/write/:id": page(() => import("../features/posts"), (m) => m.WritePage),
   "/user/:id": page(() => import("../features/profiles"), (m) => m.ProfilePage),
   "/feed/:id": page(() => import("../features/feed/FeedPage"), (m) => m.FeedPage),
   "/benefit/:benefitId/*": page(() => import("../features/benefits"), (m) => m.BenefitPage),

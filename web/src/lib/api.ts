@@ -137,6 +137,14 @@ export async function upload<T>(path: string, form: FormData): Promise<T> {
   throw new ApiError(result.error.code, result.error.message, response.status, result.error.data);
 }
 
+/** One image through the server's upload pipeline (`path`: the feedback form has its own);
+ * the answer is the image's public address. */
+export const uploadImage = (file: File, path = "/img/upload") => {
+  const body = new FormData();
+  body.append("img_file", file);
+  return upload<{ absolute: string }>(path, body).then((uploaded) => uploaded.absolute);
+};
+
 /** How every cursor-paged list (`{list, next_cursor}`) asks for its next page. */
 export const cursorPaging = {
   initialPageParam: null as string | null,

@@ -19,6 +19,9 @@ export function translatedFrom(lang: string, t: TFunction): string {
   return t("web.feed.translated", { lang: t(`web.languageNames.${lang}`, { defaultValue: lang }) });
 }
 
+/** Who wrote it: the reader of a post, else the author, else the source (as the first paint says). */
+export const byline = (item: FeedView) => item.user?.nickname ?? item.author?.name ?? item.source_name;
+
 /** The card; the server writes the same markup for the home page's first paint (`first_paint.rs`),
  * and a Chromium spec compares the two. */
 export function FeedCard({ item }: { item: FeedView }) {
@@ -29,7 +32,7 @@ export function FeedCard({ item }: { item: FeedView }) {
     <article className={`card feed-card ${item.kind}${item.important ? " important" : ""}`}>
       <div className="card-meta">
         {item.important && <span className="badge important">{t("web.feed.important")}</span>}
-        <span className="kind">{item.author?.name ?? item.source_name}</span>
+        <span className="kind">{byline(item)}</span>
         <time dateTime={new Date(item.published_at * 1000).toISOString()}>{timeAgo(item.published_at, t)}</time>
       </div>
       <h3 className="card-title">

@@ -11,9 +11,10 @@ import { useDocumentTitle } from "../../lib/title";
 import { toast } from "../../lib/toast";
 import { track } from "../../lib/track";
 import { useFeed } from "./api/get-feed";
-import { FeedCard, timeAgo, translatedFrom } from "./FeedCard";
+import { byline, FeedCard, timeAgo, translatedFrom } from "./FeedCard";
 import { NotFoundPage } from "../../components/NotFoundPage";
 import { CommentThread } from "../comments";
+import { PostTools } from "../posts";
 import { FavoriteButton, LikeButton } from "../social";
 
 /**
@@ -63,7 +64,11 @@ export function FeedPage() {
     <article className="page feed-page">
       <div className="card-meta">
         {item.important && <span className="badge important">{t("web.feed.important")}</span>}
-        <span>{item.author?.name ?? item.source_name}</span>
+        {item.user ? (
+          <Link to={to(`/user/${item.user.id}`)}>{item.user.nickname}</Link>
+        ) : (
+          <span>{byline(item)}</span>
+        )}
         <time>{timeAgo(item.published_at, t)}</time>
         <span>{t("web.feed.views", { n: item.views })}</span>
       </div>
@@ -82,6 +87,16 @@ export function FeedPage() {
         // Sanitized by the server (ammonia) when it was stored; its links mapped here.
         dangerouslySetInnerHTML={{ __html: body }}
       />
+      {item.kind === "post" && item.images.length > 0 && (
+        <div className="post-gallery">
+          {item.images.map((src) => (
+            <a key={src} href={src} target="_blank" rel="noopener noreferrer">
+              <img src={src} alt="" loading="lazy" />
+            </a>
+          ))}
+        </div>
+      )}
+      {item.kind === "post" && <PostTools item={item} />}
       <div className="card-tags">
         {item.tags.map((tag) => (
           <Link key={tag.id} className="chip" to={to(`/tag/${encodeURIComponent(tag.code)}`)}>#{tag.name}</Link>
@@ -93,7 +108,9 @@ export function FeedPage() {
       <div className="feed-actions">
         <LikeButton key={`${item.id}:${item.liked}`} kind="feed" id={item.id} liked={item.liked ?? false} count={item.like_count} />
         <FavoriteButton key={`${item.id}:${item.favorited}`} feedId={item.id} favorited={item.favorited ?? false} />
-        <a className="button ghost" href={item.source_url} target="_blank" rel="noopener noreferrer">{t("web.feed.source")}</a>
+        {item.kind !== "post" && (
+          <a className="button ghost" href={item.source_url} target="_blank" rel="noopener noreferrer">{t("web.feed.source")}</a>
+        )}
         <button type="button" className="button" onClick={() => setSharing(true)}>{t("web.feed.share")}</button>
       </div>
       <BottomSheet open={sharing} title={t("web.feed.share")} onClose={() => setSharing(false)}>

@@ -6,11 +6,14 @@ import { loginOpenAtom } from "../../lib/dialogs";
 import { TabBar } from "../../components/TabBar";
 import { userAtom } from "../../lib/session";
 import { C, type FeedTab } from "../../lib/core";
+import { useLocalePath } from "../../lib/paths";
+import { Link } from "../../lib/router";
 import { FeedList } from "./FeedList";
 
 
 export function HomePage() {
   const { t } = useTranslation();
+  const to = useLocalePath();
   const user = useAtomValue(userAtom);
   const openLogin = useSetAtom(loginOpenAtom);
   const [tab, setTab] = useState<FeedTab>(C.feedTabs[0]);
@@ -32,11 +35,18 @@ export function HomePage() {
           <span>{t("web.feed.onlyImportant")}</span>
         </label>
       </div>
+      {tab === "community" && (
+        <p className="community-head">
+          <Link className="button small" to={to("/write")}>
+            {t("web.post.write")}
+          </Link>
+        </p>
+      )}
       <FeedList
         key={`${tab}-${onlyImportant}`}
         scope={{ tab }}
         onlyImportant={onlyImportant}
-        empty={tab === "following" ? t("web.feed.followingEmpty") : undefined}
+        empty={{ following: t("web.feed.followingEmpty"), community: t("web.post.communityEmpty") }[tab as string]}
       />
     </section>
   );

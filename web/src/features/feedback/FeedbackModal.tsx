@@ -4,12 +4,11 @@ import { say, useTranslation } from "../../lib/i18n";
 
 import { feedbackOpenAtom } from "../../lib/dialogs";
 import { Dialog } from "../../components/ui";
-import { messageOf } from "../../lib/api";
+import { messageOf, uploadImage } from "../../lib/api";
 import { C, checkImage, contentCounter, type FeedbackType, validateFeedback } from "../../lib/core";
 import { toast } from "../../lib/toast";
 import { track } from "../../lib/track";
 import { createFeedback } from "./api/create-feedback";
-import { uploadFeedbackImage } from "./api/upload-image";
 
 interface Picked {
   id: number;
@@ -54,8 +53,8 @@ export default function FeedbackModal() {
       live++;
       const item: Picked = { id: nextId++, preview: URL.createObjectURL(file), state: "loading" };
       setImages((list) => [...list, item]);
-      uploadFeedbackImage(file).then(
-        (done) => setImages((list) => list.map((i) => (i.id === item.id ? { ...i, state: "success", url: done.absolute } : i))),
+      uploadImage(file, "/img/upload/feedback/v2").then(
+        (url) => setImages((list) => list.map((i) => (i.id === item.id ? { ...i, state: "success", url } : i))),
         (e: unknown) => {
           toast("error", messageOf(e));
           // A failed image is removed.

@@ -1,14 +1,15 @@
 import { useAtomValue } from "jotai";
 import { useState } from "react";
 
-import { messageOf } from "../../lib/api";
-import { checkBio, checkNickname } from "../../lib/core";
+import { messageOf, uploadImage } from "../../lib/api";
+import { checkBio, checkImage, checkNickname } from "../../lib/core";
 import { useTranslation } from "../../lib/i18n";
 import { useLocalePath } from "../../lib/paths";
 import { Link } from "../../lib/router";
 import { userAtom } from "../../lib/session";
 import { toast } from "../../lib/toast";
 import { updateProfile, useProfile } from "./api/profile";
+import { Avatar } from "./ProfilePage";
 
 /** The reader's nickname and bio, checked as they type by client-core's rules. */
 export function ProfileEditor() {
@@ -20,6 +21,7 @@ export function ProfileEditor() {
   return (
     <>
       <h2>{t("web.profile.edit")}</h2>
+      <AvatarForm nickname={profile.data.nickname} avatar={profile.data.avatar} />
       {/* Keyed by what the server last said, so a saved change is the form's new start. */}
       <Form key={`${profile.data.nickname}|${profile.data.bio}`} nickname={profile.data.nickname} bio={profile.data.bio} />
       <Link to={to(`/user/${user.id}`)}>{t("web.profile.view")}</Link>
@@ -76,5 +78,47 @@ function Form(props: { nickname: string; bio: string }) {
         {t("web.profile.save")}
       </button>
     </form>
+  );
+}
+
+/** The reader's avatar: an image uploaded through the server's pipeline, or none. */
+function AvatarForm(props: { nickname: string; avatar: string }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const change = (avatar: Promise<string>) => {
+    setBusy(true);
+    avatar
+      .then((url) => updateProfile({ avatar: url }))
+      .then(
+        () => toast("success", t("web.profile.saved")),
+        (e: unknown) => toast("error", messageOf(e)),
+      )
+      .finally(() => setBusy(false));
+  };
+  return (
+    <div className="card settings profile-actions">
+      <Avatar profile={props} />
+      <label className="add-image">
+        <span>{busy ? t("web.post.uploading") : t("web.profile.changeAvatar")}</span>
+        <input
+          type="file"
+          accept="image/png,image/jpeg,image/gif"
+          disabled={busy}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = "";
+            if (!file) return;
+            const refused = checkImage({ name: file.name, size: file.size, type: file.type }, 0);
+            if (refused) toast("error", t(refused.key, { defaultValue: refused.message }));
+            else change(uploadImage(file));
+          }}
+        />
+      </label>
+      {props.avatar && (
+        <button type="button" className="button ghost" disabled={busy} onClick={() => change(Promise.resolve(""))}>
+          {t("web.profile.removeAvatar")}
+        </button>
+      )}
+    </div>
   );
 }

@@ -1,0 +1,196 @@
+import { useState } from "react";
+
+import { Spinner } from "../../components/ui";
+import { messageOf, uploadImage } from "../../lib/api";
+import { checkImage, checkPost } from "../../lib/core";
+import { useSignedInPage } from "../../lib/dialogs";
+import { formatNumber, useTranslation } from "../../lib/i18n";
+import { useLocalePath } from "../../lib/paths";
+import { useNavigate, useParams } from "../../lib/router";
+import { useDocumentTitle } from "../../lib/title";
+import { toast } from "../../lib/toast";
+import { useTags } from "../tags";
+import { type PostDraft, createPost, editPost, previewPost, usePostHistory, usePostItem } from "./api/posts";
+
+const MAX_IMAGES = 4;
+const MAX_CHARS = 10_000;
+
+/** `/write` (a new post) and `/write/:id` (editing one's post, from its newest version). */
+export function WritePage() {
+  const { id } = useParams();
+  const editing = id && /^\d+$/.test(id) ? Number(id) : null;
+  const { t } = useTranslation();
+  useDocumentTitle(t(editing ? "web.post.edit" : "web.post.write"));
+  const user = useSignedInPage();
+  const history = usePostHistory(editing);
+  const item = usePostItem(editing);
+  if (!user) return <p className="empty">{t("web.library.signIn")}</p>;
+  if (editing === null) return <Editor id={null} start={{ title: "", content: "", tags: [], tokens: [], images: [] }} />;
+  if (history.isPending || item.isPending) return <Spinner />;
+  if (history.isError || item.isError) return <p className="empty">{messageOf(history.error ?? item.error)}</p>;
+  const newest = history.data[0];
+  const start: PostDraft = {
+    title: newest?.title ?? "",
+    content: newest?.markdown ?? "",
+    tags: item.data.tags.map((tag) => tag.id),
+    tokens: item.data.tokens.map((token) => token.id),
+    images: newest?.images ?? [],
+  };
+  return <Editor id={editing} start={start} />;
+}
+
+function Editor({ id, start }: { id: number | null; start: PostDraft }) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const navigate = useNavigate();
+  const tags = useTags("").data?.list ?? [];
+  const [title, setTitle] = useState(start.title);
+  const [content, setContent] = useState(start.content);
+  const [picked, setPicked] = useState(start.tags);
+  const [images, setImages] = useState(start.images);
+  const [uploading, setUploading] = useState(0);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const rule = checkPost(title, content, picked.length, start.tokens.length, images.length);
+  const say = (m: { key: string; message: string }) => t(m.key, { defaultValue: m.message });
+  const toggle = (tagId: number) =>
+    setPicked(picked.includes(tagId) ? picked.filter((p) => p !== tagId) : [...picked, tagId]);
+  const add = (files: FileList | null) => {
+    for (const file of Array.from(files ?? []).slice(0, MAX_IMAGES - images.length - uploading)) {
+      const refused = checkImage({ name: file.name, size: file.size, type: file.type }, 0);
+      if (refused) {
+        toast("error", say(refused));
+        continue;
+      }
+      setUploading((n) => n + 1);
+      uploadImage(file).then(
+        (url) => {
+          setUploading((n) => n - 1);
+          setImages((list) => [...list, url]);
+        },
+        (e: unknown) => {
+          setUploading((n) => n - 1);
+          toast("error", messageOf(e));
+        },
+      );
+    }
+  };
+  const showPreview = () => {
+    previewPost(content).then(
+      (p) => setPreview(p.html),
+      (e: unknown) => setError(messageOf(e)),
+    );
+  };
+  const submit = () => {
+    if (rule || uploading > 0) return;
+    setBusy(true);
+    setError(null);
+    const draft: PostDraft = { title, content, tags: picked, tokens: start.tokens, images };
+    (id === null ? createPost(draft) : editPost(id, draft)).then(
+      (made) => {
+        toast("success", t(id === null ? "web.post.published" : "web.post.saved"));
+        void navigate(to(`/feed/${made.id}`));
+      },
+      (e: unknown) => {
+        setBusy(false);
+        setError(messageOf(e));
+      },
+    );
+  };
+  return (
+    <section className="page write">
+      <h1>{t(id === null ? "web.post.write" : "web.post.edit")}</h1>
+      <form
+        className="card settings profile-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <label className="field">
+          <span>{t("web.post.titleLabel")}</span>
+          <input value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
+        </label>
+        <div className="chips">
+          <button type="button" className="chip" aria-pressed={preview === null} onClick={() => setPreview(null)}>
+            {t("web.post.content")}
+          </button>
+          <button type="button" className="chip" aria-pressed={preview !== null} onClick={showPreview}>
+            {t("web.post.preview")}
+          </button>
+        </div>
+        {preview === null ? (
+          <label className="field">
+            <textarea
+              rows={10}
+              value={content}
+              aria-label={t("web.post.content")}
+              onChange={(e) => setContent(e.target.value)}
+              aria-describedby="post-hint"
+            />
+            <small id="post-hint" className="muted">
+              {t("web.post.hint")} · {t("web.post.count", { n: formatNumber([...content.trim()].length), max: formatNumber(MAX_CHARS) })}
+            </small>
+          </label>
+        ) : (
+          <div className="article-body post-preview" aria-live="polite">
+            {preview === "" ? (
+              <p className="muted">{t("web.post.previewEmpty")}</p>
+            ) : (
+              // Rendered and cleaned by the server (pulldown-cmark, then ammonia), as it will be shown.
+              <div dangerouslySetInnerHTML={{ __html: preview }} />
+            )}
+          </div>
+        )}
+        <fieldset className="field">
+          <legend>{t("web.post.images")}</legend>
+          <div className="post-images">
+            {images.map((url, n) => (
+              <figure key={url}>
+                <img src={url} alt="" />
+                <button type="button" className="button ghost" onClick={() => setImages(images.filter((i) => i !== url))}>
+                  {t("web.post.removeImage", { n: n + 1 })}
+                </button>
+              </figure>
+            ))}
+            {uploading > 0 && <p className="muted">{t("web.post.uploading")}</p>}
+          </div>
+          {images.length + uploading < MAX_IMAGES && (
+            <label className="add-image">
+              <span>{t("web.post.addImage")}</span>
+              <input
+                type="file"
+                accept="image/png,image/jpeg,image/gif"
+                multiple
+                onChange={(e) => {
+                  add(e.target.files);
+                  e.target.value = "";
+                }}
+              />
+            </label>
+          )}
+        </fieldset>
+        <fieldset className="field">
+          <legend>{t("web.post.tags")}</legend>
+          <div className="chips">
+            {tags.map((tag) => (
+              <button key={tag.id} type="button" className="chip" aria-pressed={picked.includes(tag.id)} onClick={() => toggle(tag.id)}>
+                #{tag.name}
+              </button>
+            ))}
+          </div>
+        </fieldset>
+        {rule && (title || content || picked.length > 0) && <p className="form-error">{say(rule)}</p>}
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="button" disabled={busy || uploading > 0 || (rule !== null && rule !== undefined)}>
+          {t(id === null ? "web.post.publish" : "web.post.save")}
+        </button>
+      </form>
+    </section>
+  );
+}
