@@ -59,7 +59,7 @@ for c in comments:
     if c[2] != "NULL":
         replies_of[c[2]] = replies_of.get(c[2], 0) + 1
 values = [(c[0], c[1], c[2], c[3], c[4], "'visible'", likes_per.get(c[0], 0), replies_of.get(c[0], 0), now - 100000 + c[5]) for c in comments]
-rows("comments", "id, feed_id, parent_id, user_id, content, state, like_count, reply_count, created_at", values)
+rows("comments", "id, subject_id, parent_id, user_id, content, state, like_count, reply_count, created_at", values)
 rows("likes", "user_id, kind, target_id, created_at", likes)
 print(f"UPDATE feed_items SET comments = {len(comments)} WHERE id = {feed};")
 # A question by the bench reader with 200 answers (by 200 of the readers), liked unevenly.

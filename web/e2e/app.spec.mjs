@@ -830,6 +830,12 @@ test("a reader asks with a bounty, another answers, the asker accepts: both bala
   await asker.getByRole("button", { name: "Accept this answer" }).click();
   await asker.getByText("Answer accepted; the bounty is paid").waitFor();
   await asker.getByTestId("answer").getByText("Accepted").waitFor();
+  // The asker thanks the helper under the answer, in the answer's own thread.
+  const answer = asker.getByTestId("answer");
+  await answer.getByRole("button", { name: "Comments" }).click();
+  await answer.getByLabel(/Add a comment/).fill("Thanks, the OTC tip helped");
+  await answer.getByRole("button", { name: "Post", exact: true }).click();
+  await answer.locator(".comment-list").getByText("Thanks, the OTC tip helped").waitFor();
   await helper.goto(`${stack.base}/en/account`);
   await helper.getByTestId("balance").getByText("40", { exact: true }).waitFor();
   for (const page of [asker, helper]) await page.context().close();

@@ -1,4 +1,5 @@
-//! A comment on a feed item; a reply has the top-level comment as parent.
+//! A comment on a feed item, a question or an answer; a reply has the top-level comment as
+//! parent.
 
 use sea_orm::entity::prelude::*;
 
@@ -7,7 +8,9 @@ use sea_orm::entity::prelude::*;
 pub struct Model {
     #[sea_orm(primary_key)]
     pub id: i64,
-    pub feed_id: i64,
+    /// `feed`, `question` or `answer` (`social::comments::Subject`).
+    pub subject_kind: String,
+    pub subject_id: i64,
     /// The top-level comment this replies to (replies are one level deep).
     pub parent_id: Option<i64>,
     pub user_id: i64,

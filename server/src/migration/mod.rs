@@ -25,6 +25,7 @@ mod m20261124_000020_conversations;
 mod m20261124_000021_profiles;
 mod m20261124_000022_questions;
 mod m20261124_000023_posts;
+mod m20261124_000024_comment_subjects;
 
 pub struct Migrator;
 
@@ -124,6 +125,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000021_profiles::Migration),
             Box::new(m20261124_000022_questions::Migration),
             Box::new(m20261124_000023_posts::Migration),
+            Box::new(m20261124_000024_comment_subjects::Migration),
         ]
     }
 }

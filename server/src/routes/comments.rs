@@ -14,7 +14,7 @@ use crate::error::{AppError, AppResult};
 use crate::extract::{ApiJson, Caller, ClientMeta, CurrentUser};
 use crate::limits;
 use crate::pagination::Page;
-use crate::social::comments::{self, CommentVersion, CommentView, NewComment, Sort};
+use crate::social::comments::{self, CommentVersion, CommentView, NewComment, Sort, Subject};
 use crate::social::{blocks, budget_by_age, moderation, spend_write};
 use crate::state::AppState;
 use client_core::validation;
@@ -29,9 +29,33 @@ pub fn router() -> Router<AppState> {
         .route("/comment/del", post(comment_del))
 }
 
+/// What a thread is under: one of `feed_id`, `question_id` or `answer_id`.
+#[derive(Deserialize, Validate, Default)]
+#[serde(default)]
+struct SubjectRequest {
+    feed_id: Option<i64>,
+    question_id: Option<i64>,
+    answer_id: Option<i64>,
+}
+
+impl SubjectRequest {
+    fn subject(&self) -> AppResult<Subject> {
+        match (self.feed_id, self.question_id, self.answer_id) {
+            (Some(id), None, None) => Ok(Subject::Feed(id)),
+            (None, Some(id), None) => Ok(Subject::Question(id)),
+            (None, None, Some(id)) => Ok(Subject::Answer(id)),
+            _ => Err(AppError::invalid(
+                "Give one of feed_id, question_id or answer_id",
+            )),
+        }
+    }
+}
+
 #[derive(Deserialize, Validate)]
 struct ListRequest {
-    feed_id: i64,
+    #[serde(flatten)]
+    #[validate(nested)]
+    on: SubjectRequest,
     #[serde(flatten)]
     #[validate(nested)]
     page: PageRequest,
@@ -50,6 +74,7 @@ async fn comment_list(
         Some("top") => Sort::Top,
         Some(_) => return Err(AppError::invalid("sort must be new or top")),
     };
+    let subject = req.on.subject()?;
     let (cursor, limit) = (req.page.cursor(), req.page.limit());
     let reader = caller.user_id();
     let blocks_someone = match reader {
@@ -57,13 +82,13 @@ async fn comment_list(
         None => false,
     };
     if blocks_someone || cursor.is_some() {
-        let page = comments::list(&state, reader, req.feed_id, sort, cursor, limit).await?;
+        let page = comments::list(&state, reader, subject, sort, cursor, limit).await?;
         return Ok(ok(page).into_response());
     }
     // First pages are the same for every visitor and every reader who blocked no one: built
     // about once a second, the reader's likes marked on the copy.
-    let key = format!("{}{sort:?}|{limit}", comments::thread_key(req.feed_id));
-    let page = comments::list(&state, None, req.feed_id, sort, None, limit);
+    let key = format!("{}{sort:?}|{limit}", comments::thread_key(subject));
+    let page = comments::list(&state, None, subject, sort, None, limit);
     let body = cached_envelope(&state.content_cache, Some(key), page).await?;
     Ok(json_bytes(match reader {
         Some(reader) => comments::mark_liked(&state, reader, body).await?,
@@ -107,7 +132,9 @@ async fn comment_history(
 
 #[derive(Deserialize, Validate)]
 struct AddRequest {
-    feed_id: i64,
+    #[serde(flatten)]
+    #[validate(nested)]
+    on: SubjectRequest,
     #[serde(default)]
     parent_id: Option<i64>,
     #[validate(custom(function = "validation::comment_content"))]
@@ -120,6 +147,7 @@ async fn comment_add(
     client: ClientMeta,
     ApiJson(req): ApiJson<AddRequest>,
 ) -> AppResult<Json<Envelope<CommentView>>> {
+    let subject = req.on.subject()?;
     moderation::ensure_not_banned(&state, user.user_id).await?;
     let budget = budget_by_age(
         &state,
@@ -130,7 +158,7 @@ async fn comment_add(
     .await?;
     spend_write(&state, &user, &client, budget).await?;
     let new = NewComment {
-        feed_id: req.feed_id,
+        subject,
         parent_id: req.parent_id,
         content: &req.content,
     };

@@ -1,4 +1,4 @@
-//! Comment threads under feed items: top-level comments paged newest or best first, each with
+//! Comment threads under feed items, questions and answers (a comment's `Subject`): top-level comments paged newest or best first, each with
 //! its first replies; replies one level deep (answering a reply attaches to its top-level
 //! comment and names the person answered); edits kept as history; deletion that leaves a
 //! placeholder where replies hang; and the notifications each of these causes.
@@ -19,7 +19,7 @@ use super::marks::{OpenPage, mark_item};
 use super::messages::{self, About};
 use super::{UserRef, users_by_id};
 use crate::auth::users::nickname_is;
-use crate::entity::{comment, comment_edit, feed_item, like, user};
+use crate::entity::{answer, comment, comment_edit, feed_item, like, question, user};
 use crate::error::{AppError, AppResult};
 use crate::pagination::{Page, parse_id, parse_pair, split_page};
 use crate::state::AppState;
@@ -31,6 +31,104 @@ pub const REMOVED: &str = "removed";
 /// How long the same text from the same person is refused.
 pub const REPEAT_SECONDS: i64 = 10 * 60;
 
+/// What a thread is under: a feed item (news or a reader's post), a question or an answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Subject {
+    Feed(i64),
+    Question(i64),
+    Answer(i64),
+}
+
+/// Where a message about a comment leads: its feed item, or its question (for a comment on a
+/// question or on one of its answers).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Place {
+    pub feed_id: Option<i64>,
+    pub question_id: Option<i64>,
+}
+
+impl Subject {
+    pub fn kind(self) -> &'static str {
+        match self {
+            Self::Feed(_) => "feed",
+            Self::Question(_) => "question",
+            Self::Answer(_) => "answer",
+        }
+    }
+
+    pub fn id(self) -> i64 {
+        match self {
+            Self::Feed(id) | Self::Question(id) | Self::Answer(id) => id,
+        }
+    }
+
+    /// The subject of a stored comment.
+    pub fn of(c: &comment::Model) -> Self {
+        match c.subject_kind.as_str() {
+            "question" => Self::Question(c.subject_id),
+            "answer" => Self::Answer(c.subject_id),
+            _ => Self::Feed(c.subject_id),
+        }
+    }
+
+    /// The comments under this subject.
+    fn filter(self) -> Condition {
+        Condition::all()
+            .add(comment::Column::SubjectKind.eq(self.kind()))
+            .add(comment::Column::SubjectId.eq(self.id()))
+    }
+
+    pub async fn place(self, db: &impl ConnectionTrait) -> AppResult<Place> {
+        Ok(match self {
+            Self::Feed(id) => Place {
+                feed_id: Some(id),
+                question_id: None,
+            },
+            Self::Question(id) => Place {
+                feed_id: None,
+                question_id: Some(id),
+            },
+            Self::Answer(id) => Place {
+                feed_id: None,
+                question_id: answer::Entity::find_by_id(id)
+                    .one(db)
+                    .await?
+                    .map(|a| a.question_id),
+            },
+        })
+    }
+
+    /// Counts one more (`by` 1) or one fewer (-1) comment where the subject keeps a count (a
+    /// feed item's card shows it); `NotFound` when a new comment's subject does not exist.
+    async fn count(self, db: &impl ConnectionTrait, by: i64) -> AppResult<()> {
+        let exists = match self {
+            Self::Feed(id) => {
+                let mut counting = feed_item::Entity::update_many()
+                    .col_expr(
+                        feed_item::Column::Comments,
+                        Expr::col(feed_item::Column::Comments).add(by),
+                    )
+                    .filter(feed_item::Column::Id.eq(id));
+                if by < 0 {
+                    // Never below zero.
+                    counting = counting.filter(feed_item::Column::Comments.gt(0));
+                }
+                counting.exec(db).await?.rows_affected > 0
+            }
+            Self::Question(id) => question::Entity::find_by_id(id).one(db).await?.is_some(),
+            Self::Answer(id) => answer::Entity::find_by_id(id).one(db).await?.is_some(),
+        };
+        if by > 0 && !exists {
+            return Err(AppError::not_found(match self {
+                Self::Feed(_) => "No such news item",
+                Self::Question(_) => "No such question",
+                Self::Answer(_) => "No such answer",
+            }));
+        }
+        Ok(())
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Sort {
     New,
@@ -40,7 +138,9 @@ pub enum Sort {
 #[derive(Debug, Serialize, ts_rs::TS)]
 pub struct CommentView {
     pub id: i64,
-    pub feed_id: i64,
+    #[ts(type = "\"feed\" | \"question\" | \"answer\"")]
+    pub subject_kind: String,
+    pub subject_id: i64,
     pub parent_id: Option<i64>,
     /// `null` for a deleted or removed comment.
     pub user: Option<UserRef>,
@@ -83,13 +183,13 @@ fn parse_cursor(cursor: &str, sort: Sort) -> AppResult<(i64, i64)> {
 
 /// Where a thread's shared first pages are cached (`content_cache`): every visitor, and every
 /// reader who blocked no one, gets the same page; a reader's likes are marked on the copy.
-pub fn thread_key(feed_id: i64) -> String {
-    format!("comments|{feed_id}|")
+pub fn thread_key(subject: Subject) -> String {
+    format!("comments|{}|{}|", subject.kind(), subject.id())
 }
 
 /// A thread changed on this server: its cached pages go.
-pub fn changed(state: &AppState, feed_id: i64) {
-    state.content_cache.forget(&thread_key(feed_id));
+pub fn changed(state: &AppState, subject: Subject) {
+    state.content_cache.forget(&thread_key(subject));
 }
 
 /// A cached envelope of a page of comments (`data.list`, each with `replies`), with `reader`'s
@@ -123,18 +223,18 @@ async fn liked_among(state: &AppState, reader: i64, ids: Vec<i64>) -> AppResult<
         .collect())
 }
 
-/// A feed item's top-level comments, a page at a time, each with its first replies.
+/// A subject's top-level comments, a page at a time, each with its first replies.
 pub async fn list(
     state: &AppState,
     reader: Option<i64>,
-    feed_id: i64,
+    subject: Subject,
     sort: Sort,
     cursor: Option<&str>,
     limit: u64,
 ) -> AppResult<Page<CommentView>> {
     use comment::Column as C;
     let mut query = comment::Entity::find()
-        .filter(C::FeedId.eq(feed_id))
+        .filter(subject.filter())
         .filter(C::ParentId.is_null())
         .filter(shown_to(reader))
         .limit(limit + 1);
@@ -240,7 +340,8 @@ async fn views(
         let shown = c.state == VISIBLE;
         CommentView {
             id: c.id,
-            feed_id: c.feed_id,
+            subject_kind: c.subject_kind,
+            subject_id: c.subject_id,
             parent_id: c.parent_id,
             user: shown.then(|| users.get(&c.user_id).cloned()).flatten(),
             reply_to: c
@@ -289,7 +390,7 @@ pub async fn visible_in(db: &impl ConnectionTrait, id: i64) -> AppResult<Option<
 }
 
 pub struct NewComment<'a> {
-    pub feed_id: i64,
+    pub subject: Subject,
     pub parent_id: Option<i64>,
     /// Already checked by the comment rule.
     pub content: &'a str,
@@ -313,7 +414,7 @@ pub async fn add(state: &AppState, user_id: i64, new: NewComment<'_>) -> AppResu
         None => (None, None),
         Some(id) => {
             let parent = find_visible(state, id).await?;
-            if parent.feed_id != new.feed_id {
+            if Subject::of(&parent) != new.subject {
                 return Err(AppError::invalid("parent_id is a comment on another item"));
             }
             if blocks(state, parent.user_id, user_id).await? {
@@ -328,17 +429,8 @@ pub async fn add(state: &AppState, user_id: i64, new: NewComment<'_>) -> AppResu
     };
     let mentioned = mentioned_users(state, user_id, content).await?;
     let txn = crate::db::begin_write(&state.db).await?;
-    let counted = feed_item::Entity::update_many()
-        .col_expr(
-            feed_item::Column::Comments,
-            Expr::col(feed_item::Column::Comments).add(1),
-        )
-        .filter(feed_item::Column::Id.eq(new.feed_id))
-        .exec(&txn)
-        .await?;
-    if counted.rows_affected == 0 {
-        return Err(AppError::not_found("No such news item"));
-    }
+    new.subject.count(&txn, 1).await?;
+    let place = new.subject.place(&txn).await?;
     if let Some(parent_id) = parent_id {
         comment::Entity::update_many()
             .col_expr(
@@ -350,7 +442,8 @@ pub async fn add(state: &AppState, user_id: i64, new: NewComment<'_>) -> AppResu
             .await?;
     }
     let made = comment::ActiveModel {
-        feed_id: Set(new.feed_id),
+        subject_kind: Set(new.subject.kind().to_owned()),
+        subject_id: Set(new.subject.id()),
         parent_id: Set(parent_id),
         user_id: Set(user_id),
         reply_to_user_id: Set(answered.filter(|(_, reply)| *reply).map(|(to, _)| to)),
@@ -367,7 +460,7 @@ pub async fn add(state: &AppState, user_id: i64, new: NewComment<'_>) -> AppResu
     let about = |kind| About {
         kind,
         actor_id: Some(user_id),
-        feed_id: new.feed_id,
+        place,
         comment_id: made.id,
         body: content,
     };
@@ -379,7 +472,7 @@ pub async fn add(state: &AppState, user_id: i64, new: NewComment<'_>) -> AppResu
         messages::leave(&txn, now, to, &about("mention")).await?;
     }
     txn.commit().await?;
-    changed(state, new.feed_id);
+    changed(state, new.subject);
     let mut list = views(state, Some(user_id), vec![made], Vec::new()).await?;
     list.pop()
         .ok_or_else(|| AppError::internal("the new comment has no view"))
@@ -428,7 +521,7 @@ pub async fn edit(
     if !can_edit_comment(found.created_at, now) {
         return Err(ErrorKind::EditWindowClosed.into());
     }
-    let found_feed = found.feed_id;
+    let subject = Subject::of(&found);
     if found.content != content {
         let txn = crate::db::begin_write(&state.db).await?;
         comment_edit::ActiveModel {
@@ -444,7 +537,7 @@ pub async fn edit(
         changed.edited_at = Set(Some(now));
         changed.update(&txn).await?;
         txn.commit().await?;
-        self::changed(state, found_feed);
+        self::changed(state, subject);
     }
     let current = find_visible(state, id).await?;
     let mut list = views(state, Some(user_id), vec![current], Vec::new()).await?;
@@ -537,15 +630,7 @@ pub async fn take_down(
             .exec(txn)
             .await?;
     }
-    feed_item::Entity::update_many()
-        .col_expr(
-            feed_item::Column::Comments,
-            Expr::col(feed_item::Column::Comments).sub(1),
-        )
-        .filter(feed_item::Column::Id.eq(found.feed_id))
-        .filter(feed_item::Column::Comments.gt(0))
-        .exec(txn)
-        .await?;
+    Subject::of(found).count(txn, -1).await?;
     messages::forget_comment(txn, found.id).await
 }
 
@@ -559,6 +644,6 @@ pub async fn delete(state: &AppState, user_id: i64, id: i64) -> AppResult<()> {
     };
     take_down(&txn, &found, DELETED).await?;
     txn.commit().await?;
-    changed(state, found.feed_id);
+    changed(state, Subject::of(&found));
     Ok(())
 }

@@ -130,16 +130,8 @@ pub async fn set_comment_like(
             .exec(&txn)
             .await?;
         if liked && tell_author {
-            messages::liked(
-                &txn,
-                now,
-                found.user_id,
-                user_id,
-                found.feed_id,
-                id,
-                &found.content,
-            )
-            .await?;
+            let place = comments::Subject::of(&found).place(&txn).await?;
+            messages::liked(&txn, now, found.user_id, user_id, place, id, &found.content).await?;
         }
     }
     let count = comment::Entity::find_by_id(id)

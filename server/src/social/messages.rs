@@ -14,6 +14,7 @@ use sea_orm::{
 use serde::{Deserialize, Serialize};
 
 use super::blocks::blocked_by;
+use super::comments::Place;
 use super::{UserRef, opening, users_by_id};
 use crate::entity::{announcement, message};
 use crate::error::{AppError, AppResult};
@@ -42,7 +43,7 @@ pub const READ_MAX_IDS: u64 = 100;
 pub struct About<'a> {
     pub kind: &'static str,
     pub actor_id: Option<i64>,
-    pub feed_id: i64,
+    pub place: Place,
     pub comment_id: i64,
     pub body: &'a str,
 }
@@ -70,7 +71,8 @@ pub async fn leave(
 ) -> AppResult<()> {
     let mut message = new_unread(user_id, about.kind, now);
     message.actor_id = Set(about.actor_id);
-    message.feed_id = Set(Some(about.feed_id));
+    message.feed_id = Set(about.place.feed_id);
+    message.question_id = Set(about.place.question_id);
     message.comment_id = Set(Some(about.comment_id));
     message.body = Set(opening(about.body, QUOTE_CHARS));
     message.insert(db).await?;
@@ -84,14 +86,15 @@ pub async fn liked(
     now: i64,
     author: i64,
     actor: i64,
-    feed_id: i64,
+    place: Place,
     comment_id: i64,
     text: &str,
 ) -> AppResult<()> {
     let count = Expr::col((message::Entity, message::Column::Count)).add(1);
     let mut message = new_unread(author, "like", now);
     message.actor_id = Set(Some(actor));
-    message.feed_id = Set(Some(feed_id));
+    message.feed_id = Set(place.feed_id);
+    message.question_id = Set(place.question_id);
     message.comment_id = Set(Some(comment_id));
     message.group_key = Set(Some(format!("like:{comment_id}")));
     message.body = Set(opening(text, QUOTE_CHARS));

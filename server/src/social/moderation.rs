@@ -85,7 +85,9 @@ pub struct ReportView {
     pub created_at: i64,
     /// The reported comment's author, item and state now.
     pub author: Option<UserRef>,
-    pub feed_id: Option<i64>,
+    #[ts(type = "\"feed\" | \"question\" | \"answer\" | null")]
+    pub subject_kind: Option<String>,
+    pub subject_id: Option<i64>,
     pub target_state: Option<String>,
 }
 
@@ -131,7 +133,8 @@ pub async fn reports(
                 state: r.state,
                 created_at: r.created_at,
                 author: target.and_then(|c| users.get(&c.user_id).cloned()),
-                feed_id: target.map(|c| c.feed_id),
+                subject_kind: target.map(|c| c.subject_kind.clone()),
+                subject_id: target.map(|c| c.subject_id),
                 target_state: target.map(|c| c.state.clone()),
             }
         })
@@ -153,16 +156,17 @@ pub async fn remove_comment(state: &AppState, id: i64, reason: &str) -> AppResul
         .filter(report::Column::TargetId.eq(id))
         .exec(&txn)
         .await?;
+    let subject = comments::Subject::of(&found);
     let about = About {
         kind: "removed",
         actor_id: None,
-        feed_id: found.feed_id,
+        place: subject.place(&txn).await?,
         comment_id: id,
         body: reason,
     };
     messages::leave(&txn, now, found.user_id, &about).await?;
     txn.commit().await?;
-    comments::changed(state, found.feed_id);
+    comments::changed(state, subject);
     Ok(())
 }
 

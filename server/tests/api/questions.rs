@@ -399,7 +399,97 @@ async fn a_week_later_the_bounty_is_settled(backend: Backend) {
     );
 }
 
+async fn questions_and_answers_are_discussed(backend: Backend) {
+    let (app, tag) = start(backend).await;
+    let asker = reader(&app, "asker", 0).await;
+    let helper = reader(&app, "helper", 0).await;
+    app.clock.advance(86_400 + 60);
+    let question = ask(&app, &asker, tag, None).await["data"]["id"]
+        .as_i64()
+        .expect("id");
+    let answer = call(
+        &app,
+        &helper,
+        "/answer/create",
+        json!({ "question_id": question, "content": "Yes, see the filings" }),
+    )
+    .await["data"]["id"]
+        .as_i64()
+        .expect("answer id");
+    let on_question = json!({ "question_id": question, "content": "Which filings?" });
+    let said = call(&app, &helper, "/comment/add", on_question).await;
+    assert_eq!(
+        (&said["data"]["subject_kind"], &said["data"]["subject_id"]),
+        (&json!("question"), &json!(question)),
+        "{said}"
+    );
+    let on_answer = json!({ "answer_id": answer, "content": "Thanks, that helps" });
+    let thanks = call(&app, &asker, "/comment/add", on_answer).await;
+    let thanks_id = thanks["data"]["id"].as_i64().expect("comment id");
+    // Each thread is its own: the question's, the answer's, and a feed item's of the same id.
+    let thread = |body: Value| {
+        let app = &app;
+        async move {
+            let (_, page) = app.post("/comment/list", body).await;
+            page["data"]["list"]
+                .as_array()
+                .expect("list")
+                .iter()
+                .map(|c| c["content"].as_str().expect("text").to_owned())
+                .collect::<Vec<_>>()
+        }
+    };
+    assert_eq!(
+        thread(json!({ "question_id": question })).await,
+        ["Which filings?"]
+    );
+    assert_eq!(
+        thread(json!({ "answer_id": answer })).await,
+        ["Thanks, that helps"]
+    );
+    assert!(thread(json!({ "feed_id": question })).await.is_empty());
+    // A reply on the answer's thread tells its author, and the message leads to the question.
+    let reply = json!({ "answer_id": answer, "parent_id": thanks_id, "content": "Glad to" });
+    assert_eq!(
+        call(&app, &helper, "/comment/add", reply).await["code"],
+        2000
+    );
+    let told = call(&app, &asker, "/message/list", json!({ "kind": "reply" })).await;
+    let told = &told["data"]["list"][0];
+    assert_eq!(
+        (&told["question_id"], &told["feed_id"]),
+        (&json!(question), &Value::Null),
+        "{told}"
+    );
+    // Likes on such a comment tell its author the same way.
+    let like = json!({ "kind": "comment", "id": thanks_id, "liked": true });
+    assert_eq!(call(&app, &helper, "/like/set", like).await["code"], 2000);
+    let liked = call(&app, &asker, "/message/list", json!({ "kind": "like" })).await;
+    assert_eq!(liked["data"]["list"][0]["question_id"], question, "{liked}");
+    // Bad subjects: none, two, one that does not exist, a parent under another subject.
+    for (bad, code) in [
+        (json!({ "content": "where?" }), 4001),
+        (
+            json!({ "question_id": question, "answer_id": answer, "content": "both" }),
+            4001,
+        ),
+        (json!({ "question_id": 999_999, "content": "gone" }), 4040),
+        (json!({ "answer_id": 999_999, "content": "gone" }), 4040),
+        (
+            json!({ "question_id": question, "parent_id": thanks_id, "content": "wrong thread" }),
+            4001,
+        ),
+    ] {
+        assert_eq!(
+            call(&app, &helper, "/comment/add", bad.clone()).await["code"],
+            code,
+            "{bad}"
+        );
+    }
+}
+
 on_both_databases!(
+    questions_and_answers_are_discussed,
     bounties_leave_the_balance_once,
     answers_are_once_and_accepted_once,
     a_week_later_the_bounty_is_settled

@@ -161,7 +161,7 @@ export type LikeState = { liked: boolean, count: number, };
  * Another reader as conversations show them.
  */
 export type UserRef = { id: number, nickname: string, avatar: string, };
-export type CommentView = { id: number, feed_id: number, parent_id: number | null, 
+export type CommentView = { id: number, subject_kind: "feed" | "question" | "answer", subject_id: number, parent_id: number | null, 
 /**
  * `null` for a deleted or removed comment.
  */

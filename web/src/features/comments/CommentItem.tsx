@@ -11,7 +11,7 @@ import { userAtom } from "../../lib/session";
 import { toast } from "../../lib/toast";
 import { timeAgo } from "../feed";
 import { LikeButton } from "../social";
-import { addComment, blockUser, deleteComment, editComment, getHistory, getReplies, reportComment } from "./api/comments";
+import { addComment, blockUser, deleteComment, editComment, getHistory, getReplies, reportComment, subjectOf } from "./api/comments";
 import { CommentForm } from "./CommentForm";
 import { CommentText } from "./CommentText";
 
@@ -61,11 +61,11 @@ export function CommentItem(props: {
   };
   const remove = () =>
     void confirm(t("web.comments.confirmDelete"))
-      .then(() => deleteComment(c.feed_id, c.id))
+      .then(() => deleteComment(subjectOf(c), c.id))
       .then(() => toast("success", t("web.comments.deleted")), () => {});
   const block = (who: NonNullable<CommentView["user"]>) =>
     void confirm(t("web.comments.confirmBlock", { name: who.nickname }))
-      .then(() => blockUser(c.feed_id, who.id, true))
+      .then(() => blockUser(subjectOf(c), who.id, true))
       .then(() => toast("success", t("web.comments.blocked", { name: who.nickname })), () => {});
   const report = (reason: string) =>
     void reportComment(c.id, reason).then(
@@ -120,7 +120,7 @@ export function CommentItem(props: {
           people={props.people}
           initial={c.content}
           submitLabel={t("web.comments.save")}
-          send={(content) => editComment(c.feed_id, c.id, content)}
+          send={(content) => editComment(subjectOf(c), c.id, content)}
           onDone={() => setEditing(false)}
           onCancel={() => setEditing(false)}
           autoFocus
@@ -180,7 +180,7 @@ export function CommentItem(props: {
               label={t("web.comments.replyTo", { name: answered.user?.nickname ?? "" })}
               people={props.people}
               submitLabel={t("web.comments.reply")}
-              send={(content) => addComment(c.feed_id, content, answered.id)}
+              send={(content) => addComment(subjectOf(c), content, answered.id)}
               onDone={props.onReplied}
               onCancel={props.onReplied}
               autoFocus

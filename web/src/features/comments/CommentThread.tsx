@@ -1,5 +1,5 @@
 import { useSetAtom } from "jotai";
-import { useMemo, useState } from "react";
+import { useId, useMemo, useState } from "react";
 
 import { TabBar } from "../../components/TabBar";
 import { Spinner } from "../../components/ui";
@@ -8,16 +8,17 @@ import type { CommentView } from "../../lib/api-types";
 import { loginOpenAtom, useMemberAction } from "../../lib/dialogs";
 import { formatNumber, useTranslation } from "../../lib/i18n";
 import { useSearchParams } from "../../lib/router";
-import { addComment, type CommentSort, useComments } from "./api/comments";
+import { addComment, type CommentSort, type Subject, useComments } from "./api/comments";
 import { CommentForm } from "./CommentForm";
 import { CommentItem } from "./CommentItem";
 
 const SORTS: CommentSort[] = ["new", "top"];
 
-/** The discussion under a feed item: sorted newest or best first, more on request; visitors
- * read it and are asked to sign in when they act. `?comment=<id>` (a message's link) brings that
- * comment into view. */
-export function CommentThread({ feedId, count }: { feedId: number; count: number }) {
+/** The discussion under a feed item, a question or an answer: sorted newest or best first, more
+ * on request; visitors read it and are asked to sign in when they act. `?comment=<id>` (a
+ * message's link) brings that comment into view. `count` where the subject keeps one. */
+export function CommentThread({ subject, count }: { subject: Subject; count?: number }) {
+  const titleId = useId();
   const { t } = useTranslation();
   const { user, signedIn } = useMemberAction();
   const openLogin = useSetAtom(loginOpenAtom);
@@ -25,7 +26,7 @@ export function CommentThread({ feedId, count }: { feedId: number; count: number
   const [replyingTo, setReplyingTo] = useState<CommentView | null>(null);
   const [params] = useSearchParams();
   const focused = Number(params.get("comment")) || null;
-  const thread = useComments(feedId, sort);
+  const thread = useComments(subject, sort);
   const comments = useMemo(() => thread.data?.pages.flatMap((p) => p.list) ?? [], [thread.data]);
   // Suggestions for `@`: the people in this thread.
   const people = useMemo(() => {
@@ -35,8 +36,8 @@ export function CommentThread({ feedId, count }: { feedId: number; count: number
   }, [comments, user]);
   const topOf = (c: CommentView) => c.parent_id ?? c.id;
   return (
-    <section className="comments" aria-labelledby="comments-title">
-      <h2 id="comments-title">{t("web.comments.title", { count: formatNumber(count) })}</h2>
+    <section className="comments" aria-labelledby={titleId}>
+      <h2 id={titleId}>{count === undefined ? t("web.comments.heading") : t("web.comments.title", { count: formatNumber(count) })}</h2>
       <TabBar
         label={t("web.comments.sort")}
         items={SORTS.map((key) => ({ key, label: t(`web.comments.sorts.${key}`) }))}
@@ -48,7 +49,7 @@ export function CommentThread({ feedId, count }: { feedId: number; count: number
           label={t("web.comments.write")}
           people={people}
           submitLabel={t("web.comments.send")}
-          send={(content) => addComment(feedId, content, null)}
+          send={(content) => addComment(subject, content, null)}
         />
       ) : (
         <button type="button" className="button ghost wide" onClick={() => openLogin(true)}>

@@ -116,7 +116,7 @@ export function FeedPage() {
       <BottomSheet open={sharing} title={t("web.feed.share")} onClose={() => setSharing(false)}>
         <ShareList title={item.title} onDone={() => setSharing(false)} />
       </BottomSheet>
-      <CommentThread feedId={item.id} count={item.comment_count} />
+      <CommentThread subject={{ kind: "feed", id: item.id }} count={item.comment_count} />
       {item.related.length > 0 && (
         <section className="related">
           <h2>{t("web.feed.related")}</h2>

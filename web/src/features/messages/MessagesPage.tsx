@@ -28,9 +28,9 @@ function headline(m: MessageView, t: TFunction): string {
 
 /** Where opening a message goes: the comment in its thread, the question, or nowhere. */
 function target(m: MessageView): string | null {
-  if (m.question_id !== null) return `/question/${m.question_id}`;
-  if (m.feed_id === null) return null;
-  return m.comment_id !== null && m.kind !== "removed" ? `/feed/${m.feed_id}?comment=${m.comment_id}` : `/feed/${m.feed_id}`;
+  const page = m.question_id !== null ? `/question/${m.question_id}` : m.feed_id !== null ? `/feed/${m.feed_id}` : null;
+  if (page === null) return null;
+  return m.comment_id !== null && m.kind !== "removed" ? `${page}?comment=${m.comment_id}` : page;
 }
 
 /** `/messages`: replies, mentions, likes, points and announcements, newest first. */

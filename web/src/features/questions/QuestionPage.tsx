@@ -6,10 +6,11 @@ import { isNotFound, messageOf } from "../../lib/api";
 import { checkAnswer } from "../../lib/core";
 import { useMemberAction } from "../../lib/dialogs";
 import { formatNumber, useTranslation } from "../../lib/i18n";
-import { useParams } from "../../lib/router";
+import { useLocalePath } from "../../lib/paths";
+import { Link, useParams } from "../../lib/router";
 import { useDocumentTitle } from "../../lib/title";
 import { toast } from "../../lib/toast";
-import { CommentText } from "../comments";
+import { CommentText, CommentThread } from "../comments";
 import { LikeButton } from "../social";
 import { acceptAnswer, answerQuestion, useQuestion } from "./api/questions";
 
@@ -19,6 +20,7 @@ export function QuestionPage() {
   const { id } = useParams();
   const { t, i18n } = useTranslation();
   const { user, signedIn } = useMemberAction();
+  const to = useLocalePath();
   const question = useQuestion(Number(id));
   useDocumentTitle(question.data?.title);
   const [text, setText] = useState("");
@@ -42,7 +44,7 @@ export function QuestionPage() {
   return (
     <article className="page question-page">
       <div className="card-meta">
-        <span>{q.user?.nickname}</span>
+        {q.user && <Link to={to(`/user/${q.user.id}`)}>{q.user.nickname}</Link>}
         {q.bounty > 0 && (
           <span className="badge bounty" data-testid="bounty">
             {t("web.questions.bounty", { n: formatNumber(q.bounty) })}
@@ -77,6 +79,7 @@ export function QuestionPage() {
                 </button>
               )}
             </div>
+            <AnswerComments answerId={a.id} />
           </div>
         ))}
       </div>
@@ -102,6 +105,21 @@ export function QuestionPage() {
           </div>
         </form>
       )}
+      <CommentThread subject={{ kind: "question", id: q.id }} />
     </article>
+  );
+}
+
+/** An answer's own discussion, opened on request (most answers have none). */
+function AnswerComments({ answerId }: { answerId: number }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="button small ghost" aria-expanded={open} onClick={() => setOpen(!open)}>
+        {t("web.comments.heading")}
+      </button>
+      {open && <CommentThread subject={{ kind: "answer", id: answerId }} />}
+    </>
   );
 }

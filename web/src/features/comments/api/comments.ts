@@ -8,17 +8,29 @@ import { feedKeys } from "../../feed";
 
 export type CommentSort = "new" | "top";
 
+/** What a thread is under: a feed item (news or a post), a question or an answer. */
+export interface Subject {
+  kind: CommentView["subject_kind"];
+  id: number;
+}
+
+/** The subject of a comment. */
+export const subjectOf = (c: CommentView): Subject => ({ kind: c.subject_kind, id: c.subject_id });
+
+/** The request's field naming the subject: `{feed_id}`, `{question_id}` or `{answer_id}`. */
+const on = (subject: Subject) => ({ [`${subject.kind}_id`]: subject.id });
+
 export const commentKeys = {
-  thread: (feedId: number) => ["comments", feedId] as const,
-  sorted: (feedId: number, sort: CommentSort, userId?: number) => ["comments", feedId, sort, userId] as const,
+  thread: (subject: Subject) => ["comments", subject.kind, subject.id] as const,
+  sorted: (subject: Subject, sort: CommentSort, userId?: number) => ["comments", subject.kind, subject.id, sort, userId] as const,
 };
 
-/** A feed item's top-level comments, a page at a time, each with its first replies. */
-export function useComments(feedId: number, sort: CommentSort) {
+/** A subject's top-level comments, a page at a time, each with its first replies. */
+export function useComments(subject: Subject, sort: CommentSort) {
   const userId = useAtomValue(userAtom)?.id;
   return useInfiniteQuery({
-    queryKey: commentKeys.sorted(feedId, sort, userId),
-    queryFn: ({ pageParam }) => call<Page<CommentView>>("/comment/list", { feed_id: feedId, sort, cursor: pageParam }),
+    queryKey: commentKeys.sorted(subject, sort, userId),
+    queryFn: ({ pageParam }) => call<Page<CommentView>>("/comment/list", { ...on(subject), sort, cursor: pageParam }),
     ...cursorPaging,
   });
 }
@@ -29,23 +41,23 @@ export const getReplies = (id: number, cursor: string | null) =>
 
 export const getHistory = (id: number) => call<{ list: CommentVersion[] }>("/comment/history", { id });
 
-/** The thread, and the item's comment count, ask again after any change to the thread. */
-const refresh = <T,>(feedId: number) => (answer: T) => {
-  void queryClient.invalidateQueries({ queryKey: commentKeys.thread(feedId) });
-  void queryClient.invalidateQueries({ queryKey: feedKeys.item(feedId) });
+/** The thread, and a feed item's comment count, ask again after any change to the thread. */
+const refresh = <T,>(subject: Subject) => (answer: T) => {
+  void queryClient.invalidateQueries({ queryKey: commentKeys.thread(subject) });
+  if (subject.kind === "feed") void queryClient.invalidateQueries({ queryKey: feedKeys.item(subject.id) });
   return answer;
 };
 
 /** Silent: the form shows the error (a limit says when to try again). */
-export const addComment = (feedId: number, content: string, parentId: number | null) =>
-  call<CommentView>("/comment/add", { feed_id: feedId, parent_id: parentId, content }, { silent: true }).then(refresh(feedId));
+export const addComment = (subject: Subject, content: string, parentId: number | null) =>
+  call<CommentView>("/comment/add", { ...on(subject), parent_id: parentId, content }, { silent: true }).then(refresh(subject));
 
-export const editComment = (feedId: number, id: number, content: string) =>
-  call<CommentView>("/comment/edit", { id, content }, { silent: true }).then(refresh(feedId));
+export const editComment = (subject: Subject, id: number, content: string) =>
+  call<CommentView>("/comment/edit", { id, content }, { silent: true }).then(refresh(subject));
 
-export const deleteComment = (feedId: number, id: number) => call("/comment/del", { id }).then(refresh(feedId));
+export const deleteComment = (subject: Subject, id: number) => call("/comment/del", { id }).then(refresh(subject));
 
 export const reportComment = (id: number, reason: string) => call("/report/add", { kind: "comment", id, reason });
 
-export const blockUser = (feedId: number, userId: number, blocked: boolean) =>
-  call("/user/block", { user_id: userId, blocked }).then(refresh(feedId));
+export const blockUser = (subject: Subject, userId: number, blocked: boolean) =>
+  call("/user/block", { user_id: userId, blocked }).then(refresh(subject));
