@@ -864,14 +864,24 @@ test("a reader writes a post with an image and a preview, finds it in the Commun
   await writer.locator(".post-gallery img").waitFor();
   await writer.getByRole("link", { name: "Edit post" }).waitFor();
   const postUrl = writer.url();
+  // The writer also asks a question (as the ask page does), which followers see beside Following.
+  const asked = await writer.evaluate(async () => {
+    const token = localStorage.getItem("bb.token");
+    const post = (path, body) =>
+      fetch(`/api${path}`, { method: "POST", headers: { "content-type": "application/json", "X-TOKEN": token }, body: JSON.stringify(body) }).then((r) => r.json());
+    const tags = await post("/tag/list", {});
+    const asked = await post("/question/create", { title: "Who watches the quokkachain OTC desk?", tags: [tags.data.list[0].id] });
+    return asked.code;
+  });
+  assert.equal(asked, 2000);
   // A visitor finds it in the Community tab and in search, and its author's page.
   const reader = await newPage();
   await reader.goto(`${stack.base}/en`);
   await appLoaded(reader);
   await reader.getByRole("tab", { name: "Community" }).click();
   const card = reader.locator(".feed-card", { hasText: "Quokkachain unlock notes" });
-  await card.waitFor();
-  assert.ok((await card.locator(".card-meta").innerText()).length > 0, "the card names its writer");
+  // The card names its writer.
+  await card.locator(".card-meta .kind").filter({ hasText: /\S/ }).waitFor();
   await reader.goto(`${stack.base}/en/search?q=quokkachain`);
   await reader.locator(".hit", { hasText: "Quokkachain unlock notes" }).waitFor();
   await reader.goto(postUrl);
@@ -887,5 +897,6 @@ test("a reader writes a post with an image and a preview, finds it in the Commun
   await appLoaded(reader);
   await reader.getByRole("tab", { name: "Following" }).click();
   await reader.locator(".feed-card", { hasText: "Quokkachain unlock notes" }).waitFor();
+  await reader.getByRole("region", { name: "Questions from people you follow" }).getByText("Who watches the quokkachain OTC desk?").waitFor();
   for (const page of [writer, reader]) await page.context().close();
 });

@@ -15,6 +15,7 @@ use sea_orm::{
 };
 use serde::Serialize;
 
+use crate::content::follows::{Target, followed};
 use crate::entity::{answer, point_ledger, question, question_tag, tag, user};
 use crate::error::{AppError, AppResult};
 use crate::pagination::{Page, parse_id, parse_pair, split_page};
@@ -233,16 +234,28 @@ async fn question_views(
         .collect())
 }
 
-/// Questions, newest first, unanswered newest first, or biggest open bounty first; of one tag.
+/// Which questions a list shows: of one tag, asked by the people a reader follows (the
+/// Following tab), or all.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Filter {
+    pub tag_id: Option<i64>,
+    pub followed_by: Option<i64>,
+}
+
+/// Questions, newest first, unanswered newest first, or biggest open bounty first.
 pub async fn list(
     state: &AppState,
     sort: Sort,
-    tag_id: Option<i64>,
+    filter: Filter,
     cursor: Option<&str>,
     limit: u64,
 ) -> AppResult<Page<QuestionView>> {
     use question::Column as Q;
     let mut query = question::Entity::find().limit(limit + 1);
+    if let Some(reader) = filter.followed_by {
+        query = query.filter(Q::UserId.in_subquery(followed(reader, Target::User.kind())));
+    }
+    let tag_id = filter.tag_id;
     if let Some(tag_id) = tag_id {
         query = query.filter(
             Q::Id.in_subquery(

@@ -11,10 +11,9 @@ use sea_orm::{
 };
 use serde::Serialize;
 
+use super::follows::{Target, followed};
 use super::localized;
-use crate::entity::{
-    channel, feed_item, feed_link, feed_translation, feed_view, follow, kol, tag, token,
-};
+use crate::entity::{channel, feed_item, feed_link, feed_translation, feed_view, kol, tag, token};
 use crate::error::{AppError, AppResult};
 use crate::pagination::{Page, parse_pair, split_page};
 use crate::social::{UserRef, users_by_id};
@@ -120,15 +119,6 @@ fn linked_ids(kind: &str, target: i64) -> sea_orm::sea_query::SelectStatement {
         .to_owned()
 }
 
-fn followed(user_id: i64, kind: &str) -> sea_orm::sea_query::SelectStatement {
-    Query::select()
-        .column(follow::Column::TargetId)
-        .from(follow::Entity)
-        .and_where(follow::Column::UserId.eq(user_id))
-        .and_where(follow::Column::Kind.eq(kind))
-        .to_owned()
-}
-
 fn scope_condition(scope: &Scope) -> Condition {
     use feed_item::Column as C;
     match scope {
@@ -156,8 +146,8 @@ fn scope_condition(scope: &Scope) -> Condition {
                 .fold(Condition::any(), |any, kind| {
                     any.add(C::Id.in_subquery(linked(kind)))
                 })
-                .add(C::KolId.in_subquery(followed(*user, "kol")))
-                .add(C::UserId.in_subquery(followed(*user, "user")))
+                .add(C::KolId.in_subquery(followed(*user, Target::Kol.kind())))
+                .add(C::UserId.in_subquery(followed(*user, Target::User.kind())))
         }
     }
 }

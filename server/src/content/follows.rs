@@ -3,7 +3,7 @@
 //! the same transaction (a reader's followers are counted when their profile is read).
 
 use client_core::envelope::ErrorKind;
-use sea_orm::sea_query::{Alias, Expr, OnConflict, Query};
+use sea_orm::sea_query::{Alias, Expr, OnConflict, Query, SelectStatement};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set,
 };
@@ -35,6 +35,16 @@ impl Target {
             Self::User => "user",
         }
     }
+}
+
+/// The ids of what `user_id` follows of `kind` (a `Target::kind`), as a subquery.
+pub fn followed(user_id: i64, kind: &str) -> SelectStatement {
+    Query::select()
+        .column(follow::Column::TargetId)
+        .from(follow::Entity)
+        .and_where(follow::Column::UserId.eq(user_id))
+        .and_where(follow::Column::Kind.eq(kind))
+        .to_owned()
 }
 
 /// At most this many follows of each kind per user.

@@ -5,7 +5,7 @@ use axum::extract::State;
 use axum::response::Response;
 use axum::routing::post;
 use axum::{Json, Router};
-use client_core::envelope::Envelope;
+use client_core::envelope::{Envelope, ErrorKind};
 use client_core::question::check_question;
 use client_core::validation;
 use serde::{Deserialize, Serialize};
@@ -13,9 +13,9 @@ use validator::{Validate, ValidationError};
 
 use super::cached::cached_ok;
 use super::{IdRequest, PageRequest, ok};
-use crate::community::questions::{self, NewQuestion, QuestionView, Sort};
+use crate::community::questions::{self, Filter, NewQuestion, QuestionView, Sort};
 use crate::error::{AppError, AppResult};
-use crate::extract::{ApiJson, ClientMeta, CurrentUser};
+use crate::extract::{ApiJson, Caller, ClientMeta, CurrentUser};
 use crate::limits;
 use crate::pagination::Page;
 use crate::social::{budget_by_age, moderation, spend_daily_write, spend_write};
@@ -90,10 +90,14 @@ struct ListRequest {
     sort: Option<String>,
     #[serde(default)]
     tag_id: Option<i64>,
+    /// Only questions by the people the reader follows (signed in).
+    #[serde(default)]
+    following: bool,
 }
 
 async fn list(
     State(state): State<AppState>,
+    caller: Caller,
     ApiJson(req): ApiJson<ListRequest>,
 ) -> AppResult<Json<Envelope<Page<QuestionView>>>> {
     let sort = match req.sort.as_deref() {
@@ -102,9 +106,18 @@ async fn list(
         Some("bounty") => Sort::Bounty,
         Some(_) => return Err(AppError::invalid("sort must be new, unanswered or bounty")),
     };
+    let followed_by = match (req.following, caller.user_id()) {
+        (false, _) => None,
+        (true, Some(reader)) => Some(reader),
+        (true, None) => return Err(ErrorKind::LoginRequired.into()),
+    };
+    let filter = Filter {
+        tag_id: req.tag_id,
+        followed_by,
+    };
     let (cursor, limit) = (req.page.cursor(), req.page.limit());
     Ok(ok(
-        questions::list(&state, sort, req.tag_id, cursor, limit).await?
+        questions::list(&state, sort, filter, cursor, limit).await?
     ))
 }
 

@@ -437,6 +437,21 @@ async fn people_are_followed_and_their_posts_come_to_the_following_tab(backend: 
         c.ids(Some(&fan), json!({ "tab": "following" })).await,
         [post]
     );
+    // Their questions too, beside the Following tab.
+    let ask = json!({ "title": "Who else stakes on weekends?", "tags": [c.tag] });
+    let asked = id(&c.call(&writer, "/question/create", ask).await);
+    let other = c.reader("stranger").await;
+    let theirs = json!({ "title": "A question from a stranger?", "tags": [c.tag] });
+    id(&c.call(&other, "/question/create", theirs).await);
+    let followed = c
+        .call(&fan, "/question/list", json!({ "following": true }))
+        .await;
+    assert_eq!(ids(&followed["data"]["list"]), [asked], "{followed}");
+    let (_, visitor) = c
+        .app
+        .post("/question/list", json!({ "following": true }))
+        .await;
+    assert_eq!(visitor["code"], 4010);
     let (_, profile) = c.app.post("/user/profile", follow.clone()).await;
     assert_eq!(
         (&profile["data"]["followers"], &profile["data"]["following"]),

@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from "jotai";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "../../lib/i18n";
 
 import { loginOpenAtom } from "../../lib/dialogs";
@@ -10,6 +10,9 @@ import { useLocalePath } from "../../lib/paths";
 import { Link } from "../../lib/router";
 import { FeedList } from "./FeedList";
 
+
+// Loaded with the questions area's own chunk, only when the Following tab opens.
+const FollowedQuestions = lazy(() => import("../questions").then((m) => ({ default: m.FollowedQuestions })));
 
 export function HomePage() {
   const { t } = useTranslation();
@@ -35,6 +38,11 @@ export function HomePage() {
           <span>{t("web.feed.onlyImportant")}</span>
         </label>
       </div>
+      {tab === "following" && (
+        <Suspense fallback={null}>
+          <FollowedQuestions />
+        </Suspense>
+      )}
       {tab === "community" && (
         <p className="community-head">
           <Link className="button small" to={to("/write")}>

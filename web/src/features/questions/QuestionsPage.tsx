@@ -70,3 +70,20 @@ export function QuestionsPage() {
     </section>
   );
 }
+
+/** Beside the Following tab: the newest questions of the people the reader follows (nothing when
+ * there are none). */
+export function FollowedQuestions() {
+  const { t } = useTranslation();
+  const questions = useQuestions("new", true);
+  const list = questions.data?.pages[0]?.list.slice(0, 3) ?? [];
+  if (list.length === 0) return null;
+  return (
+    <section className="followed-questions" aria-label={t("web.questions.followed")}>
+      <h2>{t("web.questions.followed")}</h2>
+      {list.map((q) => (
+        <QuestionCard key={q.id} q={q} />
+      ))}
+    </section>
+  );
+}

@@ -1,3 +1,3 @@
 export { AskPage } from "./AskPage";
 export { QuestionPage } from "./QuestionPage";
-export { QuestionsPage } from "./QuestionsPage";
+export { FollowedQuestions, QuestionsPage } from "./QuestionsPage";

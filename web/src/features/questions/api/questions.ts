@@ -8,14 +8,15 @@ export type QuestionSort = "new" | "unanswered" | "bounty";
 
 export const questionKeys = {
   all: ["questions"] as const,
-  list: (sort: QuestionSort) => ["questions", "list", sort] as const,
+  list: (sort: QuestionSort, following = false) => ["questions", "list", sort, following] as const,
   detail: (id: number) => ["questions", "detail", id] as const,
 };
 
-export function useQuestions(sort: QuestionSort) {
+/** `following`: only questions by the people the reader follows. */
+export function useQuestions(sort: QuestionSort, following = false) {
   return useInfiniteQuery({
-    queryKey: questionKeys.list(sort),
-    queryFn: ({ pageParam }) => call<Page<QuestionView>>("/question/list", { sort, cursor: pageParam }),
+    queryKey: questionKeys.list(sort, following),
+    queryFn: ({ pageParam }) => call<Page<QuestionView>>("/question/list", { sort, following, cursor: pageParam }),
     ...cursorPaging,
   });
 }
