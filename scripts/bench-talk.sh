@@ -7,7 +7,8 @@
 #     (the shared page is cached for a second; the reader's likes are read for it), and the
 #     second page, which is always read from the database;
 #   - /message/unread for the reader with 5,000 messages;
-#   - /question/detail of a question with 200 answers (the community issue);
+#   - /question/detail of a question with 200 answers, and the home page's Community tab over
+#     20,000 readers' posts (the community issue);
 #   - /like/set: likes and unlikes of the item's comments by the 2,000 readers in turn.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -66,6 +67,11 @@ print(f"UPDATE feed_items SET comments = {len(comments)} WHERE id = {feed};")
 print(f"INSERT INTO questions (id, user_id, title, content, bounty, bounty_state, answer_count, like_count, created_at, deadline_at) VALUES (1, {me}, 'Will the unlock move the price?', 'Asking for a friend', 100, 'open', 200, 0, {now}, {now + 7 * 86400});")
 answers = [(1, first_user + n, f"'Answer {n}'", (n * 37) % 50, now - 1000 + n) for n in range(200)]
 rows("answers", "question_id, user_id, content, like_count, created_at", answers)
+# 20,000 readers' posts (the Community tab), ten by each reader, one a minute before now.
+posts = [(f"'post:bench:{n}'", "'post'", "'en'", f"'Post {n} on the unlock'", f"'What reader {n % readers} thinks of the unlock'",
+          f"'<p>What reader {n % readers} thinks of the unlock</p>'", "''", first_user + n % readers, "'[]'", "FALSE",
+          now - 60 * (n + 1), 0, 0, 0, now) for n in range(20000)]
+rows("feed_items", "source_url, kind, lang, title, summary, content, source_name, user_id, images, important, published_at, views, likes, comments, updated_at", posts)
 # The bench reader's messages: 5,000, the newest 500 unread.
 messages = [(me, "'reply'", first_user + n % readers, feed, n % cid + 1, 1, "'A reply'", "FALSE" if n >= 4500 else "TRUE", now - 5000 + n, now - 5000 + n) for n in range(5000)]
 rows("messages", "user_id, kind, actor_id, feed_id, comment_id, count, body, read, created_at, updated_at", messages)
@@ -111,7 +117,7 @@ for database in ${BENCH_DATABASES:-sqlite postgres}; do
     seed_sql "$feed" "$me" "$(date +%s)" | sqlite3 "$work/data/blockbrief.db" >&2
   else
     { seed_sql "$feed" "$me" "$(date +%s)"
-      for table in users sessions comments likes messages questions answers; do
+      for table in users sessions comments likes messages questions answers feed_items; do
         echo "SELECT setval(pg_get_serial_sequence('$table', 'id'), (SELECT max(id) FROM $table));"
       done; } | psql -q "$url" >/dev/null
   fi
@@ -132,6 +138,17 @@ for database in ${BENCH_DATABASES:-sqlite postgres}; do
   lua "$work/second.json" application/json "" > "$work/second.lua"
   run_wrk "$database" /comment/list "$work/second.lua" 20 "second page (not cached), visitor"
   run_wrk "$database" /message/unread "$work/unread.lua" 1 "5,000 messages, 500 unread"
+  # The home page's Community tab: 20,000 posts; the first page (shared, cached for a second;
+  # a signed-in reader's likes and favorites marked on it) and a deeper page (never cached).
+  echo '{"tab":"community"}' > "$work/community.json"
+  lua "$work/community.json" application/json "" > "$work/community.lua"
+  lua "$work/community.json" application/json "$token" > "$work/community-signed.lua"
+  run_wrk "$database" /feed/list "$work/community.lua" 20 "Community tab, first page, visitor"
+  run_wrk "$database" /feed/list "$work/community-signed.lua" 20 "Community tab, first page, signed in"
+  cursor=$(post "$base/api/feed/list" -d '{"tab":"community"}' | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["next_cursor"])')
+  echo "{\"tab\":\"community\",\"cursor\":\"$cursor\"}" > "$work/community-second.json"
+  lua "$work/community-second.json" application/json "" > "$work/community-second.lua"
+  run_wrk "$database" /feed/list "$work/community-second.lua" 20 "Community tab, second page (not cached)"
   echo '{"id":1}' > "$work/question.json"
   lua "$work/question.json" application/json "" > "$work/question.lua"
   run_wrk "$database" /question/detail "$work/question.lua" 200 "a question with 200 answers"
