@@ -13,8 +13,8 @@ use serde::Serialize;
 use super::markdown;
 use crate::bots::fanout;
 use crate::content::search;
-use crate::content::write::plain_text;
-use crate::entity::{feed_item, feed_link, post_version, tag, token};
+use crate::content::write::{plain_text, replace_links};
+use crate::entity::{feed_item, post_version, tag, token};
 use crate::error::{AppError, AppResult};
 use crate::social::comments::REPEAT_SECONDS;
 use crate::social::opening;
@@ -107,25 +107,12 @@ async fn store_parts(
     db: &impl ConnectionTrait,
     id: i64,
     input: &PostInput<'_>,
-    links: &[(&'static str, i64)],
+    links: Vec<(&'static str, i64)>,
     rendered: &Rendered,
     published_at: i64,
     now: i64,
 ) -> AppResult<()> {
-    feed_link::Entity::delete_many()
-        .filter(feed_link::Column::FeedId.eq(id))
-        .exec(db)
-        .await?;
-    if !links.is_empty() {
-        let rows = links.iter().map(|(kind, target)| feed_link::ActiveModel {
-            feed_id: Set(id),
-            kind: Set((*kind).to_owned()),
-            target_id: Set(*target),
-            published_at: Set(published_at),
-            ..Default::default()
-        });
-        feed_link::Entity::insert_many(rows).exec(db).await?;
-    }
+    replace_links(db, id, links, published_at).await?;
     post_version::ActiveModel {
         feed_id: Set(id),
         title: Set(plain_text(input.title)),
@@ -198,7 +185,7 @@ pub async fn create(
     let mut addressed: feed_item::ActiveModel = item.into();
     addressed.source_url = Set(post_url(state, id));
     addressed.update(&txn).await?;
-    store_parts(&txn, id, &input, &links, &rendered, now, now).await?;
+    store_parts(&txn, id, &input, links, &rendered, now, now).await?;
     let queued = fanout::NewItem {
         id,
         kind: POST_KIND,
@@ -251,7 +238,7 @@ pub async fn edit(state: &AppState, user_id: i64, id: i64, input: PostInput<'_>)
     row.images = Set(rendered.images.clone());
     row.updated_at = Set(now);
     row.update(&txn).await?;
-    store_parts(&txn, id, &input, &links, &rendered, found.published_at, now).await?;
+    store_parts(&txn, id, &input, links, &rendered, found.published_at, now).await?;
     txn.commit().await?;
     state.content_changed();
     Ok(())
@@ -263,10 +250,7 @@ pub async fn edit(state: &AppState, user_id: i64, id: i64, input: PostInput<'_>)
 pub async fn delete(state: &AppState, user_id: i64, id: i64) -> AppResult<()> {
     own_post(state, user_id, id).await?;
     let txn = crate::db::begin_write(&state.db).await?;
-    feed_link::Entity::delete_many()
-        .filter(feed_link::Column::FeedId.eq(id))
-        .exec(&txn)
-        .await?;
+    replace_links(&txn, id, Vec::new(), 0).await?;
     post_version::Entity::delete_many()
         .filter(post_version::Column::FeedId.eq(id))
         .exec(&txn)

@@ -303,10 +303,6 @@ async fn store_feed(
             .filter(feed_translation::Column::FeedId.eq(id))
             .exec(db)
             .await?;
-        feed_link::Entity::delete_many()
-            .filter(feed_link::Column::FeedId.eq(id))
-            .exec(db)
-            .await?;
     }
     if !translations.is_empty() {
         let rows = translations
@@ -321,18 +317,7 @@ async fn store_feed(
             });
         feed_translation::Entity::insert_many(rows).exec(db).await?;
     }
-    links.sort_unstable();
-    links.dedup();
-    if !links.is_empty() {
-        let rows = links.iter().map(|(kind, target)| feed_link::ActiveModel {
-            feed_id: Set(id),
-            kind: Set((*kind).to_owned()),
-            target_id: Set(*target),
-            published_at: Set(published_at),
-            ..Default::default()
-        });
-        feed_link::Entity::insert_many(rows).exec(db).await?;
-    }
+    replace_links(db, id, links, published_at).await?;
     let doc = search::Document::feed(
         id,
         &input.title,
@@ -354,6 +339,32 @@ async fn store_feed(
         fanout::queue(db, &item, now).await?;
     }
     Ok((id, created))
+}
+
+/// Makes `links` (kind and target: `tag`, `token`, `topic`) the item's links, replacing any it had.
+pub(crate) async fn replace_links(
+    db: &impl ConnectionTrait,
+    id: i64,
+    mut links: Vec<(&'static str, i64)>,
+    published_at: i64,
+) -> AppResult<()> {
+    feed_link::Entity::delete_many()
+        .filter(feed_link::Column::FeedId.eq(id))
+        .exec(db)
+        .await?;
+    links.sort_unstable();
+    links.dedup();
+    if !links.is_empty() {
+        let rows = links.iter().map(|(kind, target)| feed_link::ActiveModel {
+            feed_id: Set(id),
+            kind: Set((*kind).to_owned()),
+            target_id: Set(*target),
+            published_at: Set(published_at),
+            ..Default::default()
+        });
+        feed_link::Entity::insert_many(rows).exec(db).await?;
+    }
+    Ok(())
 }
 
 async fn tag_id(db: &impl ConnectionTrait, code: &str) -> AppResult<i64> {

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { say, useTranslation } from "../../lib/i18n";
 
 import { feedbackOpenAtom } from "../../lib/dialogs";
+import { AddImage } from "../../components/AddImage";
 import { Dialog } from "../../components/ui";
 import { messageOf, uploadImage } from "../../lib/api";
 import { C, checkImage, contentCounter, type FeedbackType, validateFeedback } from "../../lib/core";
@@ -38,12 +39,12 @@ export default function FeedbackModal() {
   const busy = images.some((i) => i.state === "loading");
   const close = () => setOpen(false);
 
-  const pick = (files: FileList | null) => {
+  const pick = (files: File[]) => {
     // Counted here: the state does not change until this render is over, so four files chosen at
     // once would each see the same count. The first three are kept; each refusal is said once.
     let live = images.filter((i) => i.state !== "error").length;
     const said = new Set<string>();
-    for (const file of Array.from(files ?? [])) {
+    for (const file of files) {
       const refused = checkImage({ name: file.name, size: file.size, type: file.type }, live);
       if (refused) {
         if (!said.has(refused.key)) toast("error", say(refused));
@@ -126,18 +127,7 @@ export default function FeedbackModal() {
               </div>
             ))}
           {images.length < C.feedbackMaxImages && (
-            <label className="add-image">
-              <span>{t("web.feedback.addImage")}</span>
-              <input
-                type="file"
-                accept="image/png,image/jpeg,image/gif"
-                multiple
-                onChange={(e) => {
-                  pick(e.target.files);
-                  e.target.value = "";
-                }}
-              />
-            </label>
+            <AddImage label={t("web.feedback.addImage")} multiple onFiles={pick} />
           )}
         </fieldset>
         {tried && !check.ok && (

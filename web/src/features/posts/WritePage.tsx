@@ -1,5 +1,6 @@
 import { useState } from "react";
 
+import { AddImage } from "../../components/AddImage";
 import { Spinner } from "../../components/ui";
 import { messageOf, uploadImage } from "../../lib/api";
 import { checkImage, checkPost } from "../../lib/core";
@@ -9,10 +10,11 @@ import { useLocalePath } from "../../lib/paths";
 import { useNavigate, useParams } from "../../lib/router";
 import { useDocumentTitle } from "../../lib/title";
 import { toast } from "../../lib/toast";
-import { useTags } from "../tags";
+import { TagPicker } from "../tags";
 import { type PostDraft, createPost, editPost, previewPost, usePostHistory, usePostItem } from "./api/posts";
 
 const MAX_IMAGES = 4;
+const MAX_TAGS = 5;
 const MAX_CHARS = 10_000;
 
 /** `/write` (a new post) and `/write/:id` (editing one's post, from its newest version). */
@@ -43,7 +45,6 @@ function Editor({ id, start }: { id: number | null; start: PostDraft }) {
   const { t } = useTranslation();
   const to = useLocalePath();
   const navigate = useNavigate();
-  const tags = useTags("").data?.list ?? [];
   const [title, setTitle] = useState(start.title);
   const [content, setContent] = useState(start.content);
   const [picked, setPicked] = useState(start.tags);
@@ -54,10 +55,8 @@ function Editor({ id, start }: { id: number | null; start: PostDraft }) {
   const [error, setError] = useState<string | null>(null);
   const rule = checkPost(title, content, picked.length, start.tokens.length, images.length);
   const say = (m: { key: string; message: string }) => t(m.key, { defaultValue: m.message });
-  const toggle = (tagId: number) =>
-    setPicked(picked.includes(tagId) ? picked.filter((p) => p !== tagId) : [...picked, tagId]);
-  const add = (files: FileList | null) => {
-    for (const file of Array.from(files ?? []).slice(0, MAX_IMAGES - images.length - uploading)) {
+  const add = (files: File[]) => {
+    for (const file of files.slice(0, MAX_IMAGES - images.length - uploading)) {
       const refused = checkImage({ name: file.name, size: file.size, type: file.type }, 0);
       if (refused) {
         toast("error", say(refused));
@@ -157,30 +156,10 @@ function Editor({ id, start }: { id: number | null; start: PostDraft }) {
             {uploading > 0 && <p className="muted">{t("web.post.uploading")}</p>}
           </div>
           {images.length + uploading < MAX_IMAGES && (
-            <label className="add-image">
-              <span>{t("web.post.addImage")}</span>
-              <input
-                type="file"
-                accept="image/png,image/jpeg,image/gif"
-                multiple
-                onChange={(e) => {
-                  add(e.target.files);
-                  e.target.value = "";
-                }}
-              />
-            </label>
+            <AddImage label={t("web.post.addImage")} multiple onFiles={add} />
           )}
         </fieldset>
-        <fieldset className="field">
-          <legend>{t("web.post.tags")}</legend>
-          <div className="chips">
-            {tags.map((tag) => (
-              <button key={tag.id} type="button" className="chip" aria-pressed={picked.includes(tag.id)} onClick={() => toggle(tag.id)}>
-                #{tag.name}
-              </button>
-            ))}
-          </div>
-        </fieldset>
+        <TagPicker legend={t("web.post.tags")} picked={picked} max={MAX_TAGS} onChange={setPicked} />
         {rule && (title || content || picked.length > 0) && <p className="form-error">{say(rule)}</p>}
         {error && (
           <p className="form-error" role="alert">

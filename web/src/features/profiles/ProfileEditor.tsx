@@ -1,6 +1,7 @@
 import { useAtomValue } from "jotai";
 import { useState } from "react";
 
+import { AddImage } from "../../components/AddImage";
 import { messageOf, uploadImage } from "../../lib/api";
 import { checkBio, checkImage, checkNickname } from "../../lib/core";
 import { useTranslation } from "../../lib/i18n";
@@ -98,22 +99,16 @@ function AvatarForm(props: { nickname: string; avatar: string }) {
   return (
     <div className="card settings profile-actions">
       <Avatar profile={props} />
-      <label className="add-image">
-        <span>{busy ? t("web.post.uploading") : t("web.profile.changeAvatar")}</span>
-        <input
-          type="file"
-          accept="image/png,image/jpeg,image/gif"
-          disabled={busy}
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            e.target.value = "";
-            if (!file) return;
-            const refused = checkImage({ name: file.name, size: file.size, type: file.type }, 0);
-            if (refused) toast("error", t(refused.key, { defaultValue: refused.message }));
-            else change(uploadImage(file));
-          }}
-        />
-      </label>
+      <AddImage
+        label={busy ? t("web.post.uploading") : t("web.profile.changeAvatar")}
+        disabled={busy}
+        onFiles={([file]) => {
+          if (!file) return;
+          const refused = checkImage({ name: file.name, size: file.size, type: file.type }, 0);
+          if (refused) toast("error", t(refused.key, { defaultValue: refused.message }));
+          else change(uploadImage(file));
+        }}
+      />
       {props.avatar && (
         <button type="button" className="button ghost" disabled={busy} onClick={() => change(Promise.resolve(""))}>
           {t("web.profile.removeAvatar")}

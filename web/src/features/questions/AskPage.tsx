@@ -8,7 +8,7 @@ import { useLocalePath } from "../../lib/paths";
 import { useNavigate } from "../../lib/router";
 import { useDocumentTitle } from "../../lib/title";
 import { useBalance } from "../account";
-import { useTags } from "../tags";
+import { TagPicker } from "../tags";
 import { askQuestion } from "./api/questions";
 
 const MAX_TAGS = 5;
@@ -22,7 +22,6 @@ export function AskPage() {
   const to = useLocalePath();
   const navigate = useNavigate();
   const balance = useBalance().data?.balance ?? 0;
-  const tags = useTags("").data?.list ?? [];
   const [title, setTitle] = useState("");
   const [content, setContent] = useState("");
   const [picked, setPicked] = useState<number[]>([]);
@@ -31,8 +30,6 @@ export function AskPage() {
   const bountyValue = bounty.trim() === "" ? null : Number(bounty);
   const rule = checkQuestion(title, content, picked.length, bountyValue, balance);
   if (!user) return <p className="empty">{t("web.library.signIn")}</p>;
-  const toggle = (id: number) =>
-    setPicked(picked.includes(id) ? picked.filter((p) => p !== id) : picked.length < MAX_TAGS ? [...picked, id] : picked);
   return (
     <section className="page ask">
       <h1>{t("web.questions.ask")}</h1>
@@ -56,16 +53,7 @@ export function AskPage() {
           <span>{t("web.questions.details")}</span>
           <textarea rows={4} value={content} onChange={(e) => setContent(e.target.value)} />
         </label>
-        <fieldset className="field">
-          <legend>{t("web.questions.tags")}</legend>
-          <div className="chips">
-            {tags.map((tag) => (
-              <button key={tag.id} type="button" className="chip" aria-pressed={picked.includes(tag.id)} onClick={() => toggle(tag.id)}>
-                #{tag.name}
-              </button>
-            ))}
-          </div>
-        </fieldset>
+        <TagPicker legend={t("web.questions.tags")} picked={picked} max={MAX_TAGS} onChange={setPicked} />
         <label className="field">
           <span>{t("web.questions.bountyLabel", { balance: formatNumber(balance) })}</span>
           <input inputMode="numeric" value={bounty} onChange={(e) => setBounty(e.target.value.replace(/\D/g, ""))} />

@@ -1,3 +1,4 @@
 export { RecommendTagPage } from "./RecommendTagPage";
 export { TagPage } from "./TagPage";
 export { useTags } from "./api/get-tags";
+export { TagPicker } from "./TagPicker";
