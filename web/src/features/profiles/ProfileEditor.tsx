@@ -25,7 +25,12 @@ export function ProfileEditor() {
       <AvatarForm nickname={profile.data.nickname} avatar={profile.data.avatar} />
       {/* Keyed by what the server last said, so a saved change is the form's new start. */}
       <Form key={`${profile.data.nickname}|${profile.data.bio}`} nickname={profile.data.nickname} bio={profile.data.bio} />
-      <Link to={to(`/user/${user.id}`)}>{t("web.profile.view")}</Link>
+      <p className="profile-actions">
+        <Link to={to(`/user/${user.id}`)}>{t("web.profile.view")}</Link>
+        <Link className="button small" to={to("/write")}>
+          {t("web.post.write")}
+        </Link>
+      </p>
     </>
   );
 }
