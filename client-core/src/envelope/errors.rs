@@ -249,7 +249,7 @@ impl ErrorKind {
                 4031,
                 403,
                 "error.banned",
-                "Your account cannot comment, like or report until its ban ends",
+                "Your account cannot write, comment, like or report until its ban ends",
             ),
             Self::Blocked => (
                 4032,
