@@ -71,12 +71,15 @@ export function QuestionsPage() {
   );
 }
 
+/** How many of them the Following tab shows. */
+const FOLLOWED_SHOWN = 3;
+
 /** Beside the Following tab: the newest questions of the people the reader follows (nothing when
  * there are none). */
 export function FollowedQuestions() {
   const { t } = useTranslation();
-  const questions = useQuestions("new", true);
-  const list = questions.data?.pages[0]?.list.slice(0, 3) ?? [];
+  const questions = useQuestions("new", true, FOLLOWED_SHOWN);
+  const list = questions.data?.pages[0]?.list ?? [];
   if (list.length === 0) return null;
   return (
     <section className="followed-questions" aria-label={t("web.questions.followed")}>

@@ -12,11 +12,12 @@ export const questionKeys = {
   detail: (id: number) => ["questions", "detail", id] as const,
 };
 
-/** `following`: only questions by the people the reader follows. */
-export function useQuestions(sort: QuestionSort, following = false) {
+/** `following`: only questions by the people the reader follows; `limit`: a page's length
+ * (the server's default when not given). */
+export function useQuestions(sort: QuestionSort, following = false, limit?: number) {
   return useInfiniteQuery({
-    queryKey: questionKeys.list(sort, following),
-    queryFn: ({ pageParam }) => call<Page<QuestionView>>("/question/list", { sort, following, cursor: pageParam }),
+    queryKey: [...questionKeys.list(sort, following), limit],
+    queryFn: ({ pageParam }) => call<Page<QuestionView>>("/question/list", { sort, following, limit, cursor: pageParam }),
     ...cursorPaging,
   });
 }
