@@ -112,5 +112,5 @@ test("constants carry the spec's numbers", () => {
   assert.equal(core.errorKey(1), undefined);
   assert.equal(c.errorCodes.notFound, 4040);
   assert.equal(c.searchQueryMaxChars, 100);
-  assert.deepStrictEqual(c.feedTabs, ["for_you", "news", "articles", "following"]);
+  assert.deepStrictEqual(c.feedTabs, ["for_you", "news", "articles", "community", "following"]);
 });

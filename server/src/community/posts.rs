@@ -87,6 +87,10 @@ struct Rendered {
 fn render(input: &PostInput<'_>) -> AppResult<Rendered> {
     let html = markdown::render(input.markdown.trim());
     let text = plain_text(&html);
+    if text.is_empty() {
+        // Markdown that shows nothing (only an image, an empty link): nothing to read.
+        return Err(AppError::invalid(client_core::post::MSG_POST_EMPTY.text));
+    }
     // A post without a title is titled by its opening, so every card, message and search hit
     // has words to show; its versions keep the title as written (none).
     let title = match plain_text(input.title) {

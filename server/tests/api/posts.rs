@@ -310,6 +310,8 @@ async fn bad_posts_and_limits(backend: Backend) {
         assert_eq!(got["code"], 4001, "{key}: {got}");
         assert!(got.to_string().contains(key), "{key}: {got}");
     }
+    let shows_nothing = json!({ "content": "![chart](https://example.com/c.png)" });
+    assert_eq!(c.write(&settled, shows_nothing).await["code"], 4001);
     let unknown_tag = json!({ "content": "x", "tags": [999_999] });
     assert_eq!(c.write(&settled, unknown_tag).await["code"], 4001);
     for body in [json!({ "content": 5 }), json!({}), json!([])] {
