@@ -78,6 +78,8 @@ impl Subject {
             .add(comment::Column::SubjectId.eq(self.id()))
     }
 
+    /// Where messages about a comment on it lead (for an answer, its question: none when there
+    /// is no such answer).
     pub async fn place(self, db: &impl ConnectionTrait) -> AppResult<Place> {
         Ok(match self {
             Self::Feed(id) => Place {
@@ -98,32 +100,49 @@ impl Subject {
         })
     }
 
-    /// Counts one more (`by` 1) or one fewer (-1) comment where the subject keeps a count (a
-    /// feed item's card shows it); `NotFound` when a new comment's subject does not exist.
-    async fn count(self, db: &impl ConnectionTrait, by: i64) -> AppResult<()> {
+    /// A new comment on this subject: counted where the subject keeps a count (a feed item's
+    /// card shows it); answers where messages about it lead, or `NotFound` when the subject does
+    /// not exist.
+    async fn comment_added(self, db: &impl ConnectionTrait) -> AppResult<Place> {
+        let place = self.place(db).await?;
         let exists = match self {
             Self::Feed(id) => {
-                let mut counting = feed_item::Entity::update_many()
+                let counted = feed_item::Entity::update_many()
                     .col_expr(
                         feed_item::Column::Comments,
-                        Expr::col(feed_item::Column::Comments).add(by),
+                        Expr::col(feed_item::Column::Comments).add(1),
                     )
-                    .filter(feed_item::Column::Id.eq(id));
-                if by < 0 {
-                    // Never below zero.
-                    counting = counting.filter(feed_item::Column::Comments.gt(0));
-                }
-                counting.exec(db).await?.rows_affected > 0
+                    .filter(feed_item::Column::Id.eq(id))
+                    .exec(db)
+                    .await?;
+                counted.rows_affected > 0
             }
             Self::Question(id) => question::Entity::find_by_id(id).one(db).await?.is_some(),
-            Self::Answer(id) => answer::Entity::find_by_id(id).one(db).await?.is_some(),
+            // `place` read the answer: its question is known only when it exists.
+            Self::Answer(_) => place.question_id.is_some(),
         };
-        if by > 0 && !exists {
+        if !exists {
             return Err(AppError::not_found(match self {
                 Self::Feed(_) => "No such news item",
                 Self::Question(_) => "No such question",
                 Self::Answer(_) => "No such answer",
             }));
+        }
+        Ok(place)
+    }
+
+    /// A comment on this subject went: one fewer on a feed item's count, never below zero.
+    async fn comment_removed(self, db: &impl ConnectionTrait) -> AppResult<()> {
+        if let Self::Feed(id) = self {
+            feed_item::Entity::update_many()
+                .col_expr(
+                    feed_item::Column::Comments,
+                    Expr::col(feed_item::Column::Comments).sub(1),
+                )
+                .filter(feed_item::Column::Id.eq(id))
+                .filter(feed_item::Column::Comments.gt(0))
+                .exec(db)
+                .await?;
         }
         Ok(())
     }
@@ -429,8 +448,7 @@ pub async fn add(state: &AppState, user_id: i64, new: NewComment<'_>) -> AppResu
     };
     let mentioned = mentioned_users(state, user_id, content).await?;
     let txn = crate::db::begin_write(&state.db).await?;
-    new.subject.count(&txn, 1).await?;
-    let place = new.subject.place(&txn).await?;
+    let place = new.subject.comment_added(&txn).await?;
     if let Some(parent_id) = parent_id {
         comment::Entity::update_many()
             .col_expr(
@@ -630,7 +648,7 @@ pub async fn take_down(
             .exec(txn)
             .await?;
     }
-    Subject::of(found).count(txn, -1).await?;
+    Subject::of(found).comment_removed(txn).await?;
     messages::forget_comment(txn, found.id).await
 }
 
