@@ -9,7 +9,7 @@ use client_core::typescript::{config, declare, union, wasm_types};
 
 use crate::auth::users::{AccountView, SessionUser};
 use crate::bots::link::LinkedChat;
-use crate::community::posts::PostVersion;
+use crate::community::posts::{PostHistory, PostVersion};
 use crate::community::profiles::ProfileView;
 use crate::community::questions::{AnswerView, AuthoredAnswer, QuestionDetail, QuestionView};
 use crate::content::catalogue::{
@@ -82,6 +82,7 @@ fn api_types() -> String {
         declare::<QuestionDetail>(&cfg),
         declare::<AuthoredAnswer>(&cfg),
         declare::<PostVersion>(&cfg),
+        declare::<PostHistory>(&cfg),
     ] {
         out += &decl;
     }

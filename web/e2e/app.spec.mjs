@@ -858,12 +858,24 @@ test("a reader writes a post with an image and a preview, finds it in the Commun
   assert.equal(await preview.locator("li").count(), 2);
   await writer.locator('.write input[type="file"]').setInputFiles({ name: "chart.png", mimeType: "image/png", buffer: PNG });
   await writer.locator(".post-images img").waitFor();
+  const tags = writer.getByRole("group", { name: "Tags" });
+  await tags.locator(".chip").first().click();
   await writer.getByRole("button", { name: "Publish" }).click();
   await writer.waitForURL(/\/feed\/\d+$/);
   await writer.getByRole("heading", { level: 1, name: "Quokkachain unlock notes" }).waitFor();
   await writer.locator(".post-gallery img").waitFor();
-  await writer.getByRole("link", { name: "Edit post" }).waitFor();
   const postUrl = writer.url();
+  // The writer edits it: the editor starts from the post as published, tags included.
+  await writer.getByRole("link", { name: "Edit post" }).click();
+  await writer.getByRole("heading", { name: "Edit post" }).waitFor();
+  assert.equal(await writer.getByLabel("Title (optional)").inputValue(), "Quokkachain unlock notes");
+  await tags.locator(".chip[aria-pressed=true]").waitFor();
+  assert.equal(await tags.locator(".chip[aria-pressed=true]").count(), 1);
+  await writer.getByLabel("Your post").fill("The **quokkachain** unlock moved to Friday.");
+  await writer.getByRole("button", { name: "Save changes" }).click();
+  await writer.waitForURL(postUrl);
+  await writer.locator(".article-body").getByText("moved to Friday").waitFor();
+  await writer.getByRole("button", { name: "Edit history (1)" }).waitFor();
   // The writer also asks a question (as the ask page does), which followers see beside Following.
   const asked = await writer.evaluate(async () => {
     const token = localStorage.getItem("bb.token");

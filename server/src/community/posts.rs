@@ -14,7 +14,7 @@ use super::markdown;
 use crate::bots::fanout;
 use crate::content::search;
 use crate::content::write::{plain_text, replace_links};
-use crate::entity::{feed_item, post_version, tag, token};
+use crate::entity::{feed_item, feed_link, post_version, tag, token};
 use crate::error::{AppError, AppResult};
 use crate::social::comments::REPEAT_SECONDS;
 use crate::social::opening;
@@ -266,8 +266,16 @@ pub async fn delete(state: &AppState, user_id: i64, id: i64) -> AppResult<()> {
     Ok(())
 }
 
-/// A post's versions, newest first (anyone may read how a post changed, as with comments).
-pub async fn history(state: &AppState, id: i64) -> AppResult<Vec<PostVersion>> {
+/// A post as its writer edits it: its versions, newest first (the first is the one shown; anyone
+/// may read how a post changed, as with comments), and the tags and tokens it names now.
+#[derive(Debug, Serialize, ts_rs::TS)]
+pub struct PostHistory {
+    pub list: Vec<PostVersion>,
+    pub tag_ids: Vec<i64>,
+    pub token_ids: Vec<i64>,
+}
+
+pub async fn history(state: &AppState, id: i64) -> AppResult<PostHistory> {
     let versions = post_version::Entity::find()
         .filter(post_version::Column::FeedId.eq(id))
         .order_by_desc(post_version::Column::Id)
@@ -276,13 +284,28 @@ pub async fn history(state: &AppState, id: i64) -> AppResult<Vec<PostVersion>> {
     if versions.is_empty() {
         return Err(AppError::not_found("No such post"));
     }
-    Ok(versions
-        .into_iter()
-        .map(|v| PostVersion {
-            title: v.title,
-            markdown: v.markdown,
-            images: serde_json::from_str(&v.images).unwrap_or_default(),
-            created_at: v.created_at,
-        })
-        .collect())
+    let links = feed_link::Entity::find()
+        .filter(feed_link::Column::FeedId.eq(id))
+        .all(&state.db)
+        .await?;
+    let linked = |kind: &str| {
+        links
+            .iter()
+            .filter(|l| l.kind == kind)
+            .map(|l| l.target_id)
+            .collect()
+    };
+    Ok(PostHistory {
+        tag_ids: linked("tag"),
+        token_ids: linked("token"),
+        list: versions
+            .into_iter()
+            .map(|v| PostVersion {
+                title: v.title,
+                markdown: v.markdown,
+                images: serde_json::from_str(&v.images).unwrap_or_default(),
+                created_at: v.created_at,
+            })
+            .collect(),
+    })
 }

@@ -11,9 +11,9 @@ use client_core::validation;
 use serde::{Deserialize, Serialize};
 use validator::{Validate, ValidationError};
 
-use super::{IdRequest, List, ok};
+use super::{IdRequest, ok};
 use crate::community::markdown;
-use crate::community::posts::{self, PostInput, PostVersion};
+use crate::community::posts::{self, PostHistory, PostInput};
 use crate::error::AppResult;
 use crate::extract::{ApiJson, ClientMeta, CurrentUser};
 use crate::limits;
@@ -144,12 +144,11 @@ async fn preview(
     }))
 }
 
-/// A post's versions, newest first: the editor starts from the first; anyone may read how a
-/// post changed.
+/// A post's versions, newest first, and its tags and tokens: the editor starts from these;
+/// anyone may read how a post changed.
 async fn history(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<IdRequest>,
-) -> AppResult<Json<Envelope<List<PostVersion>>>> {
-    let list = posts::history(&state, req.id).await?;
-    Ok(ok(List { list }))
+) -> AppResult<Json<Envelope<PostHistory>>> {
+    Ok(ok(posts::history(&state, req.id).await?))
 }

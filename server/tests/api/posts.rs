@@ -212,6 +212,11 @@ async fn posts_are_cleaned_shown_found_edited_and_deleted(backend: Backend) {
     assert_eq!(c.call(&writer, "/post/edit", edit).await["code"], 2000);
     let (_, history) = c.app.post("/post/history", json!({ "id": post })).await;
     let versions = history["data"]["list"].as_array().expect("versions");
+    assert_eq!(
+        (&history["data"]["tag_ids"], &history["data"]["token_ids"]),
+        (&json!([]), &json!([c.token])),
+        "the links it names now"
+    );
     assert_eq!(versions.len(), 2, "{history}");
     assert_eq!(
         (&versions[0]["markdown"], &versions[1]["title"]),

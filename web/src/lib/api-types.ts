@@ -249,3 +249,8 @@ export type PostVersion = { title: string,
  * The Markdown source as the author wrote it.
  */
 markdown: string, images: Array<string>, created_at: number, };
+/**
+ * A post as its writer edits it: its versions, newest first (the first is the one shown; anyone
+ * may read how a post changed, as with comments), and the tags and tokens it names now.
+ */
+export type PostHistory = { list: Array<PostVersion>, tag_ids: Array<number>, token_ids: Array<number>, };

@@ -19,7 +19,7 @@ export function PostTools({ item }: { item: FeedView }) {
   const me = useAtomValue(userAtom);
   const [open, setOpen] = useState(false);
   const history = usePostHistory(item.id);
-  const versions = history.data ?? [];
+  const versions = history.data?.list ?? [];
   const mine = me !== null && item.user?.id === me.id;
   const remove = () =>
     void confirm(t("web.post.confirmDelete"))

@@ -11,7 +11,7 @@ import { useNavigate, useParams } from "../../lib/router";
 import { useDocumentTitle } from "../../lib/title";
 import { toast } from "../../lib/toast";
 import { TagPicker } from "../tags";
-import { type PostDraft, createPost, editPost, previewPost, usePostHistory, usePostItem } from "./api/posts";
+import { type PostDraft, createPost, editPost, previewPost, usePostHistory } from "./api/posts";
 
 const MAX_IMAGES = 4;
 const MAX_TAGS = 5;
@@ -25,17 +25,16 @@ export function WritePage() {
   useDocumentTitle(t(editing ? "web.post.edit" : "web.post.write"));
   const user = useSignedInPage();
   const history = usePostHistory(editing);
-  const item = usePostItem(editing);
   if (!user) return <p className="empty">{t("web.library.signIn")}</p>;
   if (editing === null) return <Editor id={null} start={{ title: "", content: "", tags: [], tokens: [], images: [] }} />;
-  if (history.isPending || item.isPending) return <Spinner />;
-  if (history.isError || item.isError) return <p className="empty">{messageOf(history.error ?? item.error)}</p>;
-  const newest = history.data[0];
+  if (history.isPending) return <Spinner />;
+  if (history.isError) return <p className="empty">{messageOf(history.error)}</p>;
+  const newest = history.data.list[0];
   const start: PostDraft = {
     title: newest?.title ?? "",
     content: newest?.markdown ?? "",
-    tags: item.data.tags.map((tag) => tag.id),
-    tokens: item.data.tokens.map((token) => token.id),
+    tags: history.data.tag_ids,
+    tokens: history.data.token_ids,
     images: newest?.images ?? [],
   };
   return <Editor id={editing} start={start} />;

@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 
 import { call, queryClient } from "../../../lib/api";
-import type { FeedDetail, PostVersion } from "../../../lib/api-types";
+import type { PostHistory } from "../../../lib/api-types";
+import { feedKeys } from "../../feed";
 
 export const postKeys = {
   history: (id: number) => ["post", "history", id] as const,
@@ -15,11 +16,11 @@ export interface PostDraft {
   images: string[];
 }
 
-/** A published or changed post shows everywhere the feeds do. */
-const refresh = <T,>(answer: T) => {
-  void queryClient.invalidateQueries({ queryKey: ["feeds"] });
-  void queryClient.invalidateQueries({ queryKey: ["feed"] });
-  void queryClient.invalidateQueries({ queryKey: ["post"] });
+/** A published or changed post shows everywhere the feeds do, and on its own page. */
+const refresh = <T extends { id: number }>(answer: T) => {
+  void queryClient.invalidateQueries({ queryKey: feedKeys.lists() });
+  void queryClient.invalidateQueries({ queryKey: feedKeys.item(answer.id) });
+  void queryClient.invalidateQueries({ queryKey: postKeys.history(answer.id) });
   return answer;
 };
 
@@ -32,20 +33,12 @@ export const deletePost = (id: number) => call<{ id: number }>("/post/del", { id
 /** The post's HTML by the server's own rendering and cleaning. */
 export const previewPost = (content: string) => call<{ html: string }>("/post/preview", { content }, { silent: true });
 
-/** A post's versions, newest first (the editor starts from the first). */
+/** A post's versions, newest first, and the tags and tokens it names: the editor starts from
+ * these. */
 export function usePostHistory(id: number | null) {
   return useQuery({
     queryKey: postKeys.history(id ?? 0),
-    queryFn: () => call<{ list: PostVersion[] }>("/post/history", { id }, { silent: true }).then((h) => h.list),
-    enabled: id !== null,
-  });
-}
-
-/** The post as readers see it, for its tags and tokens when editing. */
-export function usePostItem(id: number | null) {
-  return useQuery({
-    queryKey: ["post", "item", id ?? 0],
-    queryFn: () => call<FeedDetail>("/feed/detail", { id }, { silent: true }),
+    queryFn: () => call<PostHistory>("/post/history", { id }, { silent: true }),
     enabled: id !== null,
   });
 }

@@ -3,6 +3,7 @@ import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { call, cursorPaging, queryClient } from "../../../lib/api";
 import type { AuthoredAnswer, FeedView, Page, ProfileView } from "../../../lib/api-types";
 import { store } from "../../../lib/store";
+import { feedKeys } from "../../feed";
 import { updateUser, userAtom } from "../../../lib/session";
 
 export const profileKey = (userId: number) => ["profile", userId] as const;
@@ -57,6 +58,6 @@ export const setFollowing = (userId: number, following: boolean) =>
     queryClient.setQueryData(["following", "user", userId], s.following);
     void queryClient.invalidateQueries({ queryKey: profileKey(userId) });
     // The Following tab brings their posts, or stops.
-    void queryClient.invalidateQueries({ queryKey: ["feeds"] });
+    void queryClient.invalidateQueries({ queryKey: feedKeys.lists() });
     return s.following;
   });
