@@ -5,13 +5,13 @@
 use client_core::envelope::ErrorKind;
 use client_core::feed::POST_KIND;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
-    QueryOrder, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
 };
 use serde::Serialize;
 
 use super::markdown;
 use crate::bots::fanout;
+use crate::content::catalogue::known_ids;
 use crate::content::search;
 use crate::content::write::{plain_text, replace_links};
 use crate::entity::{feed_item, feed_link, post_version, tag, token};
@@ -44,29 +44,24 @@ async fn links(
     db: &impl ConnectionTrait,
     input: &PostInput<'_>,
 ) -> AppResult<Vec<(&'static str, i64)>> {
-    let mut tag_ids = input.tag_ids.clone();
-    let mut token_ids = input.token_ids.clone();
-    for ids in [&mut tag_ids, &mut token_ids] {
-        ids.sort_unstable();
-        ids.dedup();
-    }
-    let tags = tag::Entity::find()
-        .filter(tag::Column::Id.is_in(tag_ids.clone()))
-        .count(db)
-        .await?;
-    let tokens = token::Entity::find()
-        .filter(token::Column::Id.is_in(token_ids.clone()))
-        .count(db)
-        .await?;
-    if tags != tag_ids.len() as u64 || tokens != token_ids.len() as u64 {
-        return Err(AppError::invalid(
-            "tags or tokens name one that does not exist",
-        ));
-    }
-    Ok(tag_ids
+    let tags = known_ids::<tag::Entity>(
+        db,
+        tag::Column::Id,
+        &input.tag_ids,
+        "tags names a tag that does not exist",
+    )
+    .await?;
+    let tokens = known_ids::<token::Entity>(
+        db,
+        token::Column::Id,
+        &input.token_ids,
+        "tokens names a token that does not exist",
+    )
+    .await?;
+    Ok(tags
         .into_iter()
         .map(|id| ("tag", id))
-        .chain(token_ids.into_iter().map(|id| ("token", id)))
+        .chain(tokens.into_iter().map(|id| ("token", id)))
         .collect())
 }
 

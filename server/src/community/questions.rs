@@ -10,11 +10,12 @@ use client_core::envelope::ErrorKind;
 use client_core::question::{BOUNTY_SECONDS, settle_bounty};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, PaginatorTrait,
-    QueryFilter, QueryOrder, QuerySelect, Set, SqlErr,
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter,
+    QueryOrder, QuerySelect, Set, SqlErr,
 };
 use serde::Serialize;
 
+use crate::content::catalogue::known_ids;
 use crate::content::follows::{Target, followed};
 use crate::entity::{answer, point_ledger, question, question_tag, tag, user};
 use crate::error::{AppError, AppResult};
@@ -127,16 +128,13 @@ pub struct NewQuestion<'a> {
 /// Asks a question (already checked by client-core's rule, but for the balance); its bounty
 /// leaves the asker's balance in the same transaction, or the question is refused.
 pub async fn ask(state: &AppState, user_id: i64, new: NewQuestion<'_>) -> AppResult<QuestionView> {
-    let mut tag_ids = new.tag_ids;
-    tag_ids.sort_unstable();
-    tag_ids.dedup();
-    let known = tag::Entity::find()
-        .filter(tag::Column::Id.is_in(tag_ids.clone()))
-        .count(&state.db)
-        .await?;
-    if known != tag_ids.len() as u64 {
-        return Err(AppError::invalid("tags names a tag that does not exist"));
-    }
+    let tag_ids = known_ids::<tag::Entity>(
+        &state.db,
+        tag::Column::Id,
+        &new.tag_ids,
+        "tags names a tag that does not exist",
+    )
+    .await?;
     let now = state.now();
     let bounty = new.bounty.unwrap_or(0);
     let txn = crate::db::begin_write(&state.db).await?;

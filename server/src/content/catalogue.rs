@@ -92,6 +92,27 @@ impl Validate for TagKey {
     }
 }
 
+/// `ids` of the catalogue table `E` (by its `id` column), each once, when every one exists;
+/// otherwise `InvalidParam` saying `missing` (a question's or a post's tags and tokens).
+pub async fn known_ids<E: EntityTrait>(
+    db: &impl sea_orm::ConnectionTrait,
+    id: E::Column,
+    ids: &[i64],
+    missing: &str,
+) -> AppResult<Vec<i64>>
+where
+    E::Model: Sync,
+{
+    let mut ids = ids.to_vec();
+    ids.sort_unstable();
+    ids.dedup();
+    let known = E::find().filter(id.is_in(ids.clone())).count(db).await?;
+    if known != ids.len() as u64 {
+        return Err(AppError::invalid(missing));
+    }
+    Ok(ids)
+}
+
 pub async fn tag(state: &AppState, key: &TagKey, locale: &str) -> AppResult<TagView> {
     let query = match key {
         TagKey::Id { id } => tag::Entity::find_by_id(*id),
