@@ -12,8 +12,8 @@ import { useLocalePath } from "../../lib/paths";
 import { Link, useParams } from "../../lib/router";
 import { userAtom } from "../../lib/session";
 import { useDocumentTitle } from "../../lib/title";
-import { FeedCard } from "../feed";
-import { setFollowing, useFollowing, useProfile, useUserAnswers, useUserPosts } from "./api/profile";
+import { FeedList } from "../feed";
+import { setFollowing, useFollowing, useProfile, useUserAnswers } from "./api/profile";
 
 type Shelf = "posts" | "answers";
 
@@ -62,7 +62,7 @@ export function ProfilePage() {
         value={shelf}
         onChange={setShelf}
       />
-      {shelf === "posts" ? <Posts userId={p.id} /> : <Answers userId={p.id} />}
+      {shelf === "posts" ? <FeedList scope={{ user_id: p.id }} empty={t("web.profile.noPosts")} /> : <Answers userId={p.id} />}
     </section>
   );
 }
@@ -92,27 +92,6 @@ function FollowButton({ userId }: { userId: number }) {
       >
         {t(following ? "web.profile.unfollow" : "web.profile.follow")}
       </button>
-    </div>
-  );
-}
-
-function Posts({ userId }: { userId: number }) {
-  const { t } = useTranslation();
-  const posts = useUserPosts(userId);
-  if (posts.isPending) return <Spinner />;
-  if (posts.isError) return <p className="empty">{messageOf(posts.error)}</p>;
-  const items = posts.data.pages.flatMap((page) => page.list);
-  if (items.length === 0) return <p className="empty">{t("web.profile.noPosts")}</p>;
-  return (
-    <div className="feed-list">
-      {items.map((item) => (
-        <FeedCard key={item.id} item={item} />
-      ))}
-      {posts.hasNextPage && (
-        <button type="button" className="button ghost" disabled={posts.isFetchingNextPage} onClick={() => void posts.fetchNextPage()}>
-          {t("web.comments.more")}
-        </button>
-      )}
     </div>
   );
 }

@@ -14,12 +14,16 @@ export type FeedScope =
   | { token_id: number }
   | { channel: string }
   | { topic_id: number }
-  | { kol_id: number };
+  | { kol_id: number }
+  /** A reader's own posts (`/user/posts`). */
+  | { user_id: number };
 
 const PAGE_SIZE = 20;
 
 export const getFeeds = (scope: FeedScope, onlyImportant: boolean, cursor: string | null) =>
-  call<Page<FeedView>>("/feed/list", { ...scope, only_important: onlyImportant, cursor, limit: PAGE_SIZE });
+  "user_id" in scope
+    ? call<Page<FeedView>>("/user/posts", { ...scope, cursor, limit: PAGE_SIZE })
+    : call<Page<FeedView>>("/feed/list", { ...scope, only_important: onlyImportant, cursor, limit: PAGE_SIZE });
 
 export const feedsQueryOptions = (scope: FeedScope, onlyImportant: boolean, locale: string) =>
   infiniteQueryOptions({

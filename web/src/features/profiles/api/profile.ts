@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 
 import { call, cursorPaging, queryClient } from "../../../lib/api";
-import type { AuthoredAnswer, FeedView, Page, ProfileView } from "../../../lib/api-types";
+import type { AuthoredAnswer, Page, ProfileView } from "../../../lib/api-types";
 import { store } from "../../../lib/store";
 import { feedKeys } from "../../feed";
 import { updateUser, userAtom } from "../../../lib/session";
@@ -27,14 +27,6 @@ export const updateProfile = (change: { nickname?: string; bio?: string; avatar?
     void queryClient.invalidateQueries({ queryKey: ["comments"] });
     return profile;
   });
-
-export function useUserPosts(userId: number) {
-  return useInfiniteQuery({
-    queryKey: [...profileKey(userId), "posts"],
-    queryFn: ({ pageParam }) => call<Page<FeedView>>("/user/posts", { user_id: userId, cursor: pageParam }),
-    ...cursorPaging,
-  });
-}
 
 export function useUserAnswers(userId: number) {
   return useInfiniteQuery({
