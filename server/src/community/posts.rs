@@ -73,8 +73,6 @@ const SUMMARY_CHARS: usize = 280;
 struct Rendered {
     title: String,
     summary: String,
-    /// The whole text, for search.
-    text: String,
     html: String,
     images: String,
 }
@@ -95,7 +93,6 @@ fn render(input: &PostInput<'_>) -> AppResult<Rendered> {
     Ok(Rendered {
         title,
         summary: opening(&text, SUMMARY_CHARS),
-        text,
         html,
         images: serde_json::to_string(&input.images).map_err(AppError::internal)?,
     })
@@ -122,7 +119,13 @@ async fn store_parts(
     }
     .insert(db)
     .await?;
-    let doc = search::Document::feed(id, &rendered.title, &rendered.text, []);
+    // A post's summary is its text's opening: the whole text is searched once, as content.
+    let text = search::FeedText {
+        title: &rendered.title,
+        summary: "",
+        content: &rendered.html,
+    };
+    let doc = search::Document::feed(id, text, []);
     search::index(db, &doc).await
 }
 
@@ -255,7 +258,12 @@ pub async fn delete(state: &AppState, user_id: i64, id: i64) -> AppResult<()> {
         .exec(&txn)
         .await?;
     feed_item::Entity::delete_by_id(id).exec(&txn).await?;
-    search::index(&txn, &search::Document::feed(id, "", "", [])).await?;
+    let nothing = search::FeedText {
+        title: "",
+        summary: "",
+        content: "",
+    };
+    search::index(&txn, &search::Document::feed(id, nothing, [])).await?;
     txn.commit().await?;
     state.content_changed();
     Ok(())

@@ -26,6 +26,7 @@ mod m20261124_000021_profiles;
 mod m20261124_000022_questions;
 mod m20261124_000023_posts;
 mod m20261124_000024_comment_subjects;
+mod m20261125_000025_search_articles;
 
 pub struct Migrator;
 
@@ -126,6 +127,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000022_questions::Migration),
             Box::new(m20261124_000023_posts::Migration),
             Box::new(m20261124_000024_comment_subjects::Migration),
+            Box::new(m20261125_000025_search_articles::Migration),
         ]
     }
 }

@@ -764,6 +764,45 @@ async fn search_finds_every_script(backend: Backend) {
     );
 }
 
+async fn search_reads_whole_articles(backend: Backend) {
+    let app = demo_app(backend).await;
+    // Words only in an article's body, in the original and in a translation, are found; the
+    // snippet is taken from where they are, not from the summary.
+    let padding = "Markets opened quietly. ".repeat(20);
+    let (_, created) = admin_upsert(
+        &app,
+        json!({ "source_url": "https://news.example/quokka", "kind": "article", "lang": "en",
+                "title": "A quiet week", "summary": "Nothing much happened.",
+                "published_at": 1_795_000_100,
+                "content": format!("<p>{padding}</p><p>Then the <b>quokkacoin</b> bridge halted.</p>"),
+                "translations": { "zh-Hant": { "title": "平靜的一週", "summary": "沒什麼事。",
+                    "content": format!("<p>{padding}</p><p>然後袋鼠鏈橋暫停了。</p>") } } }),
+    )
+    .await;
+    assert_eq!(created["code"], 2000, "{created}");
+    for (q, locale, marked) in [
+        ("quokkacoin", "en", "<mark>quokkacoin</mark> bridge halted"),
+        ("袋鼠鏈橋", "zh-Hant", "然後<mark>袋鼠鏈橋</mark>暫停了"),
+    ] {
+        let found = call(
+            &app,
+            "/search",
+            json!({ "q": q, "kind": "feed" }),
+            locale,
+            None,
+        )
+        .await;
+        let hits = list(&found);
+        assert_eq!(hits.len(), 1, "{q}: {found}");
+        let snippet = hits[0]["snippet"].as_str().expect("snippet");
+        assert!(snippet.contains(marked), "{q}: {snippet}");
+        assert!(
+            !snippet.contains("<p>") && !snippet.contains("<b>"),
+            "{snippet}"
+        );
+    }
+}
+
 async fn search_ranks_by_tier_and_rebuilds_its_documents(backend: Backend) {
     let app = demo_app(backend).await;
     // 19 feeds with the term in the title and 3 with it in the summary, written interleaved,
@@ -1468,7 +1507,12 @@ async fn postgres_servers_search_each_others_feeds() {
     // A write that commits after a later one has been copied is still copied.
     use sea_orm::TransactionTrait;
     let slow = a.state.db.begin().await.expect("begin");
-    let doc = search::Document::feed(9_000_000, "Numbatcoin commits late", "", []);
+    let text = search::FeedText {
+        title: "Numbatcoin commits late",
+        summary: "",
+        content: "",
+    };
+    let doc = search::Document::feed(9_000_000, text, []);
     search::index(&slow, &doc).await.expect("indexed");
     let (_, later) = admin_upsert(&a, item("Wombatcoin relisted")).await;
     assert_eq!(later["code"], 2000, "{later}");
@@ -1559,6 +1603,7 @@ on_both_databases!(
     feed_detail_counts_views_and_relates,
     bad_cursors_and_sizes_are_refused,
     search_finds_every_script,
+    search_reads_whole_articles,
     search_ranks_by_tier_and_rebuilds_its_documents,
     the_home_page_paints_its_first_page_from_the_server,
     the_admin_api_checks_its_token_and_cleans_input,

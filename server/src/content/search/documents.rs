@@ -11,6 +11,7 @@ use client_core::locale::DEFAULT_LOCALE;
 
 use super::{DocKind, lower, short_grams};
 use crate::content::localized;
+use crate::content::write::plain_text;
 use crate::entity::{feed_item, feed_translation, kol, tag, token};
 use crate::error::AppResult;
 
@@ -26,22 +27,44 @@ pub struct Document {
     names: String,
 }
 
+/// One language's text of a feed item: its title, summary and content (HTML, cleaned of its
+/// markup before it is indexed).
+#[derive(Clone, Copy)]
+pub struct FeedText<'a> {
+    pub title: &'a str,
+    pub summary: &'a str,
+    pub content: &'a str,
+}
+
+impl FeedText<'_> {
+    /// The text a reader finds the item by: the summary and the article's words (the article
+    /// alone where it opens with the summary, as many do, so the index holds it once).
+    fn searched(&self) -> Vec<String> {
+        let article = plain_text(self.content);
+        let summary = self.summary.trim();
+        if article.starts_with(summary) {
+            vec![article]
+        } else {
+            vec![summary.to_owned(), article]
+        }
+    }
+}
+
 impl Document {
-    /// A feed's original title and summary, and its translations as (locale, title, summary):
-    /// readers of a language without one see the original title.
+    /// A feed's original text and its translations: readers of a language without one see the
+    /// original title. The whole article is searched, in every language.
     pub fn feed<'a>(
         id: i64,
-        title: &str,
-        summary: &str,
-        translations: impl IntoIterator<Item = (&'a str, &'a str, &'a str)>,
+        original: FeedText<'a>,
+        translations: impl IntoIterator<Item = (&'a str, FeedText<'a>)>,
     ) -> Self {
-        let mut titles = vec![title.to_owned()];
-        let mut text = vec![summary.to_owned()];
+        let mut titles = vec![original.title.to_owned()];
+        let mut text = original.searched();
         let mut names = BTreeMap::new();
-        for (locale, title, summary) in translations {
-            titles.push(title.to_owned());
-            text.push(summary.to_owned());
-            names.insert(locale, title);
+        for (locale, translated) in translations {
+            titles.push(translated.title.to_owned());
+            text.extend(translated.searched());
+            names.insert(locale, translated.title);
         }
         Self {
             kind: DocKind::Feed,
@@ -277,10 +300,19 @@ pub async fn reindex_if_empty(db: &DatabaseConnection) -> Result<u64, DbErr> {
                 .unwrap_or_default();
             Document::feed(
                 f.id,
-                &f.title,
-                &f.summary,
-                own.iter()
-                    .map(|t| (t.locale.as_str(), t.title.as_str(), t.summary.as_str())),
+                FeedText {
+                    title: &f.title,
+                    summary: &f.summary,
+                    content: &f.content,
+                },
+                own.iter().map(|t| {
+                    let text = FeedText {
+                        title: &t.title,
+                        summary: &t.summary,
+                        content: &t.content,
+                    };
+                    (t.locale.as_str(), text)
+                }),
             )
         }));
     }

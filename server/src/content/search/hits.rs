@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use super::documents::DocRow;
 use super::{DocKind, SNIPPET_CONTEXT, lower};
+use crate::content::write::plain_text;
 use crate::entity::{feed_item, feed_translation};
 use crate::error::AppResult;
 
@@ -112,9 +113,10 @@ pub fn hits(docs: Vec<DocRow>, terms: &[String], locale: &str) -> Vec<Hit> {
         .collect()
 }
 
-/// Feed hits in the reader's language: a document holds every language's summary, so a match in
+/// Feed hits in the reader's language: a document holds every language's text, so a match in
 /// one language would show that language's text under a title in another. Where the item was
-/// written in, or translated into, the reader's language, the snippet is taken from that text.
+/// written in, or translated into, the reader's language, the snippet is taken from that text
+/// (its summary and article), where the match is.
 pub async fn in_reader_language(
     db: &impl ConnectionTrait,
     hits: &mut [Hit],
@@ -129,41 +131,43 @@ pub async fn in_reader_language(
     if ids.is_empty() {
         return Ok(());
     }
-    let mut texts: HashMap<i64, (String, String)> = feed_translation::Entity::find()
+    type Text = (i64, String, String, String);
+    let translated: Vec<Text> = feed_translation::Entity::find()
         .select_only()
         .columns([
             feed_translation::Column::FeedId,
             feed_translation::Column::Title,
             feed_translation::Column::Summary,
+            feed_translation::Column::Content,
         ])
         .filter(feed_translation::Column::FeedId.is_in(ids.iter().copied()))
         .filter(feed_translation::Column::Locale.eq(locale))
-        .into_tuple::<(i64, String, String)>()
+        .into_tuple()
         .all(db)
-        .await?
-        .into_iter()
-        .map(|(id, title, summary)| (id, (title, summary)))
-        .collect();
-    let originals = feed_item::Entity::find()
+        .await?;
+    let originals: Vec<Text> = feed_item::Entity::find()
         .select_only()
         .columns([
             feed_item::Column::Id,
             feed_item::Column::Title,
             feed_item::Column::Summary,
+            feed_item::Column::Content,
         ])
         .filter(feed_item::Column::Id.is_in(ids.iter().copied()))
         .filter(feed_item::Column::Lang.eq(locale))
-        .into_tuple::<(i64, String, String)>()
+        .into_tuple()
         .all(db)
         .await?;
-    texts.extend(
-        originals
-            .into_iter()
-            .map(|(id, title, summary)| (id, (title, summary))),
-    );
+    let texts: HashMap<i64, (String, String)> = translated
+        .into_iter()
+        .chain(originals)
+        .map(|(id, title, summary, content)| {
+            (id, (title, format!("{summary}\n{}", plain_text(&content))))
+        })
+        .collect();
     for hit in hits.iter_mut().filter(|h| h.kind == DocKind::Feed.name()) {
-        if let Some((title, summary)) = texts.get(&hit.id) {
-            hit.snippet = snippet(title, summary, terms);
+        if let Some((title, text)) = texts.get(&hit.id) {
+            hit.snippet = snippet(title, text, terms);
         }
     }
     Ok(())

@@ -318,13 +318,17 @@ async fn store_feed(
         feed_translation::Entity::insert_many(rows).exec(db).await?;
     }
     replace_links(db, id, links, published_at).await?;
+    let text = |title, summary, content| search::FeedText {
+        title,
+        summary,
+        content,
+    };
     let doc = search::Document::feed(
         id,
-        &input.title,
-        &input.summary,
+        text(&input.title, &input.summary, &input.content),
         translations
             .iter()
-            .map(|(locale, t)| (locale.as_str(), t.title.as_str(), t.summary.as_str())),
+            .map(|(locale, t)| (locale.as_str(), text(&t.title, &t.summary, &t.content))),
     );
     search::index(db, &doc).await?;
     if created {
