@@ -8,6 +8,7 @@ pub mod constants;
 pub mod envelope;
 pub mod feed;
 pub mod feedback;
+pub mod langs;
 pub mod link;
 pub mod locale;
 pub mod message;

@@ -83,6 +83,11 @@ pub fn bio(s: &str) -> Result<(), ValidationError> {
 }
 
 /// A search box's text: at most `SEARCH_QUERY_MAX_CHARS` characters, as the input allows.
+/// "Languages I read" as `langs::read_langs` takes them.
+pub fn read_langs(langs: &[String]) -> Result<(), ValidationError> {
+    crate::langs::check_read_langs(langs).map_or(Ok(()), |m| Err(rule_error(m)))
+}
+
 pub fn search_query(q: &str) -> Result<(), ValidationError> {
     if q.chars().count() <= SEARCH_QUERY_MAX_CHARS {
         Ok(())

@@ -9,8 +9,8 @@ use wasm_bindgen::prelude::*;
 
 use crate::surface::{self, EndpointError, LinkResult, LocalePath, Outcome};
 use crate::{
-    comment, envelope, feed, feedback, link, locale, post, profile, question, task, theme, track,
-    validate,
+    comment, envelope, feed, feedback, langs, link, locale, post, profile, question, task, theme,
+    track, validate,
 };
 
 mod de;
@@ -580,4 +580,17 @@ pub fn cut_description(#[wasm_bindgen(unchecked_param_type = "string")] s: JsVal
 #[wasm_bindgen(unchecked_return_type = "Constants")]
 pub fn constants() -> JsValue {
     to_js(&surface::constants())
+}
+
+#[wasm_bindgen(js_name = defaultReadLangs, unchecked_return_type = "Locale[]")]
+pub fn default_read_langs(#[wasm_bindgen(unchecked_param_type = "string")] ui: JsValue) -> JsValue {
+    to_js(&langs::default_read_langs(&text(&ui).unwrap_or_default()))
+}
+
+#[wasm_bindgen(js_name = checkReadLangs, unchecked_return_type = "Message | null")]
+pub fn check_read_langs(
+    #[wasm_bindgen(unchecked_param_type = "string[]")] list: JsValue,
+) -> JsValue {
+    let given: Vec<String> = serde_wasm_bindgen::from_value(list).unwrap_or_default();
+    to_js(&langs::check_read_langs(&given))
 }

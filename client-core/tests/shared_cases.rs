@@ -2,8 +2,8 @@
 //! against the wasm package, so the two builds are shown to give the same answers.
 
 use client_core::{
-    comment, envelope, feed, feedback, link, locale, pages, post, profile, question, task, theme,
-    track, validate,
+    comment, envelope, feed, feedback, langs, link, locale, pages, post, profile, question, task,
+    theme, track, validate,
 };
 use serde_json::{Value, json};
 
@@ -166,6 +166,11 @@ fn run(function: &str, input: &Value) -> Value {
             arg(3).as_u64().expect("tokens") as usize,
             arg(4).as_u64().expect("images") as usize
         ))),
+        "checkReadLangs" => {
+            let given: Vec<String> = serde_json::from_value(input.clone()).expect("langs");
+            out(json!(langs::check_read_langs(&given)))
+        }
+        "defaultReadLangs" => out(json!(langs::default_read_langs(s(input)))),
         "settleBounty" => out(json!(question::settle_bounty(
             arg(0).as_i64().expect("bounty"),
             arg(1).as_bool().expect("has_answer")

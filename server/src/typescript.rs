@@ -31,7 +31,7 @@ use crate::social::likes::LikeState;
 use crate::social::messages::{KINDS as MESSAGE_KINDS, MessageView};
 
 /// Names the answers take from client-core's own types.
-const CORE_IMPORTS: &str = "FeedKind, TaskStatus";
+const CORE_IMPORTS: &str = "FeedKind, Locale, TaskStatus";
 
 fn api_types() -> String {
     let cfg = config();

@@ -1,6 +1,7 @@
 //! Users and their sign-in accounts.
 
 use client_core::envelope::ErrorKind;
+use client_core::langs::default_read_langs;
 use client_core::locale::normalize_locale;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
@@ -43,10 +44,14 @@ pub struct SessionUser {
     pub prompt_for_code: bool,
     /// Feeds come in the reader's language where a translation exists.
     pub auto_translate: bool,
+    /// "Languages I read": feeds, search and linked bots keep to items in them.
+    #[ts(type = "Locale[]")]
+    pub read_langs: Vec<String>,
 }
 
 impl SessionUser {
     pub fn new(user: user::Model, token: Option<String>, is_new: bool) -> Self {
+        let read_langs = user.read_langs().map(str::to_owned).collect();
         Self {
             token,
             id: user.id,
@@ -58,6 +63,7 @@ impl SessionUser {
             kind: SESSION_TYPE_USER,
             prompt_for_code: is_new,
             auto_translate: user.auto_translate,
+            read_langs,
         }
     }
 }
@@ -132,6 +138,7 @@ async fn create(
         avatar: Set(String::new()),
         invitation_code: Set(state.random.pick(INVITATION_ALPHABET, INVITATION_LEN)),
         locale: Set(normalize_locale(locale).to_owned()),
+        read_langs: Set(default_read_langs(locale).join(",")),
         created_at: Set(now),
         ..Default::default()
     }
@@ -281,17 +288,28 @@ pub async fn get(state: &AppState, user_id: i64) -> AppResult<user::Model> {
         .ok_or_else(|| AppError::internal(format!("session of missing user {user_id}")))
 }
 
+/// Reading preferences to change (what is `None` stays).
+#[derive(Default)]
+pub struct ReadingSettings {
+    pub auto_translate: Option<bool>,
+    /// Checked by client-core's `read_langs`.
+    pub read_langs: Option<Vec<&'static str>>,
+}
+
 /// Changes the user's reading preferences; returns the user as stored.
-pub async fn set_auto_translate(
+pub async fn set_reading(
     state: &AppState,
     user_id: i64,
-    auto_translate: bool,
+    settings: ReadingSettings,
 ) -> AppResult<user::Model> {
-    user::Entity::update_many()
-        .col_expr(user::Column::AutoTranslate, Expr::value(auto_translate))
-        .filter(user::Column::Id.eq(user_id))
-        .exec(&state.db)
-        .await?;
+    let mut update = user::Entity::update_many().filter(user::Column::Id.eq(user_id));
+    if let Some(on) = settings.auto_translate {
+        update = update.col_expr(user::Column::AutoTranslate, Expr::value(on));
+    }
+    if let Some(langs) = settings.read_langs {
+        update = update.col_expr(user::Column::ReadLangs, Expr::value(langs.join(",")));
+    }
+    update.exec(&state.db).await?;
     get(state, user_id).await
 }
 

@@ -285,7 +285,7 @@ async fn closest(state: &AppState, name: &str) -> AppResult<Vec<String>> {
     };
     let mut names = Vec::new();
     for kind in [DocKind::Tag, DocKind::Token] {
-        let (docs, _) = search::find(index, &terms, Some(kind), Cursor::START).await?;
+        let (docs, _) = search::find(index, &terms, Some(kind), None, Cursor::START).await?;
         for doc in docs.into_iter().take(SUGGESTIONS) {
             let name = match kind {
                 DocKind::Tag => tag::Entity::find_by_id(doc.ref_id)

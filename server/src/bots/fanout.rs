@@ -1,6 +1,7 @@
 //! Queuing an item for every chat that subscribed to it, in the transaction that stores the
 //! item: one INSERT … SELECT, so 10,000 chats cost one statement, and the unique (chat, item)
-//! index makes a second queuing of the same item (an update, another server) a no-op.
+//! index makes a second queuing of the same item (an update, another server) a no-op. A chat
+//! linked to an account gets only items written in, or translated into, its "Languages I read".
 
 use client_core::feed::POST_KIND;
 use sea_orm::{ConnectionTrait, Statement};
@@ -32,6 +33,10 @@ const QUEUE: &str = "INSERT INTO bot_deliveries (chat_id, feed_id, state, create
            WHERE f.user_id = c.user_id AND ((f.kind = 'kol' AND f.target_id = $7) \
              OR (f.kind <> 'kol' AND EXISTS (SELECT 1 FROM feed_links l \
                  WHERE l.feed_id = $1 AND l.kind = f.kind AND l.target_id = f.target_id))))))) \
+     AND (c.user_id IS NULL OR EXISTS (SELECT 1 FROM users u WHERE u.id = c.user_id AND ( \
+       ',' || u.read_langs || ',' LIKE '%,' || (SELECT i.lang FROM feed_items i WHERE i.id = $1) || ',%' \
+       OR EXISTS (SELECT 1 FROM feed_translations t \
+           WHERE t.feed_id = $1 AND ',' || u.read_langs || ',' LIKE '%,' || t.locale || ',%')))) \
      ON CONFLICT (chat_id, feed_id) DO NOTHING";
 
 /// Queues `item` (stored in this transaction, links included) for its subscribers; returns

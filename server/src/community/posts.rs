@@ -98,17 +98,17 @@ fn render(input: &PostInput<'_>) -> AppResult<Rendered> {
     })
 }
 
-/// Writes a post's links, version and search document, in `db`'s transaction.
+/// Writes the links, version and search document of `post` (stored), in `db`'s transaction.
 async fn store_parts(
     db: &impl ConnectionTrait,
-    id: i64,
+    post: &feed_item::Model,
     input: &PostInput<'_>,
     links: Vec<(&'static str, i64)>,
     rendered: &Rendered,
-    published_at: i64,
     now: i64,
 ) -> AppResult<()> {
-    replace_links(db, id, links, published_at).await?;
+    let id = post.id;
+    replace_links(db, id, links, post.published_at).await?;
     post_version::ActiveModel {
         feed_id: Set(id),
         title: Set(plain_text(input.title)),
@@ -125,7 +125,7 @@ async fn store_parts(
         summary: "",
         content: &rendered.html,
     };
-    let doc = search::Document::feed(id, text, []);
+    let doc = search::Document::feed(id, &post.lang, text, []);
     search::index(db, &doc).await
 }
 
@@ -186,8 +186,8 @@ pub async fn create(
     let id = item.id;
     let mut addressed: feed_item::ActiveModel = item.into();
     addressed.source_url = Set(post_url(state, id));
-    addressed.update(&txn).await?;
-    store_parts(&txn, id, &input, links, &rendered, now, now).await?;
+    let item = addressed.update(&txn).await?;
+    store_parts(&txn, &item, &input, links, &rendered, now).await?;
     let queued = fanout::NewItem {
         id,
         kind: POST_KIND,
@@ -240,7 +240,7 @@ pub async fn edit(state: &AppState, user_id: i64, id: i64, input: PostInput<'_>)
     row.images = Set(rendered.images.clone());
     row.updated_at = Set(now);
     row.update(&txn).await?;
-    store_parts(&txn, id, &input, links, &rendered, found.published_at, now).await?;
+    store_parts(&txn, &found, &input, links, &rendered, now).await?;
     txn.commit().await?;
     state.content_changed();
     Ok(())
@@ -258,12 +258,7 @@ pub async fn delete(state: &AppState, user_id: i64, id: i64) -> AppResult<()> {
         .exec(&txn)
         .await?;
     feed_item::Entity::delete_by_id(id).exec(&txn).await?;
-    let nothing = search::FeedText {
-        title: "",
-        summary: "",
-        content: "",
-    };
-    search::index(&txn, &search::Document::feed(id, nothing, [])).await?;
+    search::index(&txn, &search::Document::removed_feed(id)).await?;
     txn.commit().await?;
     state.content_changed();
     Ok(())

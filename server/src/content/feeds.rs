@@ -37,6 +37,31 @@ pub enum Scope {
     Following(i64),
 }
 
+/// What of a scope a page keeps.
+#[derive(Debug, Clone, Default)]
+pub struct Filter {
+    pub only_important: bool,
+    /// Only items written in, or translated into, one of these (`None`: every language).
+    pub langs: Option<Vec<&'static str>>,
+}
+
+/// Items written in, or translated into, one of `langs`.
+fn in_langs(langs: &[&'static str]) -> Condition {
+    use feed_item::Column as C;
+    let translated = Query::select()
+        .expr(Expr::val(1))
+        .from(feed_translation::Entity)
+        .and_where(
+            Expr::col((feed_translation::Entity, feed_translation::Column::FeedId))
+                .equals((feed_item::Entity, C::Id)),
+        )
+        .and_where(feed_translation::Column::Locale.is_in(langs.iter().copied()))
+        .to_owned();
+    Condition::any()
+        .add(C::Lang.is_in(langs.iter().copied()))
+        .add(Expr::exists(translated))
+}
+
 /// How a reader wants text: their locale, and whether translations replace the original.
 #[derive(Debug, Clone, Copy)]
 pub struct Reading {
@@ -156,15 +181,18 @@ fn scope_condition(scope: &Scope) -> Condition {
 pub async fn page(
     state: &AppState,
     scope: &Scope,
-    only_important: bool,
+    filter: &Filter,
     cursor: Option<&str>,
     limit: u64,
     reading: Reading,
 ) -> AppResult<Page<FeedView>> {
     use feed_item::Column as C;
     let mut query = feed_item::Entity::find().filter(scope_condition(scope));
-    if only_important {
+    if filter.only_important {
         query = query.filter(C::Important.eq(true));
+    }
+    if let Some(langs) = &filter.langs {
+        query = query.filter(in_langs(langs));
     }
     if let Some(cursor) = cursor.filter(|c| !c.is_empty()) {
         let (at, id) = parse_pair(cursor)?;

@@ -24,6 +24,8 @@ pub struct Model {
     /// A line about themselves, shown on their public profile.
     #[sea_orm(column_type = "Text")]
     pub bio: String,
+    /// "Languages I read", comma-separated in `LOCALES` order (client-core's `langs`).
+    pub read_langs: String,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
@@ -39,3 +41,10 @@ impl Related<super::account::Entity> for Entity {
 }
 
 impl ActiveModelBehavior for ActiveModel {}
+
+impl Model {
+    /// "Languages I read", in `LOCALES` order.
+    pub fn read_langs(&self) -> impl Iterator<Item = &str> {
+        self.read_langs.split(',').filter(|l| !l.is_empty())
+    }
+}

@@ -27,6 +27,7 @@ mod m20261124_000022_questions;
 mod m20261124_000023_posts;
 mod m20261124_000024_comment_subjects;
 mod m20261125_000025_search_articles;
+mod m20261125_000026_read_langs;
 
 pub struct Migrator;
 
@@ -128,6 +129,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000023_posts::Migration),
             Box::new(m20261124_000024_comment_subjects::Migration),
             Box::new(m20261125_000025_search_articles::Migration),
+            Box::new(m20261125_000026_read_langs::Migration),
         ]
     }
 }

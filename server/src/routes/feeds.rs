@@ -6,12 +6,13 @@ use axum::routing::post;
 use axum::{Json, Router};
 use client_core::envelope::{Envelope, ErrorKind};
 use client_core::feed::{DEFAULT_FEED_TAB, FEED_TABS, tab_kinds};
+use client_core::{langs, validation};
 use serde::Deserialize;
 use validator::Validate;
 
 use super::cached::{cached_envelope, json_bytes};
 use super::{IdRequest, ok};
-use crate::content::feeds::{self, FeedDetail, Reading, Scope};
+use crate::content::feeds::{self, FeedDetail, Filter, Reading, Scope};
 use crate::content::{PAGE_DEFAULT, PAGE_MAX, catalogue};
 use crate::error::{AppError, AppResult};
 use crate::extract::{ApiJson, Caller, ClientMeta};
@@ -56,6 +57,9 @@ struct FeedListRequest {
     #[validate(range(min = 1, max = PAGE_MAX))]
     limit: Option<u64>,
     only_important: bool,
+    /// Only items written in, or translated into, these locales.
+    #[validate(custom(function = "validation::read_langs"))]
+    langs: Option<Vec<String>>,
 }
 
 async fn feed_scope(state: &AppState, req: &FeedListRequest, caller: &Caller) -> AppResult<Scope> {
@@ -120,9 +124,13 @@ async fn feed_list(
     let reading = reading(&state, &caller, &client).await?;
     let cursor = req.cursor.as_deref().filter(|c| !c.is_empty());
     // First pages of shared scopes are the same for every reader of a language: built once a second.
+    let filter = Filter {
+        only_important: req.only_important,
+        langs: req.langs.as_deref().map(langs::checked),
+    };
     let cache_key = (cursor.is_none() && !matches!(scope, Scope::Following(_)))
-        .then(|| first_page_key(&scope, req.only_important, limit, reading));
-    let page = feeds::page(&state, &scope, req.only_important, cursor, limit, reading);
+        .then(|| first_page_key(&scope, &filter, limit, reading));
+    let page = feeds::page(&state, &scope, &filter, cursor, limit, reading);
     let body = cached_envelope(&state.content_cache, cache_key, page).await?;
     Ok(json_bytes(match caller.user_id() {
         Some(user_id) => marks::mark_page(&state, user_id, body).await?,
@@ -130,9 +138,9 @@ async fn feed_list(
     }))
 }
 
-fn first_page_key(scope: &Scope, only_important: bool, limit: u64, reading: Reading) -> String {
+fn first_page_key(scope: &Scope, filter: &Filter, limit: u64, reading: Reading) -> String {
     format!(
-        "feeds|{scope:?}|{only_important}|{limit}|{}|{}",
+        "feeds|{scope:?}|{filter:?}|{limit}|{}|{}",
         reading.locale, reading.translate
     )
 }
@@ -146,8 +154,9 @@ pub async fn home_first_page(state: &AppState, locale: &'static str) -> AppResul
         translate: true,
     };
     let limit = crate::content::PAGE_DEFAULT;
-    let key = first_page_key(&Scope::All, false, limit, reading);
-    let page = feeds::page(state, &Scope::All, false, None, limit, reading);
+    let filter = Filter::default();
+    let key = first_page_key(&Scope::All, &filter, limit, reading);
+    let page = feeds::page(state, &Scope::All, &filter, None, limit, reading);
     cached_envelope(&state.content_cache, Some(key), page).await
 }
 

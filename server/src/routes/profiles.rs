@@ -13,7 +13,7 @@ use super::feeds::reading;
 use super::{PageRequest, ok};
 use crate::community::profiles::{self, ProfileChange, ProfileView};
 use crate::community::questions::{self, AuthoredAnswer};
-use crate::content::feeds::{self, FeedView, Scope};
+use crate::content::feeds::{self, FeedView, Filter, Scope};
 use crate::error::AppResult;
 use crate::extract::{ApiJson, Caller, ClientMeta, CurrentUser};
 use crate::limits;
@@ -87,7 +87,7 @@ async fn user_posts(
     let reading = reading(&state, &caller, &client).await?;
     let scope = Scope::Author(req.user_id);
     let (cursor, limit) = (req.page.cursor(), req.page.limit());
-    let mut page = feeds::page(&state, &scope, false, cursor, limit, reading).await?;
+    let mut page = feeds::page(&state, &scope, &Filter::default(), cursor, limit, reading).await?;
     if let Some(user_id) = caller.user_id() {
         marks::mark(&state, user_id, &mut page.list).await?;
     }

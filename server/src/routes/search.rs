@@ -4,7 +4,7 @@ use axum::Router;
 use axum::extract::State;
 use axum::response::Response;
 use axum::routing::post;
-use client_core::validation;
+use client_core::{langs, validation};
 use serde::Deserialize;
 use validator::Validate;
 
@@ -27,6 +27,11 @@ struct SearchRequest {
     kind: Option<String>,
     #[serde(default)]
     cursor: Option<String>,
+    /// Only feeds written in, or translated into, these locales (tags, tokens and KOLs are in
+    /// every language).
+    #[validate(custom(function = "validation::read_langs"))]
+    #[serde(default)]
+    langs: Option<Vec<String>>,
 }
 
 async fn search_all(
@@ -47,10 +52,11 @@ async fn search_all(
         None => search::Cursor::START,
         Some(c) => search::Cursor::parse(c)?,
     };
-    let key = format!("{terms:?}|{kind:?}|{cursor:?}|{}", client.locale);
+    let langs = req.langs.as_deref().map(langs::checked);
+    let key = format!("{terms:?}|{kind:?}|{langs:?}|{cursor:?}|{}", client.locale);
     let page = async {
         let index = state.search_index().await?;
-        let (docs, next) = search::find(index, &terms, kind, cursor).await?;
+        let (docs, next) = search::find(index, &terms, kind, langs.as_deref(), cursor).await?;
         let mut list = search::hits(docs, &terms, client.locale);
         search::in_reader_language(&state.db, &mut list, &terms, client.locale).await?;
         Ok(Page {

@@ -5,9 +5,9 @@ use axum::routing::post;
 use axum::{Json, Router};
 use client_core::envelope::{Envelope, ErrorKind};
 use client_core::validate::is_valid_code;
-use client_core::validation;
+use client_core::{langs, validation};
 use serde::{Deserialize, Serialize};
-use validator::Validate;
+use validator::{Validate, ValidationError};
 
 use super::ok;
 use super::otp::{normalize_email, phone_identity};
@@ -188,17 +188,32 @@ async fn info(
 }
 
 #[derive(Deserialize, Validate)]
+#[validate(schema(function = "settings_rule"))]
 struct Settings {
-    auto_translate: bool,
+    auto_translate: Option<bool>,
+    #[validate(custom(function = "validation::read_langs"))]
+    read_langs: Option<Vec<String>>,
 }
 
-/// Reading preferences; answers with the session user as stored.
+fn settings_rule(req: &Settings) -> Result<(), ValidationError> {
+    match (req.auto_translate, &req.read_langs) {
+        (None, None) => Err(ValidationError::new("settings")
+            .with_message("Give auto_translate, read_langs or both".into())),
+        _ => Ok(()),
+    }
+}
+
+/// Reading preferences (what is left out stays); answers with the session user as stored.
 async fn settings(
     State(state): State<AppState>,
     me: CurrentUser,
     ApiJson(req): ApiJson<Settings>,
 ) -> AppResult<Json<Envelope<SessionUser>>> {
-    let user = users::set_auto_translate(&state, me.user_id, req.auto_translate).await?;
+    let reading = users::ReadingSettings {
+        auto_translate: req.auto_translate,
+        read_langs: req.read_langs.as_deref().map(langs::checked),
+    };
+    let user = users::set_reading(&state, me.user_id, reading).await?;
     Ok(ok(SessionUser::new(user, None, false)))
 }
 

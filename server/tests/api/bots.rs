@@ -665,6 +665,30 @@ async fn account_link_and_following(backend: Backend) {
     assert_eq!(got.len(), 1);
     assert!(got[0].text.contains("Followed tag"));
 
+    // A linked chat gets only what is written in, or translated into, the account's languages.
+    let (_, set) = app
+        .post_with("/user/settings", json!({ "read_langs": ["ko"] }), &auth)
+        .await;
+    assert_eq!(set["data"]["read_langs"], json!(["ko"]), "{set}");
+    fake.clear();
+    publish(
+        &app,
+        json!({ "source_url": "https://news.test/f3", "lang": "vi",
+        "title": "Tin tiếng Việt", "tags": ["defi"] }),
+    )
+    .await;
+    publish(
+        &app,
+        json!({ "source_url": "https://news.test/f4", "lang": "vi",
+        "title": "Tin có bản dịch", "tags": ["defi"],
+        "translations": { "ko": { "title": "번역된 소식" } } }),
+    )
+    .await;
+    drain(&app, Platform::Telegram).await;
+    let got = fake.sent_to("1101");
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert!(got[0].text.contains("Tin có bản dịch"), "{got:?}");
+
     let (_, chats) = app.post_with("/bot/chat/list", json!({}), &auth).await;
     let chat_id = chats["data"]["list"][0]["id"].as_i64().expect("chat");
     let (_, refused) = app

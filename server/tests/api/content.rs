@@ -803,6 +803,140 @@ async fn search_reads_whole_articles(backend: Backend) {
     }
 }
 
+async fn feeds_and_search_keep_to_the_readers_languages(backend: Backend) {
+    let app = TestApp::start_with(backend, |c| c.admin_token = Some(ADMIN.to_owned())).await;
+    // Vietnamese only; English translated into Korean; Korean only.
+    for (url, lang, title, translations) in [
+        (
+            "https://news.example/vi",
+            "vi",
+            "Wallabycoin tăng giá",
+            json!({}),
+        ),
+        (
+            "https://news.example/en",
+            "en",
+            "Wallabycoin listed",
+            json!({ "ko": { "title": "Wallabycoin 상장" } }),
+        ),
+        (
+            "https://news.example/ko",
+            "ko",
+            "Wallabycoin 급등",
+            json!({}),
+        ),
+    ] {
+        let (_, done) = admin_upsert(
+            &app,
+            json!({ "source_url": url, "kind": "flash", "lang": lang, "title": title,
+                    "published_at": 1_795_000_000, "translations": translations }),
+        )
+        .await;
+        assert_eq!(done["code"], 2000, "{done}");
+    }
+    let urls = |page: &Value| -> Vec<String> {
+        let mut urls: Vec<String> = list(page)
+            .iter()
+            .map(|f| f["source_url"].as_str().expect("url").to_owned())
+            .collect();
+        urls.sort();
+        urls
+    };
+    let feed = |langs: Value| {
+        let app = &app;
+        async move { call(app, "/feed/list", json!({ "langs": langs }), "en", None).await }
+    };
+    let search = |langs: Value| {
+        let app = &app;
+        async move {
+            call(
+                app,
+                "/search",
+                json!({ "q": "wallabycoin", "kind": "feed", "langs": langs }),
+                "en",
+                None,
+            )
+            .await
+        }
+    };
+    for (langs, expected) in [
+        (json!(["vi"]), vec!["https://news.example/vi"]),
+        (
+            json!(["ko"]),
+            vec!["https://news.example/en", "https://news.example/ko"],
+        ),
+        (
+            json!(["en", "vi"]),
+            vec!["https://news.example/en", "https://news.example/vi"],
+        ),
+        (
+            Value::Null,
+            vec![
+                "https://news.example/en",
+                "https://news.example/ko",
+                "https://news.example/vi",
+            ],
+        ),
+    ] {
+        assert_eq!(urls(&feed(langs.clone()).await), expected, "feed {langs}");
+        let found = search(langs.clone()).await;
+        let mut ids: Vec<i64> = list(&found)
+            .iter()
+            .map(|h| h["id"].as_i64().expect("id"))
+            .collect();
+        ids.sort();
+        let page = feed(langs.clone()).await;
+        let mut expected_ids: Vec<i64> = list(&page)
+            .iter()
+            .map(|f| f["id"].as_i64().expect("id"))
+            .collect();
+        expected_ids.sort();
+        assert_eq!(ids, expected_ids, "search {langs}");
+    }
+    for path in ["/feed/list", "/search"] {
+        for bad in [json!([]), json!(["xx"]), json!(["en", "en"])] {
+            let got = app
+                .post(path, json!({ "q": "wallabycoin", "langs": bad }))
+                .await;
+            assert_error(&got, 200, 4001);
+        }
+        let not_a_list = app
+            .post(path, json!({ "q": "wallabycoin", "langs": "en" }))
+            .await;
+        assert_error(&not_a_list, 400, 4000);
+    }
+
+    // "Languages I read": the interface's language and English to start with; changed alone.
+    let session = app.sign_in("reader@example.com").await;
+    assert_eq!(session["read_langs"], json!(["en"]), "{session}");
+    let token = session["token"].as_str().expect("token");
+    let auth = [("X-TOKEN", token)];
+    let (_, set) = app
+        .post_with(
+            "/user/settings",
+            json!({ "read_langs": ["ko", "vi"] }),
+            &auth,
+        )
+        .await;
+    assert_eq!(set["data"]["read_langs"], json!(["vi", "ko"]), "{set}");
+    assert_eq!(set["data"]["auto_translate"], true);
+    let (_, set) = app
+        .post_with("/user/settings", json!({ "auto_translate": false }), &auth)
+        .await;
+    assert_eq!(set["data"]["read_langs"], json!(["vi", "ko"]), "{set}");
+    assert_eq!(set["data"]["auto_translate"], false);
+    for bad in [
+        json!({}),
+        json!({ "read_langs": [] }),
+        json!({ "read_langs": ["jp"] }),
+    ] {
+        let got = app.post_with("/user/settings", bad.clone(), &auth).await;
+        assert_error(&got, 200, 4001);
+    }
+    let (_, me) = app.post_with("/user/info", json!({}), &auth).await;
+    assert_eq!(me["data"]["read_langs"], json!(["vi", "ko"]), "{me}");
+}
+
 async fn search_ranks_by_tier_and_rebuilds_its_documents(backend: Backend) {
     let app = demo_app(backend).await;
     // 19 feeds with the term in the title and 3 with it in the summary, written interleaved,
@@ -1512,7 +1646,7 @@ async fn postgres_servers_search_each_others_feeds() {
         summary: "",
         content: "",
     };
-    let doc = search::Document::feed(9_000_000, text, []);
+    let doc = search::Document::feed(9_000_000, "en", text, []);
     search::index(&slow, &doc).await.expect("indexed");
     let (_, later) = admin_upsert(&a, item("Wombatcoin relisted")).await;
     assert_eq!(later["code"], 2000, "{later}");
@@ -1604,6 +1738,7 @@ on_both_databases!(
     bad_cursors_and_sizes_are_refused,
     search_finds_every_script,
     search_reads_whole_articles,
+    feeds_and_search_keep_to_the_readers_languages,
     search_ranks_by_tier_and_rebuilds_its_documents,
     the_home_page_paints_its_first_page_from_the_server,
     the_admin_api_checks_its_token_and_cleans_input,

@@ -8,7 +8,7 @@ import { ThemeToggle } from "../components/ThemeToggle";
 import { downloadOpenAtom, feedbackOpenAtom, inviteOpenAtom, loginOpenAtom, openDialogsAtom } from "../lib/dialogs";
 import { C, type Locale, localePath, splitLocalePath, usesChineseType } from "../lib/core";
 import { onLogout } from "../lib/api";
-import { applyLocale } from "../lib/i18n";
+import { LANGUAGE_NAMES, applyLocale } from "../lib/i18n";
 import { useLocalePath } from "../lib/paths";
 import { userAtom } from "../lib/session";
 import { storeLink, telegramInApp, unsupportedClient } from "../lib/device";
@@ -23,7 +23,6 @@ const FeedbackModal = lazy(() => import("../features/feedback/FeedbackModal"));
 const DownloadModal = lazy(() => import("../features/download/DownloadModal"));
 
 const PRODUCTION_HOST = "blockbrief.news";
-const LANGUAGE_NAMES: Record<Locale, string> = { en: "English", "zh-Hans": "简体中文", "zh-Hant": "繁體中文", vi: "Tiếng Việt", ko: "한국어" };
 
 export function Shell() {
   const { t, i18n } = useTranslation();

@@ -1,5 +1,5 @@
 // Generated from the server's Rust types by `make types`; do not edit.
-import type { FeedKind, TaskStatus } from "@blockbrief/client-core";
+import type { FeedKind, Locale, TaskStatus } from "@blockbrief/client-core";
 export type MessageKind = "reply" | "mention" | "like" | "points" | "removed" | "announcement" | "answer" | "accepted";
 export type Page<T> = { list: Array<T>, 
 /**
@@ -21,7 +21,11 @@ prompt_for_code: boolean,
 /**
  * Feeds come in the reader's language where a translation exists.
  */
-auto_translate: boolean, };
+auto_translate: boolean, 
+/**
+ * "Languages I read": feeds, search and linked bots keep to items in them.
+ */
+read_langs: Locale[], };
 /**
  * A sign-in account as the account page lists it.
  */

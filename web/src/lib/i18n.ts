@@ -38,6 +38,9 @@ const backend: BackendModule = {
 };
 
 /** The locale of this visit, by client-core's rule (the server's page head uses the same). */
+/** Each language in its own words (the language menu, "Languages I read"). */
+export const LANGUAGE_NAMES: Record<Locale, string> = { en: "English", "zh-Hans": "简体中文", "zh-Hant": "繁體中文", vi: "Tiếng Việt", ko: "한국어" };
+
 export function detectLocale(pathname: string): Locale {
   return pickLocale({ path: pathname, cookie: getCookie(C.localeCookie), device: navigator.language });
 }

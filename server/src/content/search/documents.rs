@@ -9,7 +9,7 @@ use sea_orm::{
 
 use client_core::locale::DEFAULT_LOCALE;
 
-use super::{DocKind, lower, short_grams};
+use super::{DocKind, lang_marker, lower, short_grams};
 use crate::content::localized;
 use crate::content::write::plain_text;
 use crate::entity::{feed_item, feed_translation, kol, tag, token};
@@ -51,16 +51,18 @@ impl FeedText<'_> {
 }
 
 impl Document {
-    /// A feed's original text and its translations: readers of a language without one see the
-    /// original title. The whole article is searched, in every language.
+    /// A feed's original text (in `lang`) and its translations: readers of a language without
+    /// one see the original title. The whole article is searched, in every language; the
+    /// languages it is in are the keys of `names` (what a language filter matches).
     pub fn feed<'a>(
         id: i64,
+        lang: &'a str,
         original: FeedText<'a>,
         translations: impl IntoIterator<Item = (&'a str, FeedText<'a>)>,
     ) -> Self {
         let mut titles = vec![original.title.to_owned()];
         let mut text = original.searched();
-        let mut names = BTreeMap::new();
+        let mut names = BTreeMap::from([(lang, original.title)]);
         for (locale, translated) in translations {
             titles.push(translated.title.to_owned());
             text.extend(translated.searched());
@@ -72,6 +74,17 @@ impl Document {
             titles,
             text,
             names: serde_json::to_string(&names).unwrap_or_default(),
+        }
+    }
+
+    /// A removed feed's document: it matches nothing.
+    pub fn removed_feed(id: i64) -> Self {
+        Self {
+            kind: DocKind::Feed,
+            ref_id: id,
+            titles: Vec::new(),
+            text: Vec::new(),
+            names: "{}".to_owned(),
         }
     }
 
@@ -195,7 +208,9 @@ pub(crate) async fn write_index(db: &impl ConnectionTrait, row: DocRow) -> AppRe
     let id = row.id;
     let statements: Vec<(&str, Vec<Value>)> = if row.kind == DocKind::Feed.name() {
         let title = row.title.clone();
-        let grams = short_grams(&lower(&format!("{}\n{}", row.title, row.body)));
+        let mut grams = short_grams(&lower(&format!("{}\n{}", row.title, row.body)));
+        let langs = serde_json::from_str::<BTreeMap<String, String>>(&row.names);
+        grams.extend(langs.unwrap_or_default().keys().map(|l| lang_marker(l)));
         let mut values = row.values();
         values.push(grams.clone().into());
         vec![
@@ -300,6 +315,7 @@ pub async fn reindex_if_empty(db: &DatabaseConnection) -> Result<u64, DbErr> {
                 .unwrap_or_default();
             Document::feed(
                 f.id,
+                &f.lang,
                 FeedText {
                     title: &f.title,
                     summary: &f.summary,

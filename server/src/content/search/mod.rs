@@ -98,6 +98,12 @@ fn padded_gram(chars: &[char]) -> String {
     gram
 }
 
+/// A feed's language as its `grams` carry it: no padded piece holds `@`, so it matches only
+/// itself (a search's language filter).
+fn lang_marker(lang: &str) -> String {
+    format!("@{lang}@")
+}
+
 /// Lower case that keeps one character per character, so positions line up.
 fn lower(s: &str) -> String {
     s.chars()

@@ -3,7 +3,7 @@
 use sea_orm::{ConnectionTrait, DatabaseBackend, FromQueryResult, Statement, Value};
 
 use super::documents::DocRow;
-use super::{DocKind, MAX_TERMS, SEARCH_PAGE, TRIGRAM, lower, padded_gram};
+use super::{DocKind, MAX_TERMS, SEARCH_PAGE, TRIGRAM, lang_marker, lower, padded_gram};
 use crate::error::{AppError, AppResult};
 
 /// The words of a query (its length checked by the request's rule): runs of letters and digits
@@ -75,6 +75,7 @@ pub async fn find(
     index: &impl ConnectionTrait,
     terms: &[String],
     kind: Option<DocKind>,
+    langs: Option<&[&str]>,
     cursor: Cursor,
 ) -> AppResult<(Vec<DocRow>, Option<Cursor>)> {
     let titled = terms.iter().any(|t| t.chars().count() >= TRIGRAM);
@@ -98,7 +99,7 @@ pub async fn find(
         let query = if tier == Tier::Catalogue {
             catalogue_query(terms, kind, after, wanted)
         } else {
-            feed_query(terms, tier, after, wanted)
+            feed_query(terms, langs, tier, after, wanted)
         };
         let docs = DocRow::find_by_statement(query).all(index).await?;
         found.extend(docs.into_iter().map(|d| (tier, d)));
@@ -139,9 +140,16 @@ fn catalogue_query(terms: &[String], kind: Option<DocKind>, after: i64, limit: u
     Statement::from_sql_and_values(DatabaseBackend::Sqlite, sql, values)
 }
 
-/// The feeds of a feed tier with document ids above `after`, in id order: one FTS5 MATCH, so
-/// the index walks its postings in id order and stops after a page, whatever the terms.
-fn feed_query(terms: &[String], tier: Tier, after: i64, limit: u64) -> Statement {
+/// The feeds of a feed tier with document ids above `after` (in one of `langs`, where given), in
+/// id order: one FTS5 MATCH, so the index walks its postings in id order and stops after a page,
+/// whatever the terms.
+fn feed_query(
+    terms: &[String],
+    langs: Option<&[&str]>,
+    tier: Tier,
+    after: i64,
+    limit: u64,
+) -> Statement {
     let (long, short): (Vec<&String>, Vec<&String>) =
         terms.iter().partition(|t| t.chars().count() >= TRIGRAM);
     // Terms hold only letters and digits: no quote to break out of an FTS5 phrase.
@@ -168,6 +176,13 @@ fn feed_query(terms: &[String], tier: Tier, after: i64, limit: u64) -> Statement
     if !short.is_empty() {
         let padded = phrases(&short, |t| padded_gram(&t.chars().collect::<Vec<_>>()));
         parts.push(format!("grams : ({padded})"));
+    }
+    if let Some(langs) = langs {
+        let markers: Vec<String> = langs
+            .iter()
+            .map(|l| format!("\"{}\"", lang_marker(l)))
+            .collect();
+        parts.push(format!("grams : ({})", markers.join(" OR ")));
     }
     let matching = parts
         .iter()

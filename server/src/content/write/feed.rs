@@ -325,6 +325,7 @@ async fn store_feed(
     };
     let doc = search::Document::feed(
         id,
+        &input.lang,
         text(&input.title, &input.summary, &input.content),
         translations
             .iter()

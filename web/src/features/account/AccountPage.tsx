@@ -16,6 +16,7 @@ import { useBalance } from "./api/get-balance";
 import { useLedger } from "./api/get-ledger";
 import { logoutEverywhere } from "./api/logout-everywhere";
 import { updateSettings } from "./api/update-settings";
+import { ReadLangs } from "./ReadLangs";
 import { TaskPanel } from "./TaskPanel";
 import { TelegramConnect } from "../bots";
 import { BlockedPeople } from "../social";
@@ -112,6 +113,7 @@ export function AccountPage() {
             }
           />
         </label>
+        <ReadLangs langs={user.read_langs} />
         <button type="button" className="button ghost" onClick={() => logout()}>{t("web.account.logout")}</button>
         <button
           type="button"

@@ -52,7 +52,7 @@ export function HomePage() {
       )}
       <FeedList
         key={`${tab}-${onlyImportant}`}
-        scope={{ tab }}
+        scope={user ? { tab, langs: user.read_langs } : { tab }}
         onlyImportant={onlyImportant}
         empty={{ following: t("web.feed.followingEmpty"), community: t("web.post.communityEmpty") }[tab as string]}
       />

@@ -2,14 +2,15 @@ import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 
 import { call, cursorPaging, queryClient } from "../../../lib/api";
 import type { FeedView, Page } from "../../../lib/api-types";
-import type { FeedTab } from "../../../lib/core";
+import type { FeedTab, Locale } from "../../../lib/core";
 import { useTranslation } from "../../../lib/i18n";
 import { userAtom } from "../../../lib/session";
 import { store } from "../../../lib/store";
 import { feedKeys } from "./keys";
 
 export type FeedScope =
-  | { tab: FeedTab }
+  /** `langs`: a signed-in reader's "Languages I read". */
+  | { tab: FeedTab; langs?: Locale[] }
   | { tag_id: number }
   | { token_id: number }
   | { channel: string }
