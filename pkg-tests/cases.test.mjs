@@ -74,6 +74,7 @@ const runners = {
   checkQuestion: ([t, x, n, b, bal]) => out(core.checkQuestion(t, x, n, b, bal) ?? null),
   checkAnswer: (i) => out(core.checkAnswer(i) ?? null),
   checkPost: ([t, x, g, k, i]) => out(core.checkPost(t, x, g, k, i) ?? null),
+  feedPath: ([l, k, c, a]) => out(core.feedPath(l, k, c, a)),
   checkReadLangs: (i) => out(core.checkReadLangs(i) ?? null),
   defaultReadLangs: (i) => out(core.defaultReadLangs(i)),
   settleBounty: ([b, a]) => out(core.settleBounty(b, a)),

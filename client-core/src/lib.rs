@@ -17,6 +17,7 @@ pub mod post;
 pub mod profile;
 pub mod question;
 pub mod surface;
+pub mod syndication;
 pub mod task;
 pub mod theme;
 pub mod track;

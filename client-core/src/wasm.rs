@@ -9,8 +9,8 @@ use wasm_bindgen::prelude::*;
 
 use crate::surface::{self, EndpointError, LinkResult, LocalePath, Outcome};
 use crate::{
-    comment, envelope, feed, feedback, langs, link, locale, post, profile, question, task, theme,
-    track, validate,
+    comment, envelope, feed, feedback, langs, link, locale, post, profile, question, syndication,
+    task, theme, track, validate,
 };
 
 mod de;
@@ -593,4 +593,17 @@ pub fn check_read_langs(
 ) -> JsValue {
     let given: Vec<String> = serde_wasm_bindgen::from_value(list).unwrap_or_default();
     to_js(&langs::check_read_langs(&given))
+}
+
+#[wasm_bindgen(js_name = feedPath)]
+pub fn feed_path(
+    #[wasm_bindgen(unchecked_param_type = "string")] locale: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "\"tag\" | \"token\" | \"channel\" | null")]
+    kind: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string | null")] code: JsValue,
+    atom: bool,
+) -> String {
+    let (kind, code) = (text(&kind), text(&code));
+    let subject = kind.as_deref().zip(code.as_deref());
+    syndication::feed_path(&text(&locale).unwrap_or_default(), subject, atom)
 }

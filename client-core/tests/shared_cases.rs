@@ -2,8 +2,8 @@
 //! against the wasm package, so the two builds are shown to give the same answers.
 
 use client_core::{
-    comment, envelope, feed, feedback, langs, link, locale, pages, post, profile, question, task,
-    theme, track, validate,
+    comment, envelope, feed, feedback, langs, link, locale, pages, post, profile, question,
+    syndication, task, theme, track, validate,
 };
 use serde_json::{Value, json};
 
@@ -166,6 +166,14 @@ fn run(function: &str, input: &Value) -> Value {
             arg(3).as_u64().expect("tokens") as usize,
             arg(4).as_u64().expect("images") as usize
         ))),
+        "feedPath" => {
+            let subject = arg(1).as_str().zip(arg(2).as_str());
+            out(json!(syndication::feed_path(
+                s(arg(0)),
+                subject,
+                arg(3).as_bool().expect("atom")
+            )))
+        }
         "checkReadLangs" => {
             let given: Vec<String> = serde_json::from_value(input.clone()).expect("langs");
             out(json!(langs::check_read_langs(&given)))

@@ -9,6 +9,7 @@ use client_core::locale::{
     split_locale_path,
 };
 use client_core::pages::{OAUTH_CALLBACK_PATH, match_page};
+use client_core::syndication::feed_path;
 
 use super::catalogue::{self, TagKey};
 use super::feeds::{self, FeedDetail, Reading};
@@ -31,6 +32,9 @@ pub struct Head {
     /// A feed page's item as a visitor reads it: the head is written from it, and so is the
     /// page's first paint (one read of the item for both).
     pub feed: Option<FeedDetail>,
+    /// The page's own feed for feed readers (the news on the home page; a tag's, token's or
+    /// channel's on theirs): `None` for the news, else its kind and code.
+    pub syndication: Option<Option<(&'static str, String)>>,
 }
 
 /// The head for a request path, in the locale client-core's rule picks from the path and what
@@ -51,6 +55,7 @@ pub async fn for_path(state: &AppState, path: &str, sources: LocaleSources) -> A
         path: rest.clone(),
         status: StatusCode::OK,
         feed: None,
+        syndication: None,
     };
     let titled = |head: &mut Head, title: &str, description: &str| {
         head.title = format!("{title} - {site}");
@@ -68,6 +73,7 @@ pub async fn for_path(state: &AppState, path: &str, sources: LocaleSources) -> A
     let param = |name: &str| page.params.get(name).unwrap_or_default().to_owned();
     let number = |name: &str| param(name).parse::<i64>().ok();
     match page.pattern {
+        "/" => head.syndication = Some(None),
         "/feed/:id" => {
             let reading = Reading {
                 locale,
@@ -99,7 +105,10 @@ pub async fn for_path(state: &AppState, path: &str, sources: LocaleSources) -> A
         }
         "/channel/:code" => {
             match present(catalogue::channel(state, &param("code"), locale).await)? {
-                Some(c) => titled(&mut head, &c.name, ""),
+                Some(c) => {
+                    titled(&mut head, &c.name, "");
+                    head.syndication = Some(Some(("channel", c.code)));
+                }
                 None => head.status = StatusCode::NOT_FOUND,
             }
         }
@@ -108,16 +117,22 @@ pub async fn for_path(state: &AppState, path: &str, sources: LocaleSources) -> A
                 code: param("code"),
             };
             match present(catalogue::tag(state, &key, locale).await)? {
-                Some(tag) => titled(&mut head, &format!("#{}", tag.name), &tag.description),
+                Some(tag) => {
+                    titled(&mut head, &format!("#{}", tag.name), &tag.description);
+                    head.syndication = Some(Some(("tag", tag.code)));
+                }
                 None => head.status = StatusCode::NOT_FOUND,
             }
         }
         "/token/:symbol" => match present(catalogue::token(state, &param("symbol")).await)? {
-            Some(token) => titled(
-                &mut head,
-                &format!("{} ({})", token.name, token.symbol),
-                &format!("{} · {}", token.name, token.chain),
-            ),
+            Some(token) => {
+                titled(
+                    &mut head,
+                    &format!("{} ({})", token.name, token.symbol),
+                    &format!("{} · {}", token.name, token.chain),
+                );
+                head.syndication = Some(Some(("token", token.symbol)));
+            }
             None => head.status = StatusCode::NOT_FOUND,
         },
         "/topic/:id" => {
@@ -240,6 +255,20 @@ pub fn render(template: &str, head: &Head, public_url: &str) -> String {
         r#"<link rel="alternate" hreflang="x-default" href="{}">"#,
         attr(&url_for(DEFAULT_LOCALE))
     ));
+    if let Some(subject) = &head.syndication {
+        let subject = subject.as_ref().map(|(kind, code)| (*kind, code.as_str()));
+        for (atom, mime) in [
+            (false, "application/rss+xml"),
+            (true, "application/atom+xml"),
+        ] {
+            let path = feed_path(head.locale, subject, atom);
+            tags.push(format!(
+                r#"<link rel="alternate" type="{mime}" title="{}" href="{}">"#,
+                attr(&head.title),
+                attr(&format!("{base}{path}"))
+            ));
+        }
+    }
     let title = format!("<title>{}</title>", html_escape::encode_text(&head.title));
     let mut html = match (template.find("<title>"), template.find("</title>")) {
         (Some(start), Some(end)) if start < end => {
@@ -276,6 +305,7 @@ mod tests {
             path: "/feed/7".to_owned(),
             status: StatusCode::OK,
             feed: None,
+            syndication: Some(Some(("tag", "btc".to_owned()))),
         };
         let html = render(
             "<html lang=\"en\"><head><title>x</title></head><body></body></html>",
@@ -296,5 +326,11 @@ mod tests {
         assert!(html.contains(r#"hreflang="en" href="https://blockbrief.news/feed/7""#));
         assert!(html.contains(r#"<meta name="description" content="d &amp; e">"#));
         assert_eq!(html.matches("<title>").count(), 1);
+        assert!(html.contains(
+            r#"<link rel="alternate" type="application/rss+xml" title="A &quot;quoted&quot; &lt;b&gt;title&lt;/b&gt;" href="https://blockbrief.news/rss/zh-Hant/tag/btc.xml">"#
+        ));
+        assert!(html.contains(
+            r#"type="application/atom+xml" title="A &quot;quoted&quot; &lt;b&gt;title&lt;/b&gt;" href="https://blockbrief.news/rss/zh-Hant/tag/btc.atom">"#
+        ));
     }
 }

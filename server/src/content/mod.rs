@@ -20,6 +20,7 @@ pub mod head;
 pub mod ingest;
 pub mod search;
 pub mod search_copy;
+pub mod syndication;
 pub mod write;
 
 /// Longest a page of feeds may be.

@@ -30,10 +30,19 @@ pub(crate) async fn cached_envelope<T: Serialize>(
     let Some(key) = key else {
         return envelope_bytes(build.await?);
     };
+    cached_bytes(cache, key, async { envelope_bytes(build.await?) }).await
+}
+
+/// Bytes from `cache` under `key`, else built by `build` and cached (a failed build is not).
+pub(crate) async fn cached_bytes(
+    cache: &ContentCache,
+    key: String,
+    build: impl Future<Output = AppResult<bytes::Bytes>>,
+) -> AppResult<bytes::Bytes> {
     if let Some(body) = cache.get(&key).await {
         return Ok(body);
     }
-    match build.await.and_then(envelope_bytes) {
+    match build.await {
         Ok(body) => {
             cache.put(key, body.clone());
             Ok(body)

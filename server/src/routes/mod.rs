@@ -32,6 +32,7 @@ mod profiles;
 mod questions;
 mod search;
 pub(crate) mod security_headers;
+pub(crate) mod syndication;
 mod track;
 pub(crate) mod user;
 mod wallet;

@@ -27,5 +27,6 @@ mod s3_store;
 mod scale;
 mod sessions;
 mod sign_in;
+mod syndication;
 mod tracking;
 mod wallet;

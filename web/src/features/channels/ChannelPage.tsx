@@ -1,3 +1,4 @@
+import { FeedLink } from "../../components/FeedLink";
 import { NotFoundPage } from "../../components/NotFoundPage";
 import { Spinner } from "../../components/ui";
 import { isNotFound, messageOf } from "../../lib/api";
@@ -16,6 +17,7 @@ export function ChannelPage() {
   return (
     <FeedTimeline scope={{ channel: channel.data.code }}>
       <h1>{channel.data.name}</h1>
+      <FeedLink kind="channel" code={channel.data.code} />
     </FeedTimeline>
   );
 }

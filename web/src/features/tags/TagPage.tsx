@@ -1,3 +1,4 @@
+import { FeedLink } from "../../components/FeedLink";
 import { NotFoundPage } from "../../components/NotFoundPage";
 import { Spinner } from "../../components/ui";
 import { isNotFound, messageOf } from "../../lib/api";
@@ -24,7 +25,10 @@ export function TagPage() {
         {view.description && <p>{view.description}</p>}
         <p className="meta">{t("web.subject.followers", { count: view.follower_count })}</p>
       </div>
-      <FollowTagButton tagId={view.id} />
+      <div className="subject-actions">
+        <FeedLink kind="tag" code={view.code} />
+        <FollowTagButton tagId={view.id} />
+      </div>
     </FeedTimeline>
   );
 }

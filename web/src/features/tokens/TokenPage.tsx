@@ -1,3 +1,4 @@
+import { FeedLink } from "../../components/FeedLink";
 import { FollowButton } from "../../components/FollowButton";
 import { NotFoundPage } from "../../components/NotFoundPage";
 import { Spinner } from "../../components/ui";
@@ -28,7 +29,10 @@ export function TokenPage() {
           {t("web.subject.chain", { chain: view.chain })} · {t("web.subject.followers", { count: view.follower_count })}
         </p>
       </div>
-      <TokenFollow id={view.id} />
+      <div className="subject-actions">
+        <FeedLink kind="token" code={view.symbol} />
+        <TokenFollow id={view.id} />
+      </div>
     </FeedTimeline>
   );
 }
