@@ -10,10 +10,8 @@ export PATH := $(CARGO_BIN):$(CURDIR)/node_modules/.bin:$(PATH)
 
 # The CLI must match the wasm-bindgen crate in Cargo.lock exactly.
 WASM_BINDGEN_VERSION := $(shell sed -n '/^name = "wasm-bindgen"$$/{n;s/version = "\(.*\)"/\1/p}' Cargo.lock)
-WASM_OPT_FLAGS := -Oz --enable-reference-types --enable-bulk-memory \
-	--enable-nontrapping-float-to-int --enable-sign-ext --enable-multivalue
 CORE_SOURCES := $(shell find client-core/src -name '*.rs' -o -name '*.d.ts') client-core/Cargo.toml Cargo.lock
-PKG_WASM := pkg/client_core_bg.wasm
+PKG_WASM := pkg/bundler/client_core_bg.wasm
 APT_INSTALL := apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq
 
 .PHONY: help setup toolchain node-deps test-deps pkg web test lint fmt-check clippy test-rust test-pkg test-web run \
@@ -42,7 +40,6 @@ toolchain:
 		echo "installing wasm-bindgen-cli $(WASM_BINDGEN_VERSION) (about 8 minutes on 2 cores)"; \
 		cargo install wasm-bindgen-cli --version "$(WASM_BINDGEN_VERSION)" --force; \
 	fi
-	@command -v wasm-pack >/dev/null || { echo "installing wasm-pack (about 6 minutes)"; cargo install wasm-pack; }
 
 node-deps: node_modules/.package-lock.json
 
@@ -62,12 +59,10 @@ node_modules/.package-lock.json: package.json package-lock.json
 
 pkg: $(PKG_WASM)
 
-# wasm-pack runs wasm-bindgen; binaryen's own wasm-opt (npm) then shrinks the module, since
-# Debian's is too old for the reference types rustc emits.
-$(PKG_WASM): $(CORE_SOURCES) | toolchain node-deps
-	wasm-pack build client-core --target bundler --out-dir ../pkg --out-name client_core \
-		--scope blockbrief --profile wasm-release --no-opt -- --features wasm
-	wasm-opt $(WASM_OPT_FLAGS) $@ -o $@.opt && mv $@.opt $@
+# One wasm32 build, bound by wasm-bindgen for bundlers, Node (import and require) and plain pages,
+# with the package's conditional exports over them (scripts/build-pkg.sh).
+$(PKG_WASM): $(CORE_SOURCES) scripts/build-pkg.sh scripts/pkg-manifest.mjs client-core/npm/README.md | toolchain node-deps
+	scripts/build-pkg.sh
 	@touch $@
 
 test: lint test-rust test-pkg test-web fuzz

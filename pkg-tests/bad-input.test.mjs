@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import * as core from "../pkg/client_core.js";
+import * as core from "../pkg/esm/client_core.js";
 
 const weird = [
   undefined, null, 0, -1, NaN, Infinity, 1e308, true, {}, [], [1, 2], () => 1, Symbol("s"),
@@ -75,7 +75,7 @@ test("lone surrogates are replaced, never trusted", () => {
 });
 
 test("the TypeScript declarations are exact: no `any` in the exported signatures", () => {
-  const dts = readFileSync(new URL("../pkg/client_core.d.ts", import.meta.url), "utf8");
+  const dts = readFileSync(new URL("../pkg/esm/client_core.d.ts", import.meta.url), "utf8");
   const code = dts.replace(/\/\*[\s\S]*?\*\//g, "");
   assert.doesNotMatch(code, /\bany\b/);
   for (const name of ["mapLink", "decodeExt", "validateFeedback", "taskPress", "unwrapResponse"]) {

@@ -4,13 +4,13 @@ import { readFileSync, statSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { performance } from "node:perf_hooks";
 
-const wasmUrl = new URL("../pkg/client_core_bg.wasm", import.meta.url);
+const wasmUrl = new URL("../pkg/bundler/client_core_bg.wasm", import.meta.url);
 const bytes = readFileSync(wasmUrl);
 const gz = gzipSync(bytes, { level: 9 }).length;
 
 // Instantiation: compile + instantiate the module and load the glue, as a first page load does.
 const t0 = performance.now();
-const core = await import("../pkg/client_core.js");
+const core = await import("../pkg/esm/client_core.js");
 const instantiateMs = performance.now() - t0;
 
 // The same rules written directly in JavaScript, as a reference point.

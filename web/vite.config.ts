@@ -4,7 +4,7 @@ import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 import wasm from "vite-plugin-wasm";
 
-const pkg = fileURLToPath(new URL("../pkg/client_core.js", import.meta.url));
+const pkg = fileURLToPath(new URL("../pkg/bundler/client_core.js", import.meta.url));
 const locales = fileURLToPath(new URL("../locales", import.meta.url));
 
 /** The stylesheet goes inside index.html. As a file of its own it shared a slow phone link with

@@ -1,0 +1,146 @@
+// The package as a consumer gets it: `npm pack` of pkg/, installed into a scratch project, then the
+// shared cases run through every entry — Node `import`, Node `require`, a Vite app and a plain page
+// (both in real Chromium) — and tsc checks the types of each entry.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import { extname, join } from "node:path";
+import { promisify } from "node:util";
+import { build } from "vite";
+import wasm from "vite-plugin-wasm";
+import { caseCount } from "./shared-cases.mjs";
+
+const run = promisify(execFile);
+const repo = new URL("..", import.meta.url).pathname;
+const cases = JSON.parse(readFileSync(join(repo, "client-core/tests/cases.json")));
+const installed = "node_modules/@blockbrief/client-core";
+let project;
+
+before(async () => {
+  project = mkdtempSync(join(tmpdir(), "bb-consumer-"));
+  const { stdout } = await run("npm", ["pack", join(repo, "pkg"), "--pack-destination", project, "--json"]);
+  const [packed] = JSON.parse(stdout);
+  mkdirSync(join(project, installed), { recursive: true });
+  await run("tar", ["-xzf", join(project, packed.filename), "-C", join(project, installed), "--strip-components=1"]);
+  cpSync(join(repo, "pkg-tests/consumers"), project, { recursive: true });
+  cpSync(join(repo, "pkg-tests/shared-cases.mjs"), join(project, "shared-cases.mjs"));
+  cpSync(join(repo, "client-core/tests/cases.json"), join(project, "cases.json"));
+});
+
+after(() => rmSync(project, { recursive: true, force: true }));
+
+/** Every shared case ran through the entry and agreed with the native build. */
+function agrees(result, where) {
+  assert.deepStrictEqual(result.missing, [], `${where}: functions without a runner`);
+  assert.deepStrictEqual(result.failures, [], `${where}: cases that disagree`);
+  assert.equal(result.ran, caseCount(cases), `${where}: every case ran`);
+}
+
+test("the packed package holds every entry, its types, a README naming every export, and the crate's version", () => {
+  const manifest = JSON.parse(readFileSync(join(project, installed, "package.json")));
+  const cargo = readFileSync(join(repo, "client-core/Cargo.toml"), "utf8");
+  assert.equal(manifest.version, /^version = "(.*)"$/m.exec(cargo)[1]);
+  const root = manifest.exports["."];
+  for (const entry of [root.node.import, root.node.require, root, manifest.exports["./web"]]) {
+    for (const file of [entry.types, entry.default]) {
+      assert.ok(readFileSync(join(project, installed, file)).length > 0, file);
+    }
+  }
+  for (const dir of ["bundler", "esm", "node", "web"]) {
+    assert.ok(readdirSync(join(project, installed, dir)).includes("client_core_bg.wasm"), dir);
+  }
+  const readme = readFileSync(join(project, installed, "README.md"), "utf8");
+  const dts = readFileSync(join(project, installed, "esm/client_core.d.ts"), "utf8");
+  const exported = [...dts.matchAll(/export function (\w+)\(/g)].map((m) => m[1]);
+  assert.ok(exported.length > 40);
+  assert.deepStrictEqual(exported.filter((name) => !readme.includes(`${name}(`)), [], "exports without an example");
+});
+
+test("Node imports it as ES modules without flags", async () => {
+  const { stdout } = await run(process.execPath, ["esm.mjs"], { cwd: project });
+  const result = JSON.parse(stdout);
+  assert.ok(result.entry.endsWith(`${installed}/esm/client_core.js`), result.entry);
+  agrees(result, "Node import");
+});
+
+test("Node requires it as CommonJS without flags", async () => {
+  const { stdout } = await run(process.execPath, ["cjs.cjs"], { cwd: project });
+  const result = JSON.parse(stdout);
+  assert.ok(result.entry.endsWith(`${installed}/node/client_core.js`), result.entry);
+  agrees(result, "Node require");
+});
+
+test("each entry's types check with tsc", async () => {
+  const tsc = join(repo, "node_modules/.bin/tsc");
+  const options = ["--noEmit", "--strict", "--skipLibCheck", "false", "--target", "es2022"];
+  await run(tsc, [...options, "--module", "nodenext", "types.mts", "types.cts"], { cwd: project }).catch((e) => {
+    assert.fail(`tsc: ${e.stdout}`);
+  });
+});
+
+/** Serves `dir` on a loopback port; returns its URL and a way to stop. */
+async function serve(dir) {
+  const types = { ".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascript", ".json": "application/json", ".wasm": "application/wasm" };
+  const server = createServer((req, res) => {
+    const file = decodeURIComponent(req.url.split("?")[0]);
+    const path = join(dir, file.endsWith("/") ? `${file}index.html` : file);
+    try {
+      const body = readFileSync(path);
+      res.writeHead(200, { "content-type": types[extname(path)] ?? "application/octet-stream" });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${server.address().port}/`, close: () => server.close() };
+}
+
+/** What a page put in `body[data-result]`, once Chromium has run it. */
+async function pageResult(url) {
+  const profile = mkdtempSync(join(tmpdir(), "bb-chromium-"));
+  try {
+    const { stdout } = await run("/usr/bin/chromium", [
+      "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync",
+      `--user-data-dir=${profile}`, "--virtual-time-budget=15000", "--dump-dom", url,
+    ], { timeout: 90_000, maxBuffer: 16 << 20 });
+    const found = /data-result="([^"]*)"/.exec(stdout);
+    assert.ok(found, `the page ran the cases: ${stdout.slice(0, 300)}`);
+    return JSON.parse(found[1].replaceAll("&quot;", '"').replaceAll("&amp;", "&"));
+  } finally {
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+test("a Vite app bundles it by name and Chromium runs it", async () => {
+  const out = join(project, "vite-dist");
+  await build({
+    root: join(project, "vite"),
+    configFile: false,
+    plugins: [wasm()],
+    base: "./",
+    logLevel: "warn",
+    build: { outDir: out, emptyOutDir: true, target: "esnext" },
+  });
+  assert.ok(readdirSync(join(out, "assets")).some((f) => f.endsWith(".wasm")), "a wasm asset");
+  const site = await serve(out);
+  try {
+    agrees(await pageResult(site.url), "Vite in Chromium");
+  } finally {
+    site.close();
+  }
+});
+
+test("a plain page imports the web entry, calls init() and Chromium runs it", async () => {
+  const site = await serve(project);
+  try {
+    agrees(await pageResult(`${site.url}page.html`), "plain page in Chromium");
+  } finally {
+    site.close();
+  }
+});
+
