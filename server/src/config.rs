@@ -114,6 +114,18 @@ pub struct Config {
     )]
     pub apple_jwks_url: String,
 
+    /// Apple's JS for the web's sign-in popup (the page may load scripts from its origin).
+    #[arg(
+        long,
+        env = "APPLE_JS_URL",
+        default_value = "https://appleid.cdn-apple.com/appleauth/static/jsapi/appleid/1/en_US/appleid.auth.js"
+    )]
+    pub apple_js_url: String,
+
+    /// The Return URL registered with Apple for the web; unset: PUBLIC_URL.
+    #[arg(long, env = "APPLE_REDIRECT_URL")]
+    pub apple_redirect_url: Option<String>,
+
     /// Where providers send the browser back after consent (the web's popup page);
     /// unset: PUBLIC_URL/oauth/by/web.
     #[arg(long, env = "OAUTH_REDIRECT_URL")]
@@ -388,6 +400,7 @@ impl Config {
             &mut self.sms_webhook_url,
             &mut self.upload_store,
             &mut self.apple_client_id,
+            &mut self.apple_redirect_url,
             &mut self.oauth_redirect_url,
             &mut self.google_client_id,
             &mut self.line_client_id,

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use client_core::typescript::{config, declare, union, wasm_types};
 
+use crate::auth::apple::AppleStart;
 use crate::auth::users::{AccountView, SessionUser};
 use crate::bots::link::LinkedChat;
 use crate::community::posts::{PostHistory, PostVersion};
@@ -44,6 +45,7 @@ fn api_types() -> String {
         declare::<Page<()>>(&cfg),
         declare::<SessionUser>(&cfg),
         declare::<AccountView>(&cfg),
+        declare::<AppleStart>(&cfg),
         declare::<TagRef>(&cfg),
         declare::<TokenRef>(&cfg),
         declare::<AuthorRef>(&cfg),

@@ -115,8 +115,10 @@ test("pages run under the content security policy: the app works, an injected in
   });
   const response = await page.goto(`${stack.base}/en`);
   const headers = response.headers();
-  // Telegram's Login Widget is the one script from elsewhere (this stack has the bot).
-  for (const directive of ["script-src 'self' 'wasm-unsafe-eval' https://telegram.org/js/;", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) {
+  // Telegram's Login Widget and Apple's sign-in JS are the scripts from elsewhere (this stack has
+  // the bot, and Apple at the local provider).
+  const apple = new URL(stack.providerBase).origin;
+  for (const directive of [`script-src 'self' 'wasm-unsafe-eval' https://telegram.org/js/ ${apple};`, "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) {
     assert.ok(headers["content-security-policy"].includes(directive), `${directive} in ${headers["content-security-policy"]}`);
   }
   assert.equal(headers["x-content-type-options"], "nosniff");
@@ -514,6 +516,25 @@ test("Google sign-in in a 400×500 popup against the local provider", async () =
   // Signed in; the first nickname is a generated handle, not the provider's email address.
   await page.getByRole("heading", { level: 1, name: /^user_\w{6}$/ }).waitFor();
   await page.locator(".ledger").getByText("Google", { exact: true }).waitFor();
+  await page.context().close();
+});
+
+test("Sign in with Apple in Apple's popup against the local provider; a closed popup is a cancel", async () => {
+  const page = await newPage();
+  await page.goto(`${stack.base}/`);
+  await page.getByRole("button", { name: "Log in" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Log in to Blockbrief" });
+  const [closed] = await Promise.all([page.waitForEvent("popup"), dialog.getByRole("button", { name: "Apple" }).click()]);
+  await closed.close();
+  const [popup] = await Promise.all([page.waitForEvent("popup"), dialog.getByRole("button", { name: "Apple" }).click()]);
+  const asked = new URL(popup.url());
+  assert.equal(asked.searchParams.get("response_mode"), "web_message");
+  assert.equal(asked.searchParams.get("state"), asked.searchParams.get("nonce"));
+  await popup.getByRole("button", { name: "Continue" }).click();
+  await page.getByText("Log in success").waitFor();
+  await skipInvitation(page);
+  await page.goto(`${stack.base}/account`);
+  await page.locator(".ledger").getByText("Apple", { exact: true }).waitFor();
   await page.context().close();
 });
 

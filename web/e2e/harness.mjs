@@ -70,6 +70,8 @@ export async function startStack(env = {}) {
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
   return {
     base,
+    /** The local OAuth, OpenID Connect and Apple provider. */
+    providerBase: provider.base,
     browser,
     /** An editor's call (`/api/admin/…` with the admin token); the envelope's data. */
     async admin(path, body) {

@@ -29,9 +29,21 @@ fn client_id(state: &AppState) -> AppResult<&str> {
         .ok_or_else(|| ErrorKind::ProviderDisabled.into())
 }
 
-/// A nonce for the browser to hand to Apple.
-pub async fn start(state: &AppState) -> AppResult<String> {
-    client_id(state)?;
+/// What the web's popup needs to ask Apple: our Services ID, the Return URL registered with
+/// Apple, Apple's script, and a nonce for Apple to sign into the identity token (also the
+/// request's `state`).
+#[derive(Debug, serde::Serialize, ts_rs::TS)]
+pub struct AppleStart {
+    pub nonce: String,
+    pub client_id: String,
+    pub redirect_uri: String,
+    pub script_url: String,
+}
+
+/// Starts a sign-in: a fresh nonce, and where the browser finds Apple.
+pub async fn start(state: &AppState) -> AppResult<AppleStart> {
+    let config = &state.config;
+    let client_id = client_id(state)?.to_owned();
     let nonce = state.random.pick(NONCE_ALPHABET, 32);
     let now = state.now();
     oauth_state::ActiveModel {
@@ -47,7 +59,15 @@ pub async fn start(state: &AppState) -> AppResult<String> {
     }
     .insert(&state.db)
     .await?;
-    Ok(nonce)
+    Ok(AppleStart {
+        nonce,
+        client_id,
+        redirect_uri: config
+            .apple_redirect_url
+            .clone()
+            .unwrap_or_else(|| config.public_url.clone()),
+        script_url: config.apple_js_url.clone(),
+    })
 }
 
 pub async fn verify(state: &AppState, token: &str) -> AppResult<AppleIdentity> {

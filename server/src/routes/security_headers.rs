@@ -50,6 +50,14 @@ pub fn content_security_policy(config: &Config, style_hashes: &[String]) -> Stri
     if config.telegram_bot_token.is_some() {
         scripts = format!("{scripts} {TELEGRAM_WIDGET_SCRIPT}");
     }
+    // Sign in with Apple loads Apple's JS (from the configured origin).
+    let apple_origin = reqwest::Url::parse(&config.apple_js_url)
+        .ok()
+        .map(|url| url.origin().ascii_serialization())
+        .filter(|origin| origin != "null");
+    if let (Some(_), Some(origin)) = (&config.apple_client_id, apple_origin) {
+        scripts = format!("{scripts} {origin}");
+    }
     let frames = if captcha { CAPTCHA_FRAMES } else { "'none'" };
     let styles = std::iter::once("'self'")
         .chain(style_hashes.iter().map(String::as_str))
@@ -111,13 +119,20 @@ mod tests {
             with.contains("https://www.gstatic.com/recaptcha/"),
             "{with}"
         );
-        assert!(!with.contains("telegram.org"));
+        assert!(!with.contains("telegram.org") && !with.contains("apple"));
         config.telegram_bot_token = Some("1:x".to_owned());
         let telegram = content_security_policy(&config, &[]);
         assert!(
             telegram.contains("script-src 'self' 'wasm-unsafe-eval' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/ https://telegram.org/js/;"),
             "{telegram}"
         );
+        config.apple_client_id = Some("news.blockbrief.web".to_owned());
+        let apple = content_security_policy(&config, &[]);
+        assert!(
+            apple.contains("https://telegram.org/js/ https://appleid.cdn-apple.com;"),
+            "{apple}"
+        );
+        config.apple_client_id = None;
         let hashes = inline_style_hashes("<head><style>a{b:c}</style></head>");
         // printf 'a{b:c}' | openssl dgst -sha256 -binary | base64
         assert_eq!(

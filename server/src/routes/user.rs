@@ -262,19 +262,12 @@ async fn invitation_bind(
     Ok(ok(serde_json::json!({})))
 }
 
-#[derive(Serialize)]
-struct Nonce {
-    nonce: String,
-}
-
 async fn apple_start(
     State(state): State<AppState>,
     client: ClientMeta,
-) -> AppResult<Json<Envelope<Nonce>>> {
+) -> AppResult<Json<Envelope<apple::AppleStart>>> {
     limits::spend(&state, limits::SIGN_IN_STARTS, &client.ip).await?;
-    Ok(ok(Nonce {
-        nonce: apple::start(&state).await?,
-    }))
+    Ok(ok(apple::start(&state).await?))
 }
 
 #[derive(Deserialize, Validate)]

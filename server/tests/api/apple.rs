@@ -47,6 +47,18 @@ async fn apple_tokens_are_verified_and_used_once(backend: Backend) {
     })
     .await;
 
+    // The web's popup learns where Apple is and what to ask for from the start.
+    let (_, start) = app.post("/user/login/apple/start", json!({})).await;
+    assert_eq!(start["data"]["client_id"], CLIENT_ID, "{start}");
+    assert_eq!(
+        start["data"]["script_url"],
+        "https://appleid.cdn-apple.com/appleauth/static/jsapi/appleid/1/en_US/appleid.auth.js"
+    );
+    assert_eq!(
+        start["data"]["redirect_uri"],
+        app.state.config.public_url.as_str()
+    );
+
     // The genuine token signs in, once.
     let good = sign(&apple_pem, &claims(&nonce(&app).await));
     let (_, session) = login(&app, &good).await;

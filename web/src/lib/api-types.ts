@@ -30,6 +30,12 @@ read_langs: Locale[], };
  * A sign-in account as the account page lists it.
  */
 export type AccountView = { type: string, name: string, id: number, };
+/**
+ * What the web's popup needs to ask Apple: our Services ID, the Return URL registered with
+ * Apple, Apple's script, and a nonce for Apple to sign into the identity token (also the
+ * request's `state`).
+ */
+export type AppleStart = { nonce: string, client_id: string, redirect_uri: string, script_url: string, };
 export type TagRef = { id: number, code: string, name: string, };
 export type TokenRef = { id: number, symbol: string, };
 export type AuthorRef = { id: number, handle: string, name: string, avatar: string, };

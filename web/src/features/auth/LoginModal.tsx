@@ -4,12 +4,13 @@ import { say, useTranslation } from "../../lib/i18n";
 
 import { inviteOpenAtom, loginOpenAtom } from "../../lib/dialogs";
 import { Dialog } from "../../components/ui";
-import { messageOf } from "../../lib/api";
+import { ApiError, messageOf } from "../../lib/api";
 import { C, canLoginWithEmail, canSendEmailCode, emailError, type Message, sanitizeCode } from "../../lib/core";
 import { mobileOs } from "../../lib/device";
 import { type SessionUser, signIn } from "../../lib/session";
 import { toast } from "../../lib/toast";
-import { runOAuth } from "./oauth";
+import { signInWithApple } from "./apple";
+import { OAuthCancelled, runOAuth } from "./oauth";
 import { useCaptchaUse } from "./api/get-captcha-use";
 import { loginWithEmail } from "./api/login-email";
 import { sendEmailCode } from "./api/send-email-code";
@@ -191,7 +192,16 @@ export default function LoginModal() {
             {t(`web.login.${provider}`)}
           </button>
         ))}
-        <button type="button" className="button ghost" onClick={() => toast("info", t("web.login.elsewhere"))}>
+        <button
+          type="button"
+          className="button ghost"
+          onClick={() =>
+            // Errors from the server are toasted by the API client; a closed popup is a cancel.
+            void signInWithApple().then(finish, (e: unknown) => {
+              if (!(e instanceof OAuthCancelled) && !(e instanceof ApiError)) toast("error", t("web.login.appleUnreachable"));
+            })
+          }
+        >
           {t("web.login.apple")}
         </button>
       </div>

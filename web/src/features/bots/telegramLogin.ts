@@ -1,3 +1,4 @@
+import { loadScript } from "../../lib/script";
 import type { SessionUser } from "../../lib/session";
 import { loginWithTelegram } from "./api/telegram";
 
@@ -13,21 +14,12 @@ declare global {
   }
 }
 
-let loading: Promise<TelegramLogin> | null = null;
-
-function loadWidget(): Promise<TelegramLogin> {
-  loading ??= new Promise((resolve, reject) => {
-    const script = document.createElement("script");
-    script.src = WIDGET_SCRIPT;
-    script.async = true;
-    script.onload = () => (window.Telegram?.Login ? resolve(window.Telegram.Login) : reject(new Error("cancelled")));
-    script.onerror = () => {
-      loading = null;
-      reject(new Error("web.telegram.unreachable"));
-    };
-    document.head.append(script);
+async function loadWidget(): Promise<TelegramLogin> {
+  await loadScript(WIDGET_SCRIPT).catch(() => {
+    throw new Error("web.telegram.unreachable");
   });
-  return loading;
+  if (!window.Telegram?.Login) throw new Error("cancelled");
+  return window.Telegram.Login;
 }
 
 /** Signs in through Telegram's window; `botId` is the number before the token's colon. */
