@@ -45,6 +45,7 @@ pub const MSG_IMAGE_BAD_URL: Message = Message::new("rules.image.badUrl", "Inval
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct FeedbackForm {
     #[serde(rename = "type")]
     pub kind: String,

@@ -45,6 +45,7 @@ pub const TASK_GROUPS: [&str; 3] = ["novice", "daily", EXCHANGE_REGISTER_GROUP];
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum TaskStatus {
     #[default]
     NotStart,

@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 use client_core::constants::DEFAULT_DIAL_CODE;
 use serde::Serialize;
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(schemars::JsonSchema, Debug, Clone, Serialize)]
 pub struct Area {
     pub code: &'static str,
     pub dial_code: &'static str,

@@ -28,6 +28,7 @@ pub mod i18n;
 pub mod limits;
 pub mod mail;
 pub mod migration;
+pub mod openapi;
 pub mod outbox;
 pub mod pagination;
 pub mod platform;

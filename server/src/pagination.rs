@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use crate::error::AppError;
 
-#[derive(Debug, Serialize, ts_rs::TS)]
+#[derive(schemars::JsonSchema, Debug, Serialize, ts_rs::TS)]
 pub struct Page<T> {
     pub list: Vec<T>,
     /// Pass back to get the next page; `null` at the end.

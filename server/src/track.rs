@@ -21,7 +21,7 @@ use crate::extract::Caller;
 use crate::state::AppState;
 use crate::time::DAY;
 
-#[derive(Debug, Serialize)]
+#[derive(schemars::JsonSchema, Debug, Serialize)]
 pub struct Ingested {
     pub accepted: usize,
     pub rejected: usize,

@@ -12,6 +12,8 @@ pub enum Access {
 /// Every API path (without `/api`), as the spec writes it; `{x}` stands for one path segment.
 pub const ENDPOINTS: &[(&str, Access)] = &[
     ("/health", Access::Public),
+    // The API's OpenAPI document (GET).
+    ("/openapi.json", Access::Public),
     ("/app/area", Access::Public),
     ("/service/captcha", Access::Public),
     ("/user/gtoken", Access::Public),

@@ -6,8 +6,10 @@ use serde_json::Value;
 use super::ErrorKind;
 use crate::constants::{MAX_REQUEST_ATTEMPTS, SUCCESS_CODE};
 
-/// Every response body.
+/// Every response body: `code` 2000 and `msg` "success" with the answer in `data`, or an error's
+/// code, message and details.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Envelope<T> {
     pub code: i32,
     pub msg: String,

@@ -32,7 +32,7 @@ fn client_id(state: &AppState) -> AppResult<&str> {
 /// What the web's popup needs to ask Apple: our Services ID, the Return URL registered with
 /// Apple, Apple's script, and a nonce for Apple to sign into the identity token (also the
 /// request's `state`).
-#[derive(Debug, serde::Serialize, ts_rs::TS)]
+#[derive(schemars::JsonSchema, Debug, serde::Serialize, ts_rs::TS)]
 pub struct AppleStart {
     pub nonce: String,
     pub client_id: String,

@@ -170,7 +170,7 @@ pub async fn start(
 }
 
 /// What the popup page posts back: the provider's redirect parameters.
-#[derive(Debug, Deserialize, Validate)]
+#[derive(Debug, Deserialize, Validate, schemars::JsonSchema)]
 pub struct Callback {
     pub state: String,
     #[serde(default)]

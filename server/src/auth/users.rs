@@ -27,7 +27,7 @@ const NICKNAME_HANDLE_LEN: usize = 6;
 pub const SESSION_TYPE_USER: i32 = 1;
 
 /// What the client keeps of a signed-in user.
-#[derive(Debug, Serialize, ts_rs::TS)]
+#[derive(schemars::JsonSchema, Debug, Serialize, ts_rs::TS)]
 pub struct SessionUser {
     /// Given once, at sign-in; the client keeps it apart from the user.
     #[ts(optional = nullable)]
@@ -202,7 +202,7 @@ async fn completed_binding(state: &AppState, user_id: i64, kind: &str) -> AppRes
 }
 
 /// A sign-in account as the account page lists it.
-#[derive(Debug, Serialize, ts_rs::TS)]
+#[derive(schemars::JsonSchema, Debug, Serialize, ts_rs::TS)]
 pub struct AccountView {
     #[serde(rename = "type")]
     pub kind: String,

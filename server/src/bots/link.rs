@@ -86,7 +86,7 @@ pub async fn unlink_chat(state: &AppState, chat_id: i64) -> AppResult<()> {
 }
 
 /// A chat linked to an account, as the account page lists it.
-#[derive(Debug, Serialize, ts_rs::TS)]
+#[derive(schemars::JsonSchema, Debug, Serialize, ts_rs::TS)]
 pub struct LinkedChat {
     pub id: i64,
     pub platform: String,

@@ -5,14 +5,14 @@ use serde::Serialize;
 
 use crate::error::AppResult;
 
-#[derive(Debug, Serialize, FromQueryResult)]
+#[derive(schemars::JsonSchema, Debug, Serialize, FromQueryResult)]
 pub struct ChatCount {
     pub platform: String,
     pub state: String,
     pub chats: i64,
 }
 
-#[derive(Debug, Serialize, FromQueryResult)]
+#[derive(schemars::JsonSchema, Debug, Serialize, FromQueryResult)]
 pub struct QueueState {
     pub platform: String,
     /// Deliveries still to send.
@@ -22,14 +22,14 @@ pub struct QueueState {
     pub failed: i64,
 }
 
-#[derive(Debug, Serialize, FromQueryResult)]
+#[derive(schemars::JsonSchema, Debug, Serialize, FromQueryResult)]
 pub struct LastError {
     pub platform: String,
     pub chat_ref: String,
     pub error: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(schemars::JsonSchema, Debug, Serialize)]
 pub struct BotsStatus {
     pub chats: Vec<ChatCount>,
     pub subscriptions: i64,

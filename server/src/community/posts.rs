@@ -30,7 +30,7 @@ pub struct PostInput<'a> {
 }
 
 /// One version of a post, newest first in a post's history; the first is the one shown.
-#[derive(Debug, Serialize, ts_rs::TS)]
+#[derive(schemars::JsonSchema, Debug, Serialize, ts_rs::TS)]
 pub struct PostVersion {
     pub title: String,
     /// The Markdown source as the author wrote it.
@@ -266,7 +266,7 @@ pub async fn delete(state: &AppState, user_id: i64, id: i64) -> AppResult<()> {
 
 /// A post as its writer edits it: its versions, newest first (the first is the one shown; anyone
 /// may read how a post changed, as with comments), and the tags and tokens it names now.
-#[derive(Debug, Serialize, ts_rs::TS)]
+#[derive(schemars::JsonSchema, Debug, Serialize, ts_rs::TS)]
 pub struct PostHistory {
     pub list: Vec<PostVersion>,
     pub tag_ids: Vec<i64>,

@@ -16,7 +16,7 @@ use crate::error::{AppError, AppResult};
 use crate::social::comments::VISIBLE;
 use crate::state::AppState;
 
-#[derive(Debug, Serialize, ts_rs::TS)]
+#[derive(schemars::JsonSchema, Debug, Serialize, ts_rs::TS)]
 pub struct ProfileView {
     pub id: i64,
     pub nickname: String,

@@ -48,7 +48,7 @@ pub enum Sort {
     Bounty,
 }
 
-#[derive(Debug, Serialize, ts_rs::TS)]
+#[derive(schemars::JsonSchema, Debug, Serialize, ts_rs::TS)]
 pub struct AnswerView {
     pub id: i64,
     pub user: Option<UserRef>,
@@ -59,7 +59,7 @@ pub struct AnswerView {
     pub edited_at: Option<i64>,
 }
 
-#[derive(Debug, Serialize, ts_rs::TS)]
+#[derive(schemars::JsonSchema, Debug, Serialize, ts_rs::TS)]
 pub struct QuestionView {
     pub id: i64,
     pub user: Option<UserRef>,
@@ -77,7 +77,7 @@ pub struct QuestionView {
     pub created_at: i64,
 }
 
-#[derive(Debug, Serialize, ts_rs::TS)]
+#[derive(schemars::JsonSchema, Debug, Serialize, ts_rs::TS)]
 pub struct QuestionDetail {
     #[serde(flatten)]
     pub question: QuestionView,
@@ -338,7 +338,7 @@ fn answer_view(a: answer::Model, users: &HashMap<i64, UserRef>, accepted: bool) 
 }
 
 /// An answer on its author's profile, with the question it answers.
-#[derive(Debug, Serialize, ts_rs::TS)]
+#[derive(schemars::JsonSchema, Debug, Serialize, ts_rs::TS)]
 pub struct AuthoredAnswer {
     #[serde(flatten)]
     pub answer: AnswerView,

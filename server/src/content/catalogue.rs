@@ -14,7 +14,7 @@ fn not_found(what: &str) -> AppError {
     AppError::not_found(format!("No such {what}"))
 }
 
-#[derive(Debug, Serialize, ts_rs::TS)]
+#[derive(schemars::JsonSchema, Debug, Serialize, ts_rs::TS)]
 pub struct TagView {
     pub id: i64,
     pub code: String,
@@ -26,7 +26,7 @@ pub struct TagView {
     pub token: Option<TokenView>,
 }
 
-#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+#[derive(schemars::JsonSchema, Debug, Clone, Serialize, ts_rs::TS)]
 pub struct TokenView {
     pub id: i64,
     pub symbol: String,
@@ -78,7 +78,7 @@ async fn tag_views(
 }
 
 /// A tag by id or by code.
-#[derive(Debug, Deserialize)]
+#[derive(schemars::JsonSchema, Debug, Deserialize)]
 #[serde(untagged)]
 pub enum TagKey {
     Id { id: i64 },
@@ -179,7 +179,7 @@ pub async fn token(state: &AppState, symbol: &str) -> AppResult<TokenView> {
         .ok_or_else(|| not_found("token"))
 }
 
-#[derive(Debug, Serialize, ts_rs::TS)]
+#[derive(schemars::JsonSchema, Debug, Serialize, ts_rs::TS)]
 pub struct ChannelView {
     pub id: i64,
     pub code: String,
@@ -214,7 +214,7 @@ pub async fn channel(state: &AppState, code: &str, locale: &str) -> AppResult<Ch
     })
 }
 
-#[derive(Debug, Serialize, ts_rs::TS)]
+#[derive(schemars::JsonSchema, Debug, Serialize, ts_rs::TS)]
 pub struct KolView {
     pub id: i64,
     pub handle: String,
@@ -255,7 +255,7 @@ pub async fn kol(state: &AppState, id: i64, locale: &str) -> AppResult<KolView> 
     Ok(kol_view(k, locale))
 }
 
-#[derive(Debug, Serialize, ts_rs::TS)]
+#[derive(schemars::JsonSchema, Debug, Serialize, ts_rs::TS)]
 pub struct TopicView {
     pub id: i64,
     pub code: String,
@@ -305,7 +305,7 @@ pub async fn topic(state: &AppState, id: i64, locale: &str) -> AppResult<TopicVi
     Ok(topic_view(t, locale))
 }
 
-#[derive(Debug, Serialize, ts_rs::TS)]
+#[derive(schemars::JsonSchema, Debug, Serialize, ts_rs::TS)]
 pub struct BenefitView {
     pub id: i64,
     pub project: String,
@@ -368,7 +368,7 @@ pub async fn benefit(state: &AppState, id: i64, locale: &str) -> AppResult<Benef
     Ok(benefit_view(b, locale, state.now()))
 }
 
-#[derive(Debug, Serialize, ts_rs::TS)]
+#[derive(schemars::JsonSchema, Debug, Serialize, ts_rs::TS)]
 pub struct Explore {
     pub topics: Vec<TopicView>,
     pub tags: Vec<TagView>,

@@ -69,20 +69,20 @@ pub struct Reading {
     pub translate: bool,
 }
 
-#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+#[derive(schemars::JsonSchema, Debug, Clone, Serialize, ts_rs::TS)]
 pub struct TagRef {
     pub id: i64,
     pub code: String,
     pub name: String,
 }
 
-#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+#[derive(schemars::JsonSchema, Debug, Clone, Serialize, ts_rs::TS)]
 pub struct TokenRef {
     pub id: i64,
     pub symbol: String,
 }
 
-#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+#[derive(schemars::JsonSchema, Debug, Clone, Serialize, ts_rs::TS)]
 pub struct AuthorRef {
     pub id: i64,
     pub handle: String,
@@ -90,7 +90,7 @@ pub struct AuthorRef {
     pub avatar: String,
 }
 
-#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+#[derive(schemars::JsonSchema, Debug, Clone, Serialize, ts_rs::TS)]
 pub struct FeedView {
     pub id: i64,
     #[ts(type = "FeedKind")]
@@ -126,7 +126,7 @@ pub struct FeedView {
     pub favorited: Option<bool>,
 }
 
-#[derive(Debug, Serialize, ts_rs::TS)]
+#[derive(schemars::JsonSchema, Debug, Serialize, ts_rs::TS)]
 pub struct FeedDetail {
     #[serde(flatten)]
     pub item: FeedView,

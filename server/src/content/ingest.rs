@@ -180,7 +180,7 @@ pub async fn import(state: &AppState, source: &str) -> Result<Imported, IngestEr
 }
 
 /// The last outcome of each scheduled source.
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize, schemars::JsonSchema)]
 pub struct SourceStatus {
     pub url: String,
     pub last_success_at: Option<i64>,

@@ -20,7 +20,7 @@ pub async fn balance(state: &AppState, user_id: i64) -> AppResult<i64> {
     Ok(found.map_or(0, |u| u.points))
 }
 
-#[derive(Debug, Serialize, ts_rs::TS)]
+#[derive(schemars::JsonSchema, Debug, Serialize, ts_rs::TS)]
 pub struct LedgerItem {
     pub id: i64,
     pub amount: i64,
@@ -76,7 +76,7 @@ pub enum Period {
     All,
 }
 
-#[derive(Debug, Serialize, ts_rs::TS)]
+#[derive(schemars::JsonSchema, Debug, Serialize, ts_rs::TS)]
 pub struct Ranked {
     pub rank: u64,
     pub exposed_uid: String,
@@ -85,14 +85,14 @@ pub struct Ranked {
     pub points: i64,
 }
 
-#[derive(Debug, Serialize, ts_rs::TS)]
+#[derive(schemars::JsonSchema, Debug, Serialize, ts_rs::TS)]
 pub struct MyRank {
     /// `null` while the caller has no points in the period.
     pub rank: Option<u64>,
     pub points: i64,
 }
 
-#[derive(Debug, Serialize, ts_rs::TS)]
+#[derive(schemars::JsonSchema, Debug, Serialize, ts_rs::TS)]
 pub struct Leaderboard {
     pub list: Vec<Ranked>,
     /// The caller's own standing (signed-in callers only).

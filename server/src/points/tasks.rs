@@ -16,7 +16,7 @@ use crate::entity::{point_ledger, task, task_progress, user};
 use crate::error::{AppError, AppResult};
 use crate::state::AppState;
 
-#[derive(Debug, Serialize, ts_rs::TS)]
+#[derive(schemars::JsonSchema, Debug, Serialize, ts_rs::TS)]
 pub struct TaskButtonView {
     /// Empty: the client shows its default label for the status.
     pub text: String,
@@ -24,14 +24,14 @@ pub struct TaskButtonView {
     pub app_link: String,
 }
 
-#[derive(Debug, Serialize, ts_rs::TS)]
+#[derive(schemars::JsonSchema, Debug, Serialize, ts_rs::TS)]
 pub struct Progress {
     pub count: i32,
     pub target: i32,
 }
 
 /// A task as `POST /point/task/list` gives it (the shape client-core's `Task` reads).
-#[derive(Debug, Serialize, ts_rs::TS)]
+#[derive(schemars::JsonSchema, Debug, Serialize, ts_rs::TS)]
 pub struct TaskView {
     pub point_id: i64,
     pub event_type: String,
@@ -197,7 +197,7 @@ pub async fn record_event(
     Ok(moved)
 }
 
-#[derive(Debug, Serialize, ts_rs::TS)]
+#[derive(schemars::JsonSchema, Debug, Serialize, ts_rs::TS)]
 pub struct Collected {
     pub award: i64,
     pub balance: i64,

@@ -1,10 +1,11 @@
 //! The admin API for editors and importers: on only when `ADMIN_TOKEN` is set, and only for
 //! requests that carry it in `X-ADMIN-TOKEN`.
 
+use aide::axum::ApiRouter;
+use aide::axum::routing::post;
+use axum::Json;
 use axum::extract::{FromRequestParts, State};
 use axum::http::request::Parts;
-use axum::routing::post;
-use axum::{Json, Router};
 use client_core::envelope::{Envelope, ErrorKind};
 use serde::Serialize;
 use subtle::ConstantTimeEq;
@@ -16,11 +17,11 @@ use crate::error::{AppError, AppResult};
 use crate::extract::ApiJson;
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/admin/feed/upsert", post(feed_upsert))
-        .route("/admin/catalogue/upsert", post(catalogue_upsert))
-        .route("/admin/ingest/status", post(ingest_status))
+pub fn router() -> ApiRouter<AppState> {
+    ApiRouter::new()
+        .api_route("/admin/feed/upsert", post(feed_upsert))
+        .api_route("/admin/catalogue/upsert", post(catalogue_upsert))
+        .api_route("/admin/ingest/status", post(ingest_status))
 }
 
 pub const ADMIN_TOKEN_HEADER: &str = "x-admin-token";
@@ -50,7 +51,7 @@ impl FromRequestParts<AppState> for Admin {
     }
 }
 
-#[derive(Serialize)]
+#[derive(schemars::JsonSchema, Serialize)]
 struct Upserted {
     id: i64,
     created: bool,
@@ -74,7 +75,7 @@ async fn catalogue_upsert(
     Ok(ok(()))
 }
 
-#[derive(Serialize)]
+#[derive(schemars::JsonSchema, Serialize)]
 struct Sources {
     list: Vec<SourceStatus>,
 }

@@ -1,8 +1,9 @@
 //! Service-level calls: health, the area list, which captcha guards which action.
 
+use aide::axum::ApiRouter;
+use aide::axum::routing::get;
+use axum::Json;
 use axum::extract::{Query, State};
-use axum::routing::get;
-use axum::{Json, Router};
 use client_core::envelope::{Envelope, ErrorKind};
 use sea_orm::ConnectionTrait;
 use serde::{Deserialize, Serialize};
@@ -13,14 +14,14 @@ use crate::captcha::ACTIONS;
 use crate::error::{AppError, AppResult};
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/health", get(health))
-        .route("/app/area", get(area))
-        .route("/service/captcha", get(captcha))
+pub fn router() -> ApiRouter<AppState> {
+    ApiRouter::new()
+        .api_route("/health", get(health))
+        .api_route("/app/area", get(area))
+        .api_route("/service/captcha", get(captcha))
 }
 
-#[derive(Serialize)]
+#[derive(schemars::JsonSchema, Serialize)]
 struct Health {
     status: &'static str,
     database: &'static str,
@@ -53,12 +54,12 @@ async fn area() -> Json<Envelope<&'static [Area]>> {
     ok(areas())
 }
 
-#[derive(Deserialize)]
+#[derive(schemars::JsonSchema, Deserialize)]
 struct CaptchaQuery {
     action: Option<String>,
 }
 
-#[derive(Serialize, ts_rs::TS)]
+#[derive(schemars::JsonSchema, Serialize, ts_rs::TS)]
 pub struct CaptchaUse {
     #[serde(rename = "use")]
     #[ts(type = "\"none\" | \"reCAPTCHA.v2\" | \"reCAPTCHA.v3\"")]

@@ -1,12 +1,13 @@
 //! The bots' webhooks (outside `/api`: Telegram and LINE call them, not our clients), the
 //! account page's Telegram link, and the operators' status.
 
+use aide::axum::ApiRouter;
+use aide::axum::routing::post;
+use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
-use axum::routing::post;
-use axum::{Json, Router};
 use client_core::envelope::Envelope;
 use client_core::locale::{DEFAULT_LOCALE, locale_path, locale_segment};
 use serde::Serialize;
@@ -49,12 +50,12 @@ async fn guide_in(state: &AppState, locale: &str, name: &str) -> Response {
     }
 }
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/bot/telegram/link", post(telegram_link))
-        .route("/bot/chat/list", post(chat_list))
-        .route("/bot/chat/unlink", post(chat_unlink))
-        .route("/admin/bots/status", post(bots_status))
+pub fn router() -> ApiRouter<AppState> {
+    ApiRouter::new()
+        .api_route("/bot/telegram/link", post(telegram_link))
+        .api_route("/bot/chat/list", post(chat_list))
+        .api_route("/bot/chat/unlink", post(chat_unlink))
+        .api_route("/admin/bots/status", post(bots_status))
 }
 
 /// Telegram's webhook: the secret is checked before the body is read; past it, every update is
@@ -119,7 +120,7 @@ pub(crate) async fn line_webhook(
     StatusCode::OK
 }
 
-#[derive(Serialize, ts_rs::TS)]
+#[derive(schemars::JsonSchema, Serialize, ts_rs::TS)]
 pub struct TelegramLink {
     /// `https://t.me/<bot>?start=<code>`: opens the bot, which links the chat on `/start`.
     pub url: String,

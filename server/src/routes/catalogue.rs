@@ -1,9 +1,10 @@
 //! The catalogue: explore, tags, tokens, topics, channels, KOLs and benefits.
 
+use aide::axum::ApiRouter;
+use aide::axum::routing::{post, post_with};
+use axum::Json;
 use axum::extract::State;
 use axum::response::Response;
-use axum::routing::post;
-use axum::{Json, Router};
 use client_core::envelope::Envelope;
 use client_core::validation;
 use serde::Deserialize;
@@ -17,22 +18,26 @@ use crate::content::catalogue::{
 use crate::content::{PAGE_DEFAULT, PAGE_MAX};
 use crate::error::AppResult;
 use crate::extract::{ApiJson, ClientMeta};
+use crate::openapi::answers;
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/explore", post(explore))
-        .route("/tag/list", post(tag_list))
-        .route("/tag/detail", post(tag_detail))
-        .route("/token/detail", post(token_detail))
-        .route("/topic/list", post(topic_list))
-        .route("/topic/detail", post(topic_detail))
-        .route("/channel/list", post(channel_list))
-        .route("/channel/detail", post(channel_detail))
-        .route("/kol/list", post(kol_list))
-        .route("/kol/detail", post(kol_detail))
-        .route("/benefit/list", post(benefit_list))
-        .route("/benefit/detail", post(benefit_detail))
+pub fn router() -> ApiRouter<AppState> {
+    ApiRouter::new()
+        .api_route(
+            "/explore",
+            post_with(explore, answers::<catalogue::Explore>),
+        )
+        .api_route("/tag/list", post(tag_list))
+        .api_route("/tag/detail", post(tag_detail))
+        .api_route("/token/detail", post(token_detail))
+        .api_route("/topic/list", post(topic_list))
+        .api_route("/topic/detail", post(topic_detail))
+        .api_route("/channel/list", post(channel_list))
+        .api_route("/channel/detail", post(channel_detail))
+        .api_route("/kol/list", post(kol_list))
+        .api_route("/kol/detail", post(kol_detail))
+        .api_route("/benefit/list", post(benefit_list))
+        .api_route("/benefit/detail", post(benefit_detail))
 }
 
 async fn explore(State(state): State<AppState>, client: ClientMeta) -> AppResult<Response> {
@@ -40,7 +45,7 @@ async fn explore(State(state): State<AppState>, client: ClientMeta) -> AppResult
     cached_ok(&state, Some(key), catalogue::explore(&state, client.locale)).await
 }
 
-#[derive(Deserialize, Default, Validate)]
+#[derive(schemars::JsonSchema, Deserialize, Default, Validate)]
 #[serde(default)]
 struct TagListRequest {
     /// Narrows by code or name (the `/recommendTag?q=` page).
@@ -68,7 +73,7 @@ async fn tag_detail(
     Ok(ok(catalogue::tag(&state, &req, client.locale).await?))
 }
 
-#[derive(Deserialize, Validate)]
+#[derive(schemars::JsonSchema, Deserialize, Validate)]
 struct SymbolRequest {
     symbol: String,
 }
@@ -104,7 +109,7 @@ async fn channel_list(
     Ok(ok(List { list }))
 }
 
-#[derive(Deserialize, Validate)]
+#[derive(schemars::JsonSchema, Deserialize, Validate)]
 struct CodeRequest {
     code: String,
 }

@@ -1,9 +1,10 @@
 //! Comment threads: read by anyone, written by signed-in readers within their limits.
 
+use aide::axum::ApiRouter;
+use aide::axum::routing::{post, post_with};
+use axum::Json;
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
-use axum::routing::post;
-use axum::{Json, Router};
 use client_core::envelope::Envelope;
 use serde::Deserialize;
 use validator::Validate;
@@ -13,24 +14,28 @@ use super::{IdRequest, List, PageRequest, ok};
 use crate::error::{AppError, AppResult};
 use crate::extract::{ApiJson, Caller, ClientMeta, CurrentUser};
 use crate::limits;
+use crate::openapi::answers;
 use crate::pagination::Page;
 use crate::social::comments::{self, CommentVersion, CommentView, NewComment, Sort, Subject};
 use crate::social::{blocks, budget_by_age, moderation, spend_write};
 use crate::state::AppState;
 use client_core::validation;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/comment/list", post(comment_list))
-        .route("/comment/replies", post(comment_replies))
-        .route("/comment/history", post(comment_history))
-        .route("/comment/add", post(comment_add))
-        .route("/comment/edit", post(comment_edit))
-        .route("/comment/del", post(comment_del))
+pub fn router() -> ApiRouter<AppState> {
+    ApiRouter::new()
+        .api_route(
+            "/comment/list",
+            post_with(comment_list, answers::<Page<CommentView>>),
+        )
+        .api_route("/comment/replies", post(comment_replies))
+        .api_route("/comment/history", post(comment_history))
+        .api_route("/comment/add", post(comment_add))
+        .api_route("/comment/edit", post(comment_edit))
+        .api_route("/comment/del", post(comment_del))
 }
 
 /// What a thread is under: one of `feed_id`, `question_id` or `answer_id`.
-#[derive(Deserialize, Validate, Default)]
+#[derive(schemars::JsonSchema, Deserialize, Validate, Default)]
 #[serde(default)]
 struct SubjectRequest {
     feed_id: Option<i64>,
@@ -51,7 +56,7 @@ impl SubjectRequest {
     }
 }
 
-#[derive(Deserialize, Validate)]
+#[derive(schemars::JsonSchema, Deserialize, Validate)]
 struct ListRequest {
     #[serde(flatten)]
     #[validate(nested)]
@@ -96,7 +101,7 @@ async fn comment_list(
     }))
 }
 
-#[derive(Deserialize, Validate)]
+#[derive(schemars::JsonSchema, Deserialize, Validate)]
 struct RepliesRequest {
     /// The top-level comment.
     id: i64,
@@ -130,7 +135,7 @@ async fn comment_history(
     Ok(ok(List { list }))
 }
 
-#[derive(Deserialize, Validate)]
+#[derive(schemars::JsonSchema, Deserialize, Validate)]
 struct AddRequest {
     #[serde(flatten)]
     #[validate(nested)]
@@ -165,7 +170,7 @@ async fn comment_add(
     Ok(ok(comments::add(&state, user.user_id, new).await?))
 }
 
-#[derive(Deserialize, Validate)]
+#[derive(schemars::JsonSchema, Deserialize, Validate)]
 struct EditRequest {
     id: i64,
     #[validate(custom(function = "validation::comment_content"))]

@@ -1,9 +1,10 @@
 //! Feedback and its images.
 
+use aide::axum::ApiRouter;
+use aide::axum::routing::post;
+use axum::Json;
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::{DefaultBodyLimit, Multipart, State};
-use axum::routing::post;
-use axum::{Json, Router};
 use client_core::envelope::{Envelope, ErrorKind};
 use client_core::feedback::FeedbackForm;
 use sea_orm::{ActiveModelTrait, EntityTrait, Set};
@@ -22,20 +23,20 @@ use crate::uploads::pipeline;
 /// The multipart parser may hold a whole body, so capping uploads in flight caps the memory.
 pub const UPLOADS_IN_FLIGHT: usize = 8;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
+pub fn router() -> ApiRouter<AppState> {
+    ApiRouter::new()
         // Only these routes take bodies above axum's 2 MB default: one file plus the multipart
         // frame. The feedback path is the spec's; posts and avatars use the general one.
-        .route("/img/upload/feedback/v2", upload_route())
-        .route("/img/upload", upload_route())
-        .route("/feedback/create", post(create))
+        .api_route("/img/upload/feedback/v2", upload_route())
+        .api_route("/img/upload", upload_route())
+        .api_route("/feedback/create", post(create))
 }
 
-fn upload_route() -> axum::routing::MethodRouter<AppState> {
+fn upload_route() -> aide::axum::routing::ApiMethodRouter<AppState> {
     post(upload).layer(DefaultBodyLimit::max(pipeline::MAX_FILE + 64 * 1024))
 }
 
-#[derive(Serialize)]
+#[derive(schemars::JsonSchema, Serialize)]
 struct Uploaded {
     absolute: String,
 }
@@ -97,7 +98,7 @@ async fn upload(
     }))
 }
 
-#[derive(Serialize)]
+#[derive(schemars::JsonSchema, Serialize)]
 struct Created {
     id: i64,
 }

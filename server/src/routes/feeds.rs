@@ -1,9 +1,10 @@
 //! The feeds: lists by tab or by what they are about, and one item.
 
+use aide::axum::ApiRouter;
+use aide::axum::routing::{post, post_with};
+use axum::Json;
 use axum::extract::State;
 use axum::response::Response;
-use axum::routing::post;
-use axum::{Json, Router};
 use client_core::envelope::{Envelope, ErrorKind};
 use client_core::feed::{DEFAULT_FEED_TAB, FEED_TABS, tab_kinds};
 use client_core::{langs, validation};
@@ -16,14 +17,19 @@ use crate::content::feeds::{self, FeedDetail, Filter, Reading, Scope};
 use crate::content::{PAGE_DEFAULT, PAGE_MAX, catalogue};
 use crate::error::{AppError, AppResult};
 use crate::extract::{ApiJson, Caller, ClientMeta};
+use crate::openapi::answers;
+use crate::pagination::Page;
 use crate::points::tasks::{self, Source};
 use crate::social::{history, marks};
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/feed/list", post(feed_list))
-        .route("/feed/detail", post(feed_detail))
+pub fn router() -> ApiRouter<AppState> {
+    ApiRouter::new()
+        .api_route(
+            "/feed/list",
+            post_with(feed_list, answers::<Page<feeds::FeedView>>),
+        )
+        .api_route("/feed/detail", post(feed_detail))
 }
 
 /// The reader's language, and whether they want translations (their setting; on for visitors).
@@ -42,7 +48,7 @@ pub(super) async fn reading(
     })
 }
 
-#[derive(Deserialize, Default, Validate)]
+#[derive(schemars::JsonSchema, Deserialize, Default, Validate)]
 #[serde(default)]
 struct FeedListRequest {
     /// `for_you` (default), `news`, `articles` or `following`.

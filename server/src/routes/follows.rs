@@ -1,9 +1,10 @@
 //! Following tags, tokens, topics, KOLs and people: one add, del and status handler for every
 //! kind, told apart by the request's id field (`/user/follow/*` takes a `kol_id` or a `user_id`).
 
+use aide::axum::ApiRouter;
+use aide::axum::routing::post;
+use axum::Json;
 use axum::extract::State;
-use axum::routing::post;
-use axum::{Json, Router};
 use client_core::envelope::Envelope;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -18,28 +19,28 @@ use crate::limits;
 use crate::social::{UserRef, spend_write, users_by_id};
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/tag/follow/list", post(tag_follow_list))
-        .route("/tag/follow/add", post(follow_add::<TagIdRequest>))
-        .route("/tag/follow/del", post(follow_del::<TagIdRequest>))
-        .route("/tag/follow/status", post(follow_status::<TagIdRequest>))
-        .route("/token/follow/add", post(follow_add::<TokenIdRequest>))
-        .route("/token/follow/del", post(follow_del::<TokenIdRequest>))
-        .route(
+pub fn router() -> ApiRouter<AppState> {
+    ApiRouter::new()
+        .api_route("/tag/follow/list", post(tag_follow_list))
+        .api_route("/tag/follow/add", post(follow_add::<TagIdRequest>))
+        .api_route("/tag/follow/del", post(follow_del::<TagIdRequest>))
+        .api_route("/tag/follow/status", post(follow_status::<TagIdRequest>))
+        .api_route("/token/follow/add", post(follow_add::<TokenIdRequest>))
+        .api_route("/token/follow/del", post(follow_del::<TokenIdRequest>))
+        .api_route(
             "/token/follow/status",
             post(follow_status::<TokenIdRequest>),
         )
-        .route("/topic/follow/add", post(follow_add::<TopicIdRequest>))
-        .route("/topic/follow/del", post(follow_del::<TopicIdRequest>))
-        .route(
+        .api_route("/topic/follow/add", post(follow_add::<TopicIdRequest>))
+        .api_route("/topic/follow/del", post(follow_del::<TopicIdRequest>))
+        .api_route(
             "/topic/follow/status",
             post(follow_status::<TopicIdRequest>),
         )
-        .route("/user/follow/list", post(kol_follow_list))
-        .route("/user/follow/add", post(follow_add::<PersonRequest>))
-        .route("/user/follow/del", post(follow_del::<PersonRequest>))
-        .route("/user/follow/status", post(follow_status::<PersonRequest>))
+        .api_route("/user/follow/list", post(kol_follow_list))
+        .api_route("/user/follow/add", post(follow_add::<PersonRequest>))
+        .api_route("/user/follow/del", post(follow_del::<PersonRequest>))
+        .api_route("/user/follow/status", post(follow_status::<PersonRequest>))
 }
 
 /// A request naming one thing to follow: which kind, and its id.
@@ -47,23 +48,23 @@ trait FollowRequest: DeserializeOwned + Validate + Send + 'static {
     fn target(&self) -> AppResult<(Target, i64)>;
 }
 
-#[derive(Deserialize, Validate)]
+#[derive(schemars::JsonSchema, Deserialize, Validate)]
 struct TagIdRequest {
     tag_id: i64,
 }
 
-#[derive(Deserialize, Validate)]
+#[derive(schemars::JsonSchema, Deserialize, Validate)]
 struct TokenIdRequest {
     token_id: i64,
 }
 
-#[derive(Deserialize, Validate)]
+#[derive(schemars::JsonSchema, Deserialize, Validate)]
 struct TopicIdRequest {
     topic_id: i64,
 }
 
 /// A KOL of the catalogue or another reader.
-#[derive(Deserialize, Validate)]
+#[derive(schemars::JsonSchema, Deserialize, Validate)]
 struct PersonRequest {
     kol_id: Option<i64>,
     user_id: Option<i64>,
@@ -97,7 +98,7 @@ impl FollowRequest for PersonRequest {
     }
 }
 
-#[derive(Serialize)]
+#[derive(schemars::JsonSchema, Serialize)]
 struct Following {
     following: bool,
 }
@@ -113,7 +114,7 @@ async fn tag_follow_list(
 }
 
 /// The KOLs (`list`) and the readers (`users`) a user follows, most recent first.
-#[derive(Serialize)]
+#[derive(schemars::JsonSchema, Serialize)]
 struct People {
     list: Vec<KolView>,
     users: Vec<UserRef>,

@@ -1,8 +1,9 @@
 //! What a reader keeps: favorites, and the history of what they read.
 
+use aide::axum::ApiRouter;
+use aide::axum::routing::post;
+use axum::Json;
 use axum::extract::State;
-use axum::routing::post;
-use axum::{Json, Router};
 use client_core::envelope::Envelope;
 use serde::Deserialize;
 use validator::Validate;
@@ -17,22 +18,22 @@ use crate::social::favorites::{self, KeptItem};
 use crate::social::{history, spend_write};
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/favorite/set", post(favorite_set))
-        .route("/favorite/list", post(favorite_list))
-        .route("/history/list", post(history_list))
-        .route("/history/del", post(history_del))
-        .route("/history/clear", post(history_clear))
+pub fn router() -> ApiRouter<AppState> {
+    ApiRouter::new()
+        .api_route("/favorite/set", post(favorite_set))
+        .api_route("/favorite/list", post(favorite_list))
+        .api_route("/history/list", post(history_list))
+        .api_route("/history/del", post(history_del))
+        .api_route("/history/clear", post(history_clear))
 }
 
-#[derive(Deserialize, Validate)]
+#[derive(schemars::JsonSchema, Deserialize, Validate)]
 struct FavoriteRequest {
     feed_id: i64,
     favorited: bool,
 }
 
-#[derive(serde::Serialize)]
+#[derive(schemars::JsonSchema, serde::Serialize)]
 struct Favorited {
     favorited: bool,
 }
@@ -74,7 +75,7 @@ async fn history_list(
     Ok(ok(page))
 }
 
-#[derive(Deserialize, Validate)]
+#[derive(schemars::JsonSchema, Deserialize, Validate)]
 struct HistoryDelRequest {
     feed_id: i64,
 }

@@ -1,9 +1,10 @@
 //! `/like/set`: a signed-in reader likes or unlikes a feed item, a comment, a question or an
 //! answer.
 
+use aide::axum::ApiRouter;
+use aide::axum::routing::post;
+use axum::Json;
 use axum::extract::State;
-use axum::routing::post;
-use axum::{Json, Router};
 use client_core::envelope::Envelope;
 use serde::Deserialize;
 use validator::Validate;
@@ -16,11 +17,11 @@ use crate::social::likes::{self, LikeState};
 use crate::social::{moderation, spend_write};
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/like/set", post(like_set))
+pub fn router() -> ApiRouter<AppState> {
+    ApiRouter::new().api_route("/like/set", post(like_set))
 }
 
-#[derive(Deserialize, Validate)]
+#[derive(schemars::JsonSchema, Deserialize, Validate)]
 struct LikeRequest {
     kind: String,
     id: i64,

@@ -1,8 +1,9 @@
 //! A reader's messages: the list, the unread count (polled by the header), marking read.
 
+use aide::axum::ApiRouter;
+use aide::axum::routing::post;
+use axum::Json;
 use axum::extract::State;
-use axum::routing::post;
-use axum::{Json, Router};
 use client_core::envelope::Envelope;
 use serde::{Deserialize, Serialize};
 use validator::Validate;
@@ -16,14 +17,14 @@ use crate::social::messages::{self, KINDS, MessageView, READ_MAX_IDS};
 use crate::social::spend_write;
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/message/list", post(message_list))
-        .route("/message/unread", post(message_unread))
-        .route("/message/read", post(message_read))
+pub fn router() -> ApiRouter<AppState> {
+    ApiRouter::new()
+        .api_route("/message/list", post(message_list))
+        .api_route("/message/unread", post(message_unread))
+        .api_route("/message/read", post(message_read))
 }
 
-#[derive(Deserialize, Validate, Default)]
+#[derive(schemars::JsonSchema, Deserialize, Validate, Default)]
 #[serde(default)]
 struct ListRequest {
     #[serde(flatten)]
@@ -57,7 +58,7 @@ async fn message_list(
     Ok(ok(page))
 }
 
-#[derive(Serialize)]
+#[derive(schemars::JsonSchema, Serialize)]
 struct Count {
     count: u64,
 }
@@ -71,7 +72,7 @@ async fn message_unread(
     }))
 }
 
-#[derive(Deserialize, Validate, Default)]
+#[derive(schemars::JsonSchema, Deserialize, Validate, Default)]
 #[serde(default)]
 struct ReadRequest {
     #[validate(length(max = READ_MAX_IDS))]

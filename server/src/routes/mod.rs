@@ -1,16 +1,23 @@
 //! The API under `/api`, one module per area, each with its own `router()`.
 
+use std::sync::Arc;
+
+use aide::axum::ApiRouter;
+use aide::openapi::OpenApi;
 use axum::Json;
 use axum::Router;
+use axum::http::header;
 use client_core::constants::{SUCCESS_CODE, SUCCESS_MSG};
 use client_core::envelope::{Envelope, ErrorKind};
 use serde::{Deserialize, Serialize};
 use validator::Validate;
 
 use crate::error::AppError;
+use crate::openapi;
 use crate::state::AppState;
 
 mod admin;
+pub(crate) use admin::Admin;
 pub(crate) mod app;
 pub(crate) mod bots;
 mod cached;
@@ -38,8 +45,9 @@ pub(crate) mod user;
 mod wallet;
 pub(crate) mod web;
 
+/// The API, and its OpenAPI document (built from these routes) at `/openapi.json`.
 pub fn router() -> Router<AppState> {
-    Router::new()
+    let routes = ApiRouter::new()
         .merge(app::router())
         .merge(feeds::router())
         .merge(catalogue::router())
@@ -61,7 +69,19 @@ pub fn router() -> Router<AppState> {
         .merge(track::router())
         .merge(user::router())
         .merge(wallet::router())
-        .merge(oauth::router())
+        .merge(oauth::router());
+    let mut api = OpenApi::default();
+    let router = routes.finish_api_with(&mut api, |doc| doc.default_response::<AppError>());
+    let document = openapi::describe(api);
+    let document = Arc::new(serde_json::to_vec(&document).unwrap_or_default());
+    router
+        .route(
+            "/openapi.json",
+            axum::routing::get(move || {
+                let body = document.as_ref().clone();
+                async move { ([(header::CONTENT_TYPE, "application/json")], body) }
+            }),
+        )
         .fallback(|| async { AppError::new(ErrorKind::WrongUrl) })
         .method_not_allowed_fallback(|| async { AppError::new(ErrorKind::MethodNotAllowed) })
 }
@@ -76,13 +96,13 @@ pub fn ok<T: Serialize>(data: T) -> Json<Envelope<T>> {
 }
 
 /// `{list}`: an answer that is a whole list, not a page.
-#[derive(Serialize)]
+#[derive(schemars::JsonSchema, Serialize)]
 pub struct List<T> {
     pub list: Vec<T>,
 }
 
 /// `{cursor, limit}`: the body of a call for one page of a list.
-#[derive(Deserialize, Validate, Default)]
+#[derive(schemars::JsonSchema, Deserialize, Validate, Default)]
 #[serde(default)]
 pub struct PageRequest {
     pub cursor: Option<String>,
@@ -102,7 +122,7 @@ impl PageRequest {
 }
 
 /// `{id}`: the body of calls about one row.
-#[derive(Deserialize, Validate)]
+#[derive(schemars::JsonSchema, Deserialize, Validate)]
 pub struct IdRequest {
     pub id: i64,
 }

@@ -3,9 +3,10 @@
 
 use std::collections::HashMap;
 
+use aide::axum::ApiRouter;
+use aide::axum::routing::post;
+use axum::Json;
 use axum::extract::State;
-use axum::routing::post;
-use axum::{Json, Router};
 use client_core::envelope::Envelope;
 use serde::{Deserialize, Serialize};
 use validator::Validate;
@@ -22,24 +23,24 @@ use crate::social::moderation::{self, OPEN, REASON_MAX_CHARS, RESOLVED, ReportVi
 use crate::social::spend_write;
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/user/block", post(user_block))
-        .route("/user/block/list", post(user_block_list))
-        .route("/report/add", post(report_add))
-        .route("/admin/report/list", post(admin_report_list))
-        .route("/admin/comment/remove", post(admin_comment_remove))
-        .route("/admin/user/ban", post(admin_user_ban))
-        .route("/admin/message/announce", post(admin_announce))
+pub fn router() -> ApiRouter<AppState> {
+    ApiRouter::new()
+        .api_route("/user/block", post(user_block))
+        .api_route("/user/block/list", post(user_block_list))
+        .api_route("/report/add", post(report_add))
+        .api_route("/admin/report/list", post(admin_report_list))
+        .api_route("/admin/comment/remove", post(admin_comment_remove))
+        .api_route("/admin/user/ban", post(admin_user_ban))
+        .api_route("/admin/message/announce", post(admin_announce))
 }
 
-#[derive(Deserialize, Validate)]
+#[derive(schemars::JsonSchema, Deserialize, Validate)]
 struct BlockRequest {
     user_id: i64,
     blocked: bool,
 }
 
-#[derive(Serialize)]
+#[derive(schemars::JsonSchema, Serialize)]
 struct Blocked {
     blocked: bool,
 }
@@ -57,7 +58,7 @@ async fn user_block(
     }))
 }
 
-#[derive(Deserialize, Validate, Default)]
+#[derive(schemars::JsonSchema, Deserialize, Validate, Default)]
 #[serde(default)]
 struct ReportListRequest {
     #[serde(flatten)]
@@ -81,7 +82,7 @@ async fn user_block_list(
     .await?))
 }
 
-#[derive(Deserialize, Validate)]
+#[derive(schemars::JsonSchema, Deserialize, Validate)]
 struct ReportRequest {
     kind: String,
     id: i64,
@@ -120,7 +121,7 @@ async fn admin_report_list(
     Ok(ok(moderation::reports(&state, wanted, cursor, limit).await?))
 }
 
-#[derive(Deserialize, Validate)]
+#[derive(schemars::JsonSchema, Deserialize, Validate)]
 struct RemoveRequest {
     id: i64,
     #[validate(length(min = 1, max = REASON_MAX_CHARS))]
@@ -136,7 +137,7 @@ async fn admin_comment_remove(
     Ok(ok(()))
 }
 
-#[derive(Deserialize, Validate)]
+#[derive(schemars::JsonSchema, Deserialize, Validate)]
 struct BanRequest {
     user_id: i64,
     /// Unix seconds; a time already past lifts the ban.
@@ -155,7 +156,7 @@ async fn admin_user_ban(
 }
 
 /// `{title, body}` in English for every reader, or `texts` per locale (English required).
-#[derive(Deserialize, Validate, Default)]
+#[derive(schemars::JsonSchema, Deserialize, Validate, Default)]
 #[serde(default)]
 struct AnnounceRequest {
     title: Option<String>,
@@ -163,7 +164,7 @@ struct AnnounceRequest {
     texts: HashMap<String, Announcement>,
 }
 
-#[derive(Serialize)]
+#[derive(schemars::JsonSchema, Serialize)]
 struct Announced {
     readers: u64,
 }

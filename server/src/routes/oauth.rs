@@ -1,10 +1,11 @@
 //! OAuth 2 sign-in (Google, Line, X/Twitter) and binding X/Twitter to the signed-in user.
 
+use aide::axum::ApiRouter;
+use aide::axum::routing::{post, post_with};
+use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::post;
-use axum::{Json, Router};
 use client_core::envelope::Envelope;
 use serde::Serialize;
 
@@ -14,17 +15,24 @@ use crate::auth::users::{self, AccountView, SessionUser};
 use crate::error::{AppError, AppResult};
 use crate::extract::{ApiJson, ClientMeta, CurrentUser, cookie};
 use crate::limits;
+use crate::openapi::answers;
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/user/login/oauth/{provider}", post(login_start))
-        .route(
+pub fn router() -> ApiRouter<AppState> {
+    ApiRouter::new()
+        .api_route(
+            "/user/login/oauth/{provider}",
+            post_with(login_start, answers::<Authorize>),
+        )
+        .api_route(
             "/user/login/oauth/{provider}/complete",
             post(login_complete),
         )
-        .route("/user/account/bind/twitter/oauth", post(bind_start))
-        .route(
+        .api_route(
+            "/user/account/bind/twitter/oauth",
+            post_with(bind_start, answers::<Authorize>),
+        )
+        .api_route(
             "/user/account/bind/twitter/oauth/complete",
             post(bind_complete),
         )
@@ -34,7 +42,7 @@ fn provider(name: &str) -> AppResult<Provider> {
     Provider::from_name(name).ok_or_else(|| AppError::not_found("Unknown sign-in provider"))
 }
 
-#[derive(Serialize)]
+#[derive(schemars::JsonSchema, Serialize)]
 struct Authorize {
     auth_url: String,
     state: String,

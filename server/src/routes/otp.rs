@@ -1,8 +1,9 @@
 //! Sending one-time codes by email and SMS.
 
+use aide::axum::ApiRouter;
+use aide::axum::routing::post;
+use axum::Json;
 use axum::extract::State;
-use axum::routing::post;
-use axum::{Json, Router};
 use client_core::constants::{OTP_RESEND_SECONDS, OTP_TTL_SECONDS};
 use client_core::envelope::{Envelope, ErrorKind};
 use client_core::validate::{is_valid_dial_code, is_valid_phone, otp_phone_number};
@@ -18,15 +19,15 @@ use crate::extract::{ApiJson, ClientMeta};
 use crate::i18n::t;
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/otp/email", post(send_email))
-        .route("/otp/sms", post(send_sms))
+pub fn router() -> ApiRouter<AppState> {
+    ApiRouter::new()
+        .api_route("/otp/email", post(send_email))
+        .api_route("/otp/sms", post(send_sms))
 }
 
 /// The client also sends `captcha` (which one it ran); the server enforces its own setting, so
 /// that field is not read.
-#[derive(Deserialize, Validate)]
+#[derive(schemars::JsonSchema, Deserialize, Validate)]
 struct EmailCodeRequest {
     #[validate(custom(function = "validation::email"))]
     email: String,
@@ -35,7 +36,7 @@ struct EmailCodeRequest {
     captcha_token: Option<String>,
 }
 
-#[derive(Serialize)]
+#[derive(schemars::JsonSchema, Serialize)]
 struct CodeSent {
     /// Seconds until another code may be asked for.
     resend_after: i64,
@@ -78,7 +79,7 @@ async fn send_email(
     Ok(ok(SENT))
 }
 
-#[derive(Deserialize, Validate)]
+#[derive(schemars::JsonSchema, Deserialize, Validate)]
 struct SmsCodeRequest {
     dial_code: String,
     phone_number: String,

@@ -1,8 +1,9 @@
 //! Tasks and points.
 
+use aide::axum::ApiRouter;
+use aide::axum::routing::post;
+use axum::Json;
 use axum::extract::State;
-use axum::routing::post;
-use axum::{Json, Router};
 use client_core::envelope::{Envelope, ErrorKind};
 use client_core::task::{TASK_GROUPS, is_client_reported};
 use serde::{Deserialize, Serialize};
@@ -17,17 +18,17 @@ use crate::points::ledger::{self, Leaderboard, LedgerItem, Period};
 use crate::points::tasks::{self, Collected, TaskView};
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/point/task/list", post(task_list))
-        .route("/point/task_event_report", post(event_report))
-        .route("/point/collect", post(collect))
-        .route("/point/balance", post(balance))
-        .route("/point/ledger", post(ledger_page))
-        .route("/point/leaderboard", post(leaderboard))
+pub fn router() -> ApiRouter<AppState> {
+    ApiRouter::new()
+        .api_route("/point/task/list", post(task_list))
+        .api_route("/point/task_event_report", post(event_report))
+        .api_route("/point/collect", post(collect))
+        .api_route("/point/balance", post(balance))
+        .api_route("/point/ledger", post(ledger_page))
+        .api_route("/point/leaderboard", post(leaderboard))
 }
 
-#[derive(Deserialize, Validate)]
+#[derive(schemars::JsonSchema, Deserialize, Validate)]
 struct GroupRequest {
     group: String,
 }
@@ -46,7 +47,7 @@ async fn task_list(
     Ok(ok(List { list }))
 }
 
-#[derive(Deserialize, Validate)]
+#[derive(schemars::JsonSchema, Deserialize, Validate)]
 struct EventReport {
     event_type: String,
     /// A JSON object, sent as a string.
@@ -54,7 +55,7 @@ struct EventReport {
     param: Option<String>,
 }
 
-#[derive(Serialize)]
+#[derive(schemars::JsonSchema, Serialize)]
 struct Reported {
     /// The tasks that moved forward.
     updated: Vec<i64>,
@@ -87,7 +88,7 @@ async fn event_report(
     Ok(ok(Reported { updated }))
 }
 
-#[derive(Deserialize, Validate)]
+#[derive(schemars::JsonSchema, Deserialize, Validate)]
 struct CollectRequest {
     point_id: i64,
 }
@@ -100,7 +101,7 @@ async fn collect(
     Ok(ok(tasks::collect(&state, me.user_id, req.point_id).await?))
 }
 
-#[derive(Serialize)]
+#[derive(schemars::JsonSchema, Serialize)]
 struct Balance {
     balance: i64,
 }
@@ -114,7 +115,7 @@ async fn balance(
     }))
 }
 
-#[derive(Deserialize, Default, Validate)]
+#[derive(schemars::JsonSchema, Deserialize, Default, Validate)]
 #[serde(default)]
 struct CursorRequest {
     cursor: Option<String>,
@@ -130,7 +131,7 @@ async fn ledger_page(
     ))
 }
 
-#[derive(Deserialize, Validate)]
+#[derive(schemars::JsonSchema, Deserialize, Validate)]
 struct LeaderboardRequest {
     period: String,
 }

@@ -2,9 +2,10 @@
 //! rendering), edited with their history kept, deleted by their author. Reading a post is
 //! `/feed/detail`: a post is a feed item.
 
+use aide::axum::ApiRouter;
+use aide::axum::routing::post;
+use axum::Json;
 use axum::extract::State;
-use axum::routing::post;
-use axum::{Json, Router};
 use client_core::envelope::Envelope;
 use client_core::post::check_post;
 use client_core::validation;
@@ -20,16 +21,16 @@ use crate::limits;
 use crate::social::{budget_by_age, moderation, spend_daily_write, spend_write};
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/post/create", post(create))
-        .route("/post/edit", post(edit))
-        .route("/post/del", post(delete))
-        .route("/post/preview", post(preview))
-        .route("/post/history", post(history))
+pub fn router() -> ApiRouter<AppState> {
+    ApiRouter::new()
+        .api_route("/post/create", post(create))
+        .api_route("/post/edit", post(edit))
+        .api_route("/post/del", post(delete))
+        .api_route("/post/preview", post(preview))
+        .api_route("/post/history", post(history))
 }
 
-#[derive(Deserialize, Validate)]
+#[derive(schemars::JsonSchema, Deserialize, Validate)]
 #[validate(schema(function = "post_rule"))]
 struct PostRequest {
     #[serde(default)]
@@ -66,7 +67,7 @@ impl PostRequest {
     }
 }
 
-#[derive(Serialize)]
+#[derive(schemars::JsonSchema, Serialize)]
 struct Created {
     id: i64,
 }
@@ -90,7 +91,7 @@ async fn create(
     Ok(ok(Created { id }))
 }
 
-#[derive(Deserialize, Validate)]
+#[derive(schemars::JsonSchema, Deserialize, Validate)]
 struct EditRequest {
     id: i64,
     #[serde(flatten)]
@@ -121,13 +122,13 @@ async fn delete(
     Ok(ok(Created { id: req.id }))
 }
 
-#[derive(Deserialize, Validate)]
+#[derive(schemars::JsonSchema, Deserialize, Validate)]
 struct PreviewRequest {
     #[validate(custom(function = "validation::post_draft"))]
     content: String,
 }
 
-#[derive(Serialize)]
+#[derive(schemars::JsonSchema, Serialize)]
 struct Preview {
     /// The post's HTML as it will be shown, cleaned.
     html: String,

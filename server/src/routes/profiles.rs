@@ -1,9 +1,10 @@
 //! Public profiles: anyone reads one, with the person's posts and answers; a reader changes their
 //! own.
 
+use aide::axum::ApiRouter;
+use aide::axum::routing::post;
+use axum::Json;
 use axum::extract::State;
-use axum::routing::post;
-use axum::{Json, Router};
 use client_core::envelope::Envelope;
 use client_core::validation;
 use serde::Deserialize;
@@ -22,15 +23,15 @@ use crate::social::marks;
 use crate::social::spend_write;
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/user/profile", post(profile))
-        .route("/user/profile/update", post(update))
-        .route("/user/posts", post(user_posts))
-        .route("/user/answers", post(user_answers))
+pub fn router() -> ApiRouter<AppState> {
+    ApiRouter::new()
+        .api_route("/user/profile", post(profile))
+        .api_route("/user/profile/update", post(update))
+        .api_route("/user/posts", post(user_posts))
+        .api_route("/user/answers", post(user_answers))
 }
 
-#[derive(Deserialize, Validate)]
+#[derive(schemars::JsonSchema, Deserialize, Validate)]
 struct ProfileRequest {
     user_id: i64,
 }
@@ -42,7 +43,7 @@ async fn profile(
     Ok(ok(profiles::profile(&state, req.user_id).await?))
 }
 
-#[derive(Deserialize, Validate, Default)]
+#[derive(schemars::JsonSchema, Deserialize, Validate, Default)]
 #[serde(default)]
 struct UpdateRequest {
     #[validate(custom(function = "validation::nickname"))]
@@ -69,7 +70,7 @@ async fn update(
     Ok(ok(profiles::update(&state, user.user_id, change).await?))
 }
 
-#[derive(Deserialize, Validate)]
+#[derive(schemars::JsonSchema, Deserialize, Validate)]
 struct AuthorPageRequest {
     user_id: i64,
     #[serde(flatten)]

@@ -1,10 +1,11 @@
 //! Questions and answers: anyone reads them; signed-in readers ask (with a bounty from their
 //! balance), answer, and the asker accepts.
 
+use aide::axum::ApiRouter;
+use aide::axum::routing::{post, post_with};
+use axum::Json;
 use axum::extract::State;
 use axum::response::Response;
-use axum::routing::post;
-use axum::{Json, Router};
 use client_core::envelope::{Envelope, ErrorKind};
 use client_core::question::check_question;
 use client_core::validation;
@@ -17,21 +18,25 @@ use crate::community::questions::{self, Filter, NewQuestion, QuestionView, Sort}
 use crate::error::{AppError, AppResult};
 use crate::extract::{ApiJson, Caller, ClientMeta, CurrentUser};
 use crate::limits;
+use crate::openapi::answers;
 use crate::pagination::Page;
 use crate::social::{budget_by_age, moderation, spend_daily_write, spend_write};
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/question/create", post(create))
-        .route("/question/list", post(list))
-        .route("/question/detail", post(detail))
-        .route("/answer/create", post(answer))
-        .route("/answer/edit", post(edit))
-        .route("/answer/accept", post(accept))
+pub fn router() -> ApiRouter<AppState> {
+    ApiRouter::new()
+        .api_route("/question/create", post(create))
+        .api_route("/question/list", post(list))
+        .api_route(
+            "/question/detail",
+            post_with(detail, answers::<questions::QuestionDetail>),
+        )
+        .api_route("/answer/create", post(answer))
+        .api_route("/answer/edit", post(edit))
+        .api_route("/answer/accept", post(accept))
 }
 
-#[derive(Deserialize, Validate)]
+#[derive(schemars::JsonSchema, Deserialize, Validate)]
 #[validate(schema(function = "question_rule"))]
 struct CreateRequest {
     title: String,
@@ -81,7 +86,7 @@ async fn create(
     ))
 }
 
-#[derive(Deserialize, Validate)]
+#[derive(schemars::JsonSchema, Deserialize, Validate)]
 struct ListRequest {
     #[serde(flatten)]
     #[validate(nested)]
@@ -131,14 +136,14 @@ async fn detail(
     cached_ok(&state, Some(key), questions::detail(&state, req.id)).await
 }
 
-#[derive(Deserialize, Validate)]
+#[derive(schemars::JsonSchema, Deserialize, Validate)]
 struct AnswerRequest {
     question_id: i64,
     #[validate(custom(function = "validation::answer_content"))]
     content: String,
 }
 
-#[derive(Serialize)]
+#[derive(schemars::JsonSchema, Serialize)]
 struct Answered {
     id: i64,
 }
@@ -155,7 +160,7 @@ async fn answer(
     Ok(ok(Answered { id }))
 }
 
-#[derive(Deserialize, Validate)]
+#[derive(schemars::JsonSchema, Deserialize, Validate)]
 struct EditRequest {
     id: i64,
     #[validate(custom(function = "validation::answer_content"))]
@@ -174,7 +179,7 @@ async fn edit(
     Ok(ok(()))
 }
 
-#[derive(Deserialize, Validate)]
+#[derive(schemars::JsonSchema, Deserialize, Validate)]
 struct AcceptRequest {
     answer_id: i64,
 }

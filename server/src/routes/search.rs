@@ -1,9 +1,9 @@
 //! Search across tags, tokens, KOLs and feeds.
 
-use axum::Router;
+use aide::axum::ApiRouter;
+use aide::axum::routing::post_with;
 use axum::extract::State;
 use axum::response::Response;
-use axum::routing::post;
 use client_core::{langs, validation};
 use serde::Deserialize;
 use validator::Validate;
@@ -12,14 +12,18 @@ use super::cached::{cached_envelope, json_bytes};
 use crate::content::search::{self, DocKind};
 use crate::error::{AppError, AppResult};
 use crate::extract::{ApiJson, ClientMeta};
+use crate::openapi::answers;
 use crate::pagination::Page;
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/search", post(search_all))
+pub fn router() -> ApiRouter<AppState> {
+    ApiRouter::new().api_route(
+        "/search",
+        post_with(search_all, answers::<Page<search::Hit>>),
+    )
 }
 
-#[derive(Deserialize, Validate)]
+#[derive(schemars::JsonSchema, Deserialize, Validate)]
 struct SearchRequest {
     #[validate(custom(function = "validation::search_query"))]
     q: String,

@@ -1,8 +1,9 @@
 //! Tracking events.
 
+use aide::axum::ApiRouter;
+use aide::axum::routing::post;
+use axum::Json;
 use axum::extract::{DefaultBodyLimit, State};
-use axum::routing::post;
-use axum::{Json, Router};
 use client_core::envelope::{Envelope, ErrorKind};
 use client_core::track::{TRACK_MAX_BODY_BYTES, TRACK_MAX_ENTRIES};
 use serde::Deserialize;
@@ -16,14 +17,14 @@ use crate::limits;
 use crate::state::AppState;
 use crate::track::{self, Ingested};
 
-pub fn router() -> Router<AppState> {
-    Router::new().route(
+pub fn router() -> ApiRouter<AppState> {
+    ApiRouter::new().api_route(
         "/log/track",
         post(ingest).layer(DefaultBodyLimit::max(TRACK_MAX_BODY_BYTES)),
     )
 }
 
-#[derive(Deserialize, Validate)]
+#[derive(schemars::JsonSchema, Deserialize, Validate)]
 struct Batch {
     /// Read as raw values: one malformed entry is counted as rejected, not a failed batch.
     track_logs: Vec<Value>,

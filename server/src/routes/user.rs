@@ -1,8 +1,9 @@
 //! Guest tokens, sign-in with a one-time code, the session user, sign-out and accounts.
 
+use aide::axum::ApiRouter;
+use aide::axum::routing::post;
+use axum::Json;
 use axum::extract::State;
-use axum::routing::post;
-use axum::{Json, Router};
 use client_core::envelope::{Envelope, ErrorKind};
 use client_core::validate::is_valid_code;
 use client_core::{langs, validation};
@@ -20,26 +21,26 @@ use crate::extract::{ApiJson, ClientMeta, CurrentUser};
 use crate::limits;
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/user/gtoken", post(guest_token))
-        .route("/user/login/email", post(login_email))
-        .route("/user/login/phone_number", post(login_phone))
-        .route("/user/login/apple/start", post(apple_start))
-        .route("/user/login/apple", post(login_apple))
-        .route("/user/login/telegram/start", post(telegram_start))
-        .route("/user/login/telegram", post(login_telegram))
-        .route("/user/account/bind/telegram", post(bind_telegram))
-        .route("/user/logout", post(logout))
-        .route("/user/logout/all", post(logout_everywhere))
-        .route("/user/settings", post(settings))
-        .route("/user/info", post(info))
-        .route("/user/account/list", post(account_list))
-        .route("/user/account/unbind", post(unbind))
-        .route("/user/invitation/bind", post(invitation_bind))
+pub fn router() -> ApiRouter<AppState> {
+    ApiRouter::new()
+        .api_route("/user/gtoken", post(guest_token))
+        .api_route("/user/login/email", post(login_email))
+        .api_route("/user/login/phone_number", post(login_phone))
+        .api_route("/user/login/apple/start", post(apple_start))
+        .api_route("/user/login/apple", post(login_apple))
+        .api_route("/user/login/telegram/start", post(telegram_start))
+        .api_route("/user/login/telegram", post(login_telegram))
+        .api_route("/user/account/bind/telegram", post(bind_telegram))
+        .api_route("/user/logout", post(logout))
+        .api_route("/user/logout/all", post(logout_everywhere))
+        .api_route("/user/settings", post(settings))
+        .api_route("/user/info", post(info))
+        .api_route("/user/account/list", post(account_list))
+        .api_route("/user/account/unbind", post(unbind))
+        .api_route("/user/invitation/bind", post(invitation_bind))
 }
 
-#[derive(Serialize)]
+#[derive(schemars::JsonSchema, Serialize)]
 struct GuestToken {
     token: String,
     #[serde(rename = "type")]
@@ -57,7 +58,7 @@ async fn guest_token(
     }))
 }
 
-#[derive(Deserialize, Validate)]
+#[derive(schemars::JsonSchema, Deserialize, Validate)]
 struct EmailLogin {
     #[validate(custom(function = "validation::email"))]
     email: String,
@@ -112,7 +113,7 @@ async fn login_email(
     .await?))
 }
 
-#[derive(Deserialize, Validate)]
+#[derive(schemars::JsonSchema, Deserialize, Validate)]
 struct PhoneLogin {
     dial_code: String,
     phone_number: String,
@@ -160,7 +161,7 @@ async fn logout(
     Ok(ok(serde_json::json!({})))
 }
 
-#[derive(Serialize)]
+#[derive(schemars::JsonSchema, Serialize)]
 struct SignedOut {
     /// How many sessions (this one included) were signed out.
     revoked: u64,
@@ -187,7 +188,7 @@ async fn info(
     )))
 }
 
-#[derive(Deserialize, Validate)]
+#[derive(schemars::JsonSchema, Deserialize, Validate)]
 #[validate(schema(function = "settings_rule"))]
 struct Settings {
     auto_translate: Option<bool>,
@@ -217,7 +218,7 @@ async fn settings(
     Ok(ok(SessionUser::new(user, None, false)))
 }
 
-#[derive(Serialize)]
+#[derive(schemars::JsonSchema, Serialize)]
 struct AccountList {
     list: Vec<AccountView>,
 }
@@ -234,7 +235,7 @@ async fn account_list(
     Ok(ok(AccountList { list }))
 }
 
-#[derive(Deserialize, Validate)]
+#[derive(schemars::JsonSchema, Deserialize, Validate)]
 struct Unbind {
     id: i64,
 }
@@ -248,7 +249,7 @@ async fn unbind(
     Ok(ok(serde_json::json!({})))
 }
 
-#[derive(Deserialize, Validate)]
+#[derive(schemars::JsonSchema, Deserialize, Validate)]
 struct InvitationBind {
     invitation_code: String,
 }
@@ -270,7 +271,7 @@ async fn apple_start(
     Ok(ok(apple::start(&state).await?))
 }
 
-#[derive(Deserialize, Validate)]
+#[derive(schemars::JsonSchema, Deserialize, Validate)]
 struct AppleLogin {
     identity_token: String,
     /// Apple sends the name only on the first sign-in, to the browser.
@@ -300,7 +301,7 @@ async fn login_apple(
 }
 
 /// What the Telegram Login Widget needs: the bot's username and id.
-#[derive(Serialize, ts_rs::TS)]
+#[derive(schemars::JsonSchema, Serialize, ts_rs::TS)]
 pub struct TelegramStart {
     pub bot_username: String,
     /// The number before the token's colon (public: it is the bot's user id).
@@ -323,7 +324,7 @@ async fn telegram_start(State(state): State<AppState>) -> AppResult<Json<Envelop
 }
 
 /// The Login Widget's fields as they come, or `{init_data}` from a Mini App.
-#[derive(Deserialize, Validate)]
+#[derive(schemars::JsonSchema, Deserialize, Validate)]
 struct TelegramData {
     #[serde(flatten)]
     fields: serde_json::Map<String, serde_json::Value>,

@@ -1,8 +1,9 @@
 //! Sign-In with Ethereum, and binding a wallet to the signed-in user.
 
+use aide::axum::ApiRouter;
+use aide::axum::routing::post;
+use axum::Json;
 use axum::extract::State;
-use axum::routing::post;
-use axum::{Json, Router};
 use client_core::envelope::Envelope;
 use serde::{Deserialize, Serialize};
 use validator::Validate;
@@ -15,25 +16,25 @@ use crate::extract::{ApiJson, ClientMeta, CurrentUser};
 use crate::limits;
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/user/sig/msg", post(login_message))
-        .route("/user/login/wallet", post(login))
-        .route("/user/account/bind/wallet/sigmsg", post(bind_message))
-        .route("/user/account/bind/wallet", post(bind))
+pub fn router() -> ApiRouter<AppState> {
+    ApiRouter::new()
+        .api_route("/user/sig/msg", post(login_message))
+        .api_route("/user/login/wallet", post(login))
+        .api_route("/user/account/bind/wallet/sigmsg", post(bind_message))
+        .api_route("/user/account/bind/wallet", post(bind))
 }
 
-#[derive(Deserialize, Validate)]
+#[derive(schemars::JsonSchema, Deserialize, Validate)]
 struct AddressRequest {
     address: String,
 }
 
-#[derive(Serialize)]
+#[derive(schemars::JsonSchema, Serialize)]
 struct Message {
     msg: String,
 }
 
-#[derive(Deserialize, Validate)]
+#[derive(schemars::JsonSchema, Deserialize, Validate)]
 struct Signed {
     address: String,
     sig: String,

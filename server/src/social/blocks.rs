@@ -75,7 +75,7 @@ pub async fn set(state: &AppState, user_id: i64, other: i64, blocked: bool) -> A
     Ok(())
 }
 
-#[derive(Debug, Serialize, ts_rs::TS)]
+#[derive(schemars::JsonSchema, Debug, Serialize, ts_rs::TS)]
 pub struct BlockedUser {
     pub user: UserRef,
     pub blocked_at: i64,

@@ -154,7 +154,7 @@ pub enum Sort {
     Top,
 }
 
-#[derive(Debug, Serialize, ts_rs::TS)]
+#[derive(schemars::JsonSchema, Debug, Serialize, ts_rs::TS)]
 pub struct CommentView {
     pub id: i64,
     #[ts(type = "\"feed\" | \"question\" | \"answer\"")]
@@ -563,7 +563,7 @@ pub async fn edit(
         .ok_or_else(|| AppError::internal("the edited comment has no view"))
 }
 
-#[derive(Debug, Serialize, ts_rs::TS)]
+#[derive(schemars::JsonSchema, Debug, Serialize, ts_rs::TS)]
 pub struct CommentVersion {
     pub content: String,
     /// When this version was written.

@@ -45,7 +45,7 @@ pub async fn set(state: &AppState, user_id: i64, feed_id: i64, favorited: bool) 
 }
 
 /// A kept or read item, with when.
-#[derive(Debug, Serialize, ts_rs::TS)]
+#[derive(schemars::JsonSchema, Debug, Serialize, ts_rs::TS)]
 pub struct KeptItem {
     pub at: i64,
     pub item: FeedView,

@@ -24,7 +24,7 @@ pub const QUESTION: &str = "question";
 pub const ANSWER: &str = "answer";
 pub const KINDS: [&str; 4] = [FEED, COMMENT, QUESTION, ANSWER];
 
-#[derive(Debug, Serialize, ts_rs::TS)]
+#[derive(schemars::JsonSchema, Debug, Serialize, ts_rs::TS)]
 pub struct LikeState {
     pub liked: bool,
     pub count: i64,

@@ -160,7 +160,7 @@ pub async fn forget_comment(db: &impl ConnectionTrait, comment_id: i64) -> AppRe
 }
 
 /// An announcement's text in one language.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(schemars::JsonSchema, Debug, Clone, Serialize, Deserialize)]
 pub struct Announcement {
     pub title: String,
     pub body: String,
@@ -224,7 +224,7 @@ pub async fn announce(state: &AppState, texts: &HashMap<String, Announcement>) -
     Ok(sent)
 }
 
-#[derive(Debug, Serialize, ts_rs::TS)]
+#[derive(schemars::JsonSchema, Debug, Serialize, ts_rs::TS)]
 pub struct MessageView {
     pub id: i64,
     #[ts(type = "MessageKind")]

@@ -22,7 +22,7 @@ use crate::limits::{self, Budget};
 use crate::state::AppState;
 
 /// Another reader as conversations show them.
-#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+#[derive(schemars::JsonSchema, Debug, Clone, Serialize, ts_rs::TS)]
 pub struct UserRef {
     pub id: i64,
     pub nickname: String,

@@ -72,7 +72,7 @@ pub async fn report_comment(
     }
 }
 
-#[derive(Debug, Serialize, ts_rs::TS)]
+#[derive(schemars::JsonSchema, Debug, Serialize, ts_rs::TS)]
 pub struct ReportView {
     pub id: i64,
     pub reporter: Option<UserRef>,

@@ -170,12 +170,22 @@ async fn tokens_are_checked_on_every_path(backend: Backend) {
 
 /// Every `.route("…")` path in `src/routes/`, read from the source so a new route cannot be
 /// forgotten here.
+/// Route files outside `/api` (`/rss/{locale}/…`).
+const NOT_API: [&str; 1] = ["syndication.rs"];
+
 fn routed_paths() -> Vec<String> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/routes");
     let mut paths = Vec::new();
     for entry in std::fs::read_dir(dir).expect("src/routes") {
-        let source = std::fs::read_to_string(entry.expect("entry").path()).expect("a route file");
-        for call in source.split(".route(").skip(1) {
+        let path = entry.expect("entry").path();
+        if NOT_API.iter().any(|name| path.ends_with(name)) {
+            continue;
+        }
+        let source = std::fs::read_to_string(path).expect("a route file");
+        let calls = source
+            .split(".route(")
+            .chain(source.split(".api_route(").skip(1));
+        for call in calls.skip(1) {
             let quoted = call.trim_start().strip_prefix('"').expect("a literal path");
             paths.push(quoted[..quoted.find('"').expect("closing quote")].to_owned());
         }
@@ -214,7 +224,91 @@ async fn served_paths_match_the_client_allow_list(backend: Backend) {
     }
 }
 
+/// The OpenAPI document is generated from the routes: every routed path is in it, with its
+/// request body, its answer's envelope, the error envelope and the login rule the allow-list
+/// gives it.
+async fn the_openapi_document_covers_every_call(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let res = app
+        .http
+        .get(app.url("/openapi.json"))
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(res.status(), 200);
+    let doc: serde_json::Value = res.json().await.expect("JSON");
+    assert_eq!(doc["openapi"], "3.1.0");
+    assert_eq!(doc["servers"][0]["url"], "/api");
+    let paths = doc["paths"].as_object().expect("paths");
+    // The document's own address is the one path it does not describe.
+    let routed: Vec<String> = routed_paths()
+        .into_iter()
+        .filter(|p| p != "/openapi.json")
+        .collect();
+    for path in &routed {
+        assert!(
+            paths.contains_key(path),
+            "{path} is routed but not in the OpenAPI document"
+        );
+    }
+    assert_eq!(paths.len(), routed.len(), "{:?}", paths.keys());
+    for (pattern, access) in ENDPOINTS.iter().filter(|(p, _)| *p != "/openapi.json") {
+        let operation = paths
+            .get(*pattern)
+            .and_then(|item| item.get("post").or_else(|| item.get("get")))
+            .unwrap_or_else(|| panic!("{pattern} is in ENDPOINTS but not documented"));
+        let security = &operation["security"];
+        match access {
+            Access::LoginOnly => assert_eq!(security, &json!([{ "token": [] }]), "{pattern}"),
+            Access::Public => assert!(security.is_null(), "{pattern}: {security}"),
+        }
+    }
+    for (path, item) in paths {
+        for (method, operation) in item.as_object().expect("path item") {
+            let answer = &operation["responses"]["200"]["content"]["application/json"]["schema"];
+            assert!(answer.is_object(), "{method} {path}: no answer's schema");
+            let error = &operation["responses"]["default"];
+            assert!(
+                error["description"]
+                    .as_str()
+                    .is_some_and(|d| d.contains("| 4290 | 429 |")),
+                "{method} {path}: no error envelope with the catalogue's codes"
+            );
+            if path.starts_with(ADMIN_PREFIX) {
+                assert_eq!(operation["security"], json!([{ "admin": [] }]), "{path}");
+            }
+        }
+    }
+    // Request and answer types come from the handlers: /post/create takes the post and answers
+    // with the envelope of its id.
+    let create = &paths["/post/create"]["post"];
+    let body = &create["requestBody"]["content"]["application/json"]["schema"]["$ref"];
+    let body = body
+        .as_str()
+        .expect("a request schema")
+        .rsplit('/')
+        .next()
+        .expect("name");
+    let schema = &doc["components"]["schemas"][body];
+    for field in ["title", "content", "tags", "tokens", "images"] {
+        assert!(
+            schema["properties"][field].is_object(),
+            "{field} in {schema}"
+        );
+    }
+    let answer = create["responses"]["200"]["content"]["application/json"]["schema"]["$ref"]
+        .as_str()
+        .expect("an answer schema");
+    let answer = &doc["components"]["schemas"][answer.rsplit('/').next().expect("name")];
+    assert_eq!(answer["properties"]["code"]["type"], "integer", "{answer}");
+    assert!(answer["properties"]["data"].is_object(), "{answer}");
+    let schemes = &doc["components"]["securitySchemes"];
+    assert_eq!(schemes["token"]["name"], "X-TOKEN");
+    assert_eq!(schemes["admin"]["name"], "X-ADMIN-TOKEN");
+}
+
 on_both_databases!(
+    the_openapi_document_covers_every_call,
     health_names_the_database,
     unknown_paths_and_methods_get_envelopes,
     unreadable_requests_are_400_with_a_reason,

@@ -64,7 +64,7 @@ pub fn snippet(title: &str, body: &str, terms: &[String]) -> String {
     out
 }
 
-#[derive(Debug, Serialize, ts_rs::TS)]
+#[derive(schemars::JsonSchema, Debug, Serialize, ts_rs::TS)]
 pub struct Hit {
     #[ts(type = "\"feed\" | \"tag\" | \"token\" | \"kol\"")]
     pub kind: &'static str,

@@ -17,7 +17,7 @@ use super::clean::*;
 use super::feed::token_id;
 
 /// The catalogue as editors maintain it: `POST /admin/catalogue/upsert` and the demo set.
-#[derive(Debug, Default, Deserialize, Serialize, Validate)]
+#[derive(schemars::JsonSchema, Debug, Default, Deserialize, Serialize, Validate)]
 #[serde(default)]
 pub struct CatalogueInput {
     pub tokens: Vec<TokenInput>,
@@ -28,7 +28,7 @@ pub struct CatalogueInput {
     pub benefits: Vec<BenefitInput>,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(schemars::JsonSchema, Debug, Clone, Deserialize, Serialize)]
 pub struct TokenInput {
     pub symbol: String,
     pub name: String,
@@ -38,7 +38,7 @@ pub struct TokenInput {
     pub logo: String,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(schemars::JsonSchema, Debug, Clone, Deserialize, Serialize)]
 pub struct ChannelInput {
     pub code: String,
     pub names: HashMap<String, String>,
@@ -46,7 +46,7 @@ pub struct ChannelInput {
     pub sort: i64,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(schemars::JsonSchema, Debug, Clone, Deserialize, Serialize)]
 pub struct TagInput {
     pub code: String,
     pub names: HashMap<String, String>,
@@ -61,7 +61,7 @@ pub struct TagInput {
     pub sort: i64,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(schemars::JsonSchema, Debug, Clone, Deserialize, Serialize)]
 pub struct KolInput {
     pub handle: String,
     pub name: String,
@@ -73,7 +73,7 @@ pub struct KolInput {
     pub follower_count: i64,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(schemars::JsonSchema, Debug, Clone, Deserialize, Serialize)]
 pub struct TopicInput {
     pub code: String,
     pub titles: HashMap<String, String>,
@@ -85,7 +85,7 @@ pub struct TopicInput {
     pub heat: i64,
 }
 
-#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[derive(schemars::JsonSchema, Debug, Clone, Default, Deserialize, Serialize)]
 pub struct BenefitText {
     pub title: String,
     #[serde(default)]
@@ -95,7 +95,7 @@ pub struct BenefitText {
     pub reward: Option<String>,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(schemars::JsonSchema, Debug, Clone, Deserialize, Serialize)]
 pub struct BenefitInput {
     /// Where the campaign is joined; the benefit's identity.
     pub link: String,

@@ -16,7 +16,7 @@ pub(super) const URL_MAX_BYTES: usize = 1024;
 pub(super) const LINKS_MAX: usize = 20;
 
 /// A time given as Unix seconds or as an RFC 3339 string.
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(schemars::JsonSchema, Debug, Clone, Deserialize, Serialize)]
 #[serde(untagged)]
 pub enum Timestamp {
     Unix(i64),

@@ -19,7 +19,7 @@ use client_core::validation::feed_kind;
 use super::catalogue::{KolInput, TokenInput, upsert_kol, upsert_tag_row, upsert_token};
 use super::clean::*;
 
-#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[derive(schemars::JsonSchema, Debug, Clone, Default, Deserialize, Serialize)]
 pub struct TranslationInput {
     pub title: String,
     #[serde(default)]
@@ -28,14 +28,14 @@ pub struct TranslationInput {
     pub content: String,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(schemars::JsonSchema, Debug, Clone, Deserialize, Serialize)]
 pub struct AuthorInput {
     pub handle: String,
     pub name: String,
 }
 
 /// A feed item as editors and importers send it; `source_url` is its identity.
-#[derive(Debug, Clone, Deserialize, Serialize, Validate)]
+#[derive(schemars::JsonSchema, Debug, Clone, Deserialize, Serialize, Validate)]
 pub struct FeedInput {
     pub source_url: String,
     #[validate(custom(function = "feed_kind"))]
