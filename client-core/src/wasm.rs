@@ -591,7 +591,7 @@ pub fn default_read_langs(#[wasm_bindgen(unchecked_param_type = "string")] ui: J
 pub fn check_read_langs(
     #[wasm_bindgen(unchecked_param_type = "string[]")] list: JsValue,
 ) -> JsValue {
-    let given: Vec<String> = serde_wasm_bindgen::from_value(list).unwrap_or_default();
+    let given: Vec<String> = de::from_value(list).unwrap_or_default();
     to_js(&langs::check_read_langs(&given))
 }
 
