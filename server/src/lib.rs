@@ -101,7 +101,10 @@ pub fn app(state: AppState) -> Router {
         .on_response(DefaultOnResponse::new().level(Level::INFO));
     let site = Router::new()
         .nest("/api", api)
-        .nest("/rss", routes::syndication::router())
+        .nest(
+            "/rss",
+            routes::syndication::router().layer(CompressionLayer::new()),
+        )
         .route(
             "/uploads/feedback/{name}",
             axum::routing::get(routes::web::uploaded_file),

@@ -96,9 +96,9 @@ pub fn answers<T: JsonSchema>(op: TransformOperation<'_>) -> TransformOperation<
 }
 
 /// The header a signed-in call carries its session token in.
-pub const TOKEN_SCHEME: &str = "token";
+const TOKEN_SCHEME: &str = "token";
 /// The header of the team's own calls (`/admin/…`).
-pub const ADMIN_SCHEME: &str = "admin";
+const ADMIN_SCHEME: &str = "admin";
 
 /// The document's head, servers, security schemes and each operation's login rule, around the
 /// paths aide generated.
@@ -107,8 +107,9 @@ pub fn describe(mut api: OpenApi) -> OpenApi {
         title: "Blockbrief API".to_owned(),
         version: env!("CARGO_PKG_VERSION").to_owned(),
         description: Some(
-            "Every call is a POST of a JSON body (`{}` when it takes nothing) and answers with \
-             an envelope: `{code, msg, data}`, `code` 2000 on success. Signed-in calls carry the \
+            "Calls are POSTs of a JSON body (`{}` when a call takes nothing; a few service reads \
+             are GETs) and answer with an envelope: `{code, msg, data}`, `code` 2000 on success. \
+             Signed-in calls carry the \
              session token in `X-TOKEN`; `NEXT_LOCALE` (cookie) or `Accept-Language` picks the \
              language of the answer."
                 .to_owned(),

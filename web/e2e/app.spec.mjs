@@ -933,3 +933,39 @@ test("a reader writes a post with an image and a preview, finds it in the Commun
   await reader.getByRole("region", { name: "Questions from people you follow" }).getByText("Who watches the quokkachain OTC desk?").waitFor();
   for (const page of [writer, reader]) await page.context().close();
 });
+
+test("a reader chooses the languages they read and the home feed keeps to them; subject pages link their RSS feeds", async () => {
+  const now = Math.floor(Date.now() / 1000);
+  for (const [lang, title] of [["vi", "Tin chỉ có tiếng Việt về wombat"], ["en", "English-only wombat flash"]]) {
+    await stack.admin("/admin/feed/upsert", { source_url: `https://news.example/langs-${lang}`, kind: "flash", lang, title, published_at: now });
+  }
+  const page = await newPage();
+  await page.goto(`${stack.base}/en/account`);
+  await signIn(page, stack, "polyglot@example.com");
+  await skipInvitation(page);
+  const langs = page.getByRole("group", { name: "Languages I read" });
+  // The interface's language (and English) to start with.
+  assert.equal(await langs.getByRole("checkbox", { name: "English" }).isChecked(), true);
+  assert.equal(await langs.getByRole("checkbox", { name: "Tiếng Việt" }).isChecked(), false);
+  await langs.getByRole("checkbox", { name: "Tiếng Việt" }).check();
+  await langs.getByRole("checkbox", { name: "English" }).uncheck();
+  await page.waitForFunction(() => !document.querySelector('.read-langs input[type=checkbox]:checked + span[lang="en"]'));
+  // The last language cannot go: the rule says why and the box stays.
+  await langs.getByRole("checkbox", { name: "Tiếng Việt" }).click();
+  await page.getByText("Pick at least one language").waitFor();
+  assert.equal(await langs.getByRole("checkbox", { name: "Tiếng Việt" }).isChecked(), true);
+
+  await page.goto(`${stack.base}/en`);
+  await page.locator(".feed-card", { hasText: "Tin chỉ có tiếng Việt về wombat" }).waitFor();
+  assert.equal(await page.locator(".feed-card", { hasText: "English-only wombat flash" }).count(), 0);
+
+  // A tag's page shows its feed, in the reader's language, and the feed answers.
+  await page.goto(`${stack.base}/vi/tag/btc`);
+  const rss = page.getByRole("link", { name: "Nguồn RSS" });
+  assert.equal(await rss.getAttribute("href"), "/rss/vi/tag/btc.xml");
+  const feed = await page.request.get(`${stack.base}/rss/vi/tag/btc.xml`);
+  assert.equal(feed.status(), 200);
+  assert.match(feed.headers()["content-type"], /^application\/rss\+xml/);
+  assert.match(await feed.text(), /<rss[^>]*version="2.0"/);
+  await page.context().close();
+});

@@ -77,7 +77,8 @@ fn respond(packed: &bytes::Bytes, format: Format, headers: &HeaderMap) -> Respon
     let seconds = i64::from_be_bytes(stamp.try_into().unwrap_or_default());
     let modified = std::time::UNIX_EPOCH + std::time::Duration::from_secs(seconds.max(0) as u64);
     let last_modified = httpdate::fmt_http_date(modified);
-    let etag = format!("\"{}\"", hex::encode(&Sha256::digest(body)[..16]));
+    // Weak: the same feed is sent gzipped to some readers and plain to others.
+    let etag = format!("W/\"{}\"", hex::encode(&Sha256::digest(body)[..16]));
     let header_text = |name| {
         headers
             .get(name)
@@ -85,7 +86,11 @@ fn respond(packed: &bytes::Bytes, format: Format, headers: &HeaderMap) -> Respon
     };
     // If-None-Match decides when given; If-Modified-Since only without it (RFC 9110 13.2.2).
     let unchanged = match header_text(header::IF_NONE_MATCH) {
-        Some(tags) => tags.split(',').any(|t| t.trim() == etag || t.trim() == "*"),
+        // Weak comparison (RFC 9110 8.8.3.2): a tag matches with or without its `W/`.
+        Some(tags) => tags
+            .split(',')
+            .map(str::trim)
+            .any(|t| t == "*" || t.trim_start_matches("W/") == etag.trim_start_matches("W/")),
         None => header_text(header::IF_MODIFIED_SINCE)
             .and_then(|since| httpdate::parse_http_date(since).ok())
             .is_some_and(|since| modified <= since),

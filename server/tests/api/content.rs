@@ -34,6 +34,18 @@ async fn call(app: &TestApp, path: &str, body: Value, locale: &str, token: Optio
     body["data"].clone()
 }
 
+/// Feeds found for `q` by a reader of `locale`.
+async fn feed_search(app: &TestApp, q: &str, locale: &str) -> Value {
+    call(
+        app,
+        "/search",
+        json!({ "q": q, "kind": "feed" }),
+        locale,
+        None,
+    )
+    .await
+}
+
 fn list(data: &Value) -> Vec<Value> {
     data["list"].as_array().expect("a list").clone()
 }
@@ -703,14 +715,7 @@ async fn search_finds_every_script(backend: Backend) {
         ("en", "플래티푸스코인", "Platypuscoin rallies"),
         ("vi", "platypuscoin", "Platypuscoin rallies"),
     ] {
-        let found = call(
-            &app,
-            "/search",
-            json!({ "q": q, "kind": "feed" }),
-            locale,
-            None,
-        )
-        .await;
+        let found = feed_search(&app, q, locale).await;
         assert_eq!(list(&found)[0]["title"], title, "{locale} {q}");
     }
     let korean = search_in("비트코인", "feed", "ko").await;
@@ -784,14 +789,7 @@ async fn search_reads_whole_articles(backend: Backend) {
         ("quokkacoin", "en", "<mark>quokkacoin</mark> bridge halted"),
         ("袋鼠鏈橋", "zh-Hant", "然後<mark>袋鼠鏈橋</mark>暫停了"),
     ] {
-        let found = call(
-            &app,
-            "/search",
-            json!({ "q": q, "kind": "feed" }),
-            locale,
-            None,
-        )
-        .await;
+        let found = feed_search(&app, q, locale).await;
         let hits = list(&found);
         assert_eq!(hits.len(), 1, "{q}: {found}");
         let snippet = hits[0]["snippet"].as_str().expect("snippet");

@@ -115,8 +115,9 @@ pub fn hits(docs: Vec<DocRow>, terms: &[String], locale: &str) -> Vec<Hit> {
 
 /// Feed hits in the reader's language: a document holds every language's text, so a match in
 /// one language would show that language's text under a title in another. Where the item was
-/// written in, or translated into, the reader's language, the snippet is taken from that text
-/// (its summary and article), where the match is.
+/// written in, or translated into, the reader's language, the snippet is taken from that text:
+/// its title and summary, or where they hold no term, its article where the match is (read only
+/// for those hits: most matches are in titles and summaries).
 pub async fn in_reader_language(
     db: &impl ConnectionTrait,
     hits: &mut [Hit],
@@ -128,49 +129,69 @@ pub async fn in_reader_language(
         .filter(|h| h.kind == DocKind::Feed.name())
         .map(|h| h.id)
         .collect();
-    if ids.is_empty() {
-        return Ok(());
-    }
-    type Text = (i64, String, String, String);
-    let translated: Vec<Text> = feed_translation::Entity::find()
-        .select_only()
-        .columns([
-            feed_translation::Column::FeedId,
-            feed_translation::Column::Title,
-            feed_translation::Column::Summary,
-            feed_translation::Column::Content,
-        ])
-        .filter(feed_translation::Column::FeedId.is_in(ids.iter().copied()))
-        .filter(feed_translation::Column::Locale.eq(locale))
-        .into_tuple()
-        .all(db)
-        .await?;
-    let originals: Vec<Text> = feed_item::Entity::find()
-        .select_only()
-        .columns([
-            feed_item::Column::Id,
-            feed_item::Column::Title,
-            feed_item::Column::Summary,
-            feed_item::Column::Content,
-        ])
-        .filter(feed_item::Column::Id.is_in(ids.iter().copied()))
-        .filter(feed_item::Column::Lang.eq(locale))
-        .into_tuple()
-        .all(db)
-        .await?;
-    let texts: HashMap<i64, (String, String)> = translated
-        .into_iter()
-        .chain(originals)
-        .map(|(id, title, summary, content)| {
-            (id, (title, format!("{summary}\n{}", plain_text(&content))))
+    let texts = reader_texts(db, &ids, locale, false).await?;
+    let matches = |text: &str| {
+        let text = lower(text);
+        terms.iter().any(|t| text.contains(t.as_str()))
+    };
+    let in_articles: Vec<i64> = ids
+        .iter()
+        .copied()
+        .filter(|id| {
+            texts
+                .get(id)
+                .is_some_and(|(t, s)| !matches(t) && !matches(s))
         })
         .collect();
+    let articles = reader_texts(db, &in_articles, locale, true).await?;
     for hit in hits.iter_mut().filter(|h| h.kind == DocKind::Feed.name()) {
-        if let Some((title, text)) = texts.get(&hit.id) {
-            hit.snippet = snippet(title, text, terms);
-        }
+        let Some((title, summary)) = texts.get(&hit.id) else {
+            continue;
+        };
+        hit.snippet = match articles.get(&hit.id).map(|(_, html)| plain_text(html)) {
+            Some(article) if matches(&article) => snippet(title, &article, terms),
+            _ => snippet(title, summary, terms),
+        };
     }
     Ok(())
+}
+
+/// The title and summary (or with `articles`, the title and content) of items `ids` in `locale`:
+/// their translation, or the original where they were written in it.
+async fn reader_texts(
+    db: &impl ConnectionTrait,
+    ids: &[i64],
+    locale: &str,
+    articles: bool,
+) -> AppResult<HashMap<i64, (String, String)>> {
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    use feed_item::Column as F;
+    use feed_translation::Column as T;
+    let translated: Vec<(i64, String, String)> = feed_translation::Entity::find()
+        .select_only()
+        .columns([T::FeedId, T::Title])
+        .column(if articles { T::Content } else { T::Summary })
+        .filter(T::FeedId.is_in(ids.iter().copied()))
+        .filter(T::Locale.eq(locale))
+        .into_tuple()
+        .all(db)
+        .await?;
+    let originals: Vec<(i64, String, String)> = feed_item::Entity::find()
+        .select_only()
+        .columns([F::Id, F::Title])
+        .column(if articles { F::Content } else { F::Summary })
+        .filter(F::Id.is_in(ids.iter().copied()))
+        .filter(F::Lang.eq(locale))
+        .into_tuple()
+        .all(db)
+        .await?;
+    Ok(translated
+        .into_iter()
+        .chain(originals)
+        .map(|(id, title, text)| (id, (title, text)))
+        .collect())
 }
 
 #[cfg(test)]
