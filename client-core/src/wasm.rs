@@ -600,10 +600,13 @@ pub fn feed_path(
     #[wasm_bindgen(unchecked_param_type = "string")] locale: JsValue,
     #[wasm_bindgen(unchecked_param_type = "\"tag\" | \"token\" | \"channel\" | null")]
     kind: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "string | null")] code: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
     atom: bool,
 ) -> String {
-    let (kind, code) = (text(&kind), text(&code));
-    let subject = kind.as_deref().zip(code.as_deref());
-    syndication::feed_path(&text(&locale).unwrap_or_default(), subject, atom)
+    syndication::feed_path(
+        &text(&locale).unwrap_or_default(),
+        text(&kind).as_deref(),
+        &text(&name).unwrap_or_default(),
+        atom,
+    )
 }

@@ -166,14 +166,12 @@ fn run(function: &str, input: &Value) -> Value {
             arg(3).as_u64().expect("tokens") as usize,
             arg(4).as_u64().expect("images") as usize
         ))),
-        "feedPath" => {
-            let subject = arg(1).as_str().zip(arg(2).as_str());
-            out(json!(syndication::feed_path(
-                s(arg(0)),
-                subject,
-                arg(3).as_bool().expect("atom")
-            )))
-        }
+        "feedPath" => out(json!(syndication::feed_path(
+            s(arg(0)),
+            arg(1).as_str(),
+            s(arg(2)),
+            arg(3).as_bool().expect("atom")
+        ))),
         "checkReadLangs" => {
             let given: Vec<String> = serde_json::from_value(input.clone()).expect("langs");
             out(json!(langs::check_read_langs(&given)))

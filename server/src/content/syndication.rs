@@ -5,6 +5,7 @@
 use chrono::{DateTime, FixedOffset, Utc};
 use client_core::feed::NEWS_KINDS;
 use client_core::locale::locale_path;
+use client_core::syndication::{FEED_SUBJECTS, NEWS_FEEDS};
 
 use super::catalogue::{self, TagKey};
 use super::feeds::{self, FeedView, Filter, Reading, Scope};
@@ -52,16 +53,32 @@ pub enum Subject {
 }
 
 impl Subject {
-    /// `kind` is `None` for the news feeds, else `tag`, `token` or `channel`.
-    pub fn parse(kind: Option<&str>, stem: &str) -> Option<Self> {
-        Some(match (kind, stem) {
-            (None, "news") => Self::News,
-            (None, "important") => Self::Important,
-            (Some("tag"), code) => Self::Tag(code.to_owned()),
-            (Some("token"), symbol) => Self::Token(symbol.to_owned()),
-            (Some("channel"), code) => Self::Channel(code.to_owned()),
+    /// `kind` and `name` as client-core's `feed_path` takes them (`None` and one of `NEWS_FEEDS`,
+    /// or one of `FEED_SUBJECTS` and a code).
+    pub fn parse(kind: Option<&str>, name: &str) -> Option<Self> {
+        let [news, important] = NEWS_FEEDS;
+        let [tag, token, channel] = FEED_SUBJECTS;
+        Some(match kind {
+            None if name == news => Self::News,
+            None if name == important => Self::Important,
+            Some(k) if k == tag => Self::Tag(name.to_owned()),
+            Some(k) if k == token => Self::Token(name.to_owned()),
+            Some(k) if k == channel => Self::Channel(name.to_owned()),
             _ => return None,
         })
+    }
+
+    /// The inverse of `parse`.
+    fn path_parts(&self) -> (Option<&'static str>, &str) {
+        let [news, important] = NEWS_FEEDS;
+        let [tag, token, channel] = FEED_SUBJECTS;
+        match self {
+            Self::News => (None, news),
+            Self::Important => (None, important),
+            Self::Tag(code) => (Some(tag), code),
+            Self::Token(symbol) => (Some(token), symbol),
+            Self::Channel(code) => (Some(channel), code),
+        }
     }
 }
 
@@ -145,18 +162,8 @@ pub async fn build(
 }
 
 fn self_path(locale: &str, subject: &Subject, format: Format) -> String {
-    let atom = format == Format::Atom;
-    let (kind, code) = match subject {
-        Subject::News => return client_core::syndication::feed_path(locale, None, atom),
-        Subject::Important => {
-            let ext = if atom { "atom" } else { "xml" };
-            return format!("/rss/{locale}/important.{ext}");
-        }
-        Subject::Tag(code) => ("tag", code),
-        Subject::Token(symbol) => ("token", symbol),
-        Subject::Channel(code) => ("channel", code),
-    };
-    client_core::syndication::feed_path(locale, Some((kind, code)), atom)
+    let (kind, name) = subject.path_parts();
+    client_core::syndication::feed_path(locale, kind, name, format == Format::Atom)
 }
 
 struct Feed<'a> {

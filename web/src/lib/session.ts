@@ -1,6 +1,7 @@
 // The signed-in user and the tokens, persisted in local storage (tokens travel in headers only).
 import { atom } from "jotai";
 
+import { defaultReadLangs } from "./core";
 import { store } from "./store";
 
 import type { SessionUser } from "./api-types";
@@ -11,10 +12,14 @@ const USER_KEY = "bb.user";
 const TOKEN_KEY = "bb.token";
 const GUEST_KEY = "bb.gtoken";
 
+/** The stored user. One stored by an earlier version of the app lacks the fields added since:
+ *  they take their defaults until the server's next answer replaces the whole user. */
 function readUser(): SessionUser | null {
   try {
     const raw = localStorage.getItem(USER_KEY);
-    return raw ? (JSON.parse(raw) as SessionUser) : null;
+    if (!raw) return null;
+    const user = JSON.parse(raw) as Omit<SessionUser, "read_langs"> & Partial<Pick<SessionUser, "read_langs">>;
+    return { ...user, read_langs: user.read_langs ?? defaultReadLangs(navigator.language) };
   } catch {
     return null;
   }

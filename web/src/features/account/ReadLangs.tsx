@@ -1,16 +1,28 @@
+import { useRef, useState } from "react";
+
 import { C, checkReadLangs, type Locale } from "../../lib/core";
 import { LANGUAGE_NAMES, say, useTranslation } from "../../lib/i18n";
 import { toast } from "../../lib/toast";
 import { updateSettings } from "./api/update-settings";
 
-/** "Languages I read": the home feed and linked bots keep to news in, or translated into, these. */
+/** "Languages I read": the home feed and linked bots keep to news in, or translated into, these.
+ *  A change shows at once; changes are saved one after another, so the last one is what the
+ *  server keeps, and the boxes show the account as saved once they are (undone if refused). */
 export function ReadLangs(props: { langs: Locale[] }) {
   const { t } = useTranslation();
+  const [pending, setPending] = useState<Locale[] | null>(null);
+  const saving = useRef(Promise.resolve());
+  const chosen = pending ?? props.langs;
   const toggle = (lang: Locale, on: boolean) => {
-    const next = C.locales.filter((l) => (l === lang ? on : props.langs.includes(l)));
+    const next = C.locales.filter((l) => (l === lang ? on : chosen.includes(l)));
     const broken = checkReadLangs(next);
-    if (broken) toast("error", say(broken));
-    else void updateSettings({ read_langs: next });
+    if (broken) {
+      toast("error", say(broken));
+      return;
+    }
+    setPending(next);
+    const settled = () => setPending((shown) => (shown === next ? null : shown));
+    saving.current = saving.current.then(() => updateSettings({ read_langs: next })).then(settled, settled);
   };
   return (
     <fieldset className="setting read-langs">
@@ -18,8 +30,8 @@ export function ReadLangs(props: { langs: Locale[] }) {
       <p className="muted">{t("web.account.readLangsHint")}</p>
       <div className="read-langs-list">
         {C.locales.map((lang) => (
-          <label key={lang} className="chip-check">
-            <input type="checkbox" checked={props.langs.includes(lang)} onChange={(e) => toggle(lang, e.target.checked)} />
+          <label key={lang}>
+            <input type="checkbox" checked={chosen.includes(lang)} onChange={(e) => toggle(lang, e.target.checked)} />
             <span lang={lang}>{LANGUAGE_NAMES[lang]}</span>
           </label>
         ))}
