@@ -1,6 +1,6 @@
 // The package as a consumer gets it: `npm pack` of pkg/, installed into a scratch project, then the
-// shared cases run through every entry — Node `import`, Node `require`, a Vite app and a plain page
-// (both in real Chromium) — and tsc checks the types of each entry.
+// shared cases run through every entry — Node `import`, Node `require`, a Vite app, a webpack app
+// and a plain page (the last three in real Chromium) — and tsc checks the types of each entry.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
@@ -11,6 +11,7 @@ import { extname, join } from "node:path";
 import { promisify } from "node:util";
 import { build } from "vite";
 import wasm from "vite-plugin-wasm";
+import webpack from "webpack";
 import { caseCount } from "./shared-cases.mjs";
 
 const run = promisify(execFile);
@@ -130,6 +131,28 @@ test("a Vite app bundles it by name and Chromium runs it", async () => {
   const site = await serve(out);
   try {
     agrees(await pageResult(site.url), "Vite in Chromium");
+  } finally {
+    site.close();
+  }
+});
+
+test("a webpack app bundles it by name and Chromium runs it", async () => {
+  const out = join(project, "webpack-dist");
+  const compiler = webpack({
+    mode: "production",
+    context: join(project, "webpack"),
+    entry: "./main.js",
+    output: { path: out, filename: "main.js" },
+    experiments: { asyncWebAssembly: true },
+    performance: { hints: false },
+  });
+  const stats = await new Promise((resolve, reject) => compiler.run((e, s) => (e ? reject(e) : resolve(s))));
+  assert.ok(!stats.hasErrors(), stats.toString("errors-only"));
+  cpSync(join(project, "webpack/index.html"), join(out, "index.html"));
+  assert.ok(readdirSync(out).some((f) => f.endsWith(".wasm")), "a wasm asset");
+  const site = await serve(out);
+  try {
+    agrees(await pageResult(site.url), "webpack in Chromium");
   } finally {
     site.close();
   }
