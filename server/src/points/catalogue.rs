@@ -171,7 +171,7 @@ pub async fn seed(db: &DatabaseConnection) -> Result<(), DbErr> {
                 ])
                 .to_owned(),
         )
-        .exec(&txn)
+        .exec_without_returning(&txn)
         .await?;
     txn.commit().await
 }

@@ -29,7 +29,7 @@ pub async fn record(state: &AppState, user_id: i64, feed_id: i64) -> AppResult<(
             .update_column(H::ReadAt)
             .to_owned(),
     )
-    .exec(&state.db)
+    .exec_without_returning(&state.db)
     .await?;
     // Past the cap: the oldest go (the newest-first index finds the cut in one step).
     let cut = reading_history::Entity::find()

@@ -109,7 +109,7 @@ pub async fn liked(
                 ])
                 .to_owned(),
         )
-        .exec(db)
+        .exec_without_returning(db)
         .await?;
     Ok(())
 }

@@ -201,7 +201,7 @@ pub async fn ban(state: &AppState, user_id: i64, until: i64, reason: &str) -> Ap
             ])
             .to_owned(),
     )
-    .exec(&state.db)
+    .exec_without_returning(&state.db)
     .await?;
     Ok(())
 }

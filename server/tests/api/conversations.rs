@@ -952,7 +952,43 @@ async fn favorites_history_and_marks_on_lists(backend: Backend) {
     assert_error(&t.app.post("/favorite/list", json!({})).await, 401, 4010);
 }
 
+/// Reading an item again updates its history row. On SQLite that upsert inserts nothing, and the
+/// connection's last inserted rowid may be a feed's search document (their ids are negative): the
+/// upsert must not read it. Every write of an item is followed by two reads, many times over, so
+/// the pool hands the reads the connection that wrote a document.
+async fn reading_again_after_a_write_answers(backend: Backend) {
+    let talk = Talk::start(backend).await;
+    let reader = talk.reader("rereader").await;
+    for round in 0..12 {
+        let id = Talk::item(&talk.app, &format!("again-{round}")).await;
+        for _ in 0..2 {
+            let (status, read) = talk
+                .app
+                .post_with(
+                    "/feed/detail",
+                    json!({ "id": id }),
+                    &[("X-TOKEN", reader.token.as_str())],
+                )
+                .await;
+            assert_eq!(
+                (status.as_u16(), &read["code"]),
+                (200, &json!(2000)),
+                "{read}"
+            );
+        }
+    }
+    let history = talk
+        .call(&reader, "/history/list", json!({ "limit": 50 }))
+        .await;
+    assert_eq!(
+        history["data"]["list"].as_array().map(Vec::len),
+        Some(12),
+        "{history}"
+    );
+}
+
 on_both_databases!(
+    reading_again_after_a_write_answers,
     threads_reply_one_level_deep_and_page,
     comments_follow_their_rules,
     comment_limits_are_tighter_for_new_accounts,

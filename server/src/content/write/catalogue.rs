@@ -130,7 +130,7 @@ pub async fn upsert_catalogue(state: &AppState, input: &CatalogueInput) -> AppRe
                     .update_columns([channel::Column::Names, channel::Column::Sort])
                     .to_owned(),
             )
-            .exec(&txn)
+            .exec_without_returning(&txn)
             .await?;
     }
     for t in &input.tags {
@@ -166,7 +166,7 @@ pub async fn upsert_catalogue(state: &AppState, input: &CatalogueInput) -> AppRe
                     ])
                     .to_owned(),
             )
-            .exec(&txn)
+            .exec_without_returning(&txn)
             .await?;
     }
     for b in &input.benefits {
@@ -208,7 +208,7 @@ pub(super) async fn upsert_tag_row(
                 ])
                 .to_owned(),
         )
-        .exec(db)
+        .exec_without_returning(db)
         .await?;
     let found = tag::Entity::find()
         .filter(tag::Column::Code.eq(code))
@@ -238,7 +238,7 @@ pub(super) async fn upsert_token(db: &impl ConnectionTrait, t: &TokenInput) -> A
                 ])
                 .to_owned(),
         )
-        .exec(db)
+        .exec_without_returning(db)
         .await?;
     let found = token::Entity::find()
         .filter(token::Column::Symbol.eq(symbol.as_str()))
@@ -266,7 +266,7 @@ pub(super) async fn upsert_kol(db: &impl ConnectionTrait, k: &KolInput) -> AppRe
                 .update_columns([kol::Column::Name, kol::Column::Avatar, kol::Column::Bios])
                 .to_owned(),
         )
-        .exec(db)
+        .exec_without_returning(db)
         .await?;
     let found = kol::Entity::find()
         .filter(kol::Column::Handle.eq(handle.as_str()))
@@ -332,7 +332,7 @@ async fn upsert_benefit(db: &impl ConnectionTrait, b: &BenefitInput) -> AppResul
                 ])
                 .to_owned(),
         )
-        .exec(db)
+        .exec_without_returning(db)
         .await?;
     Ok(())
 }
