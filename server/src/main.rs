@@ -101,6 +101,7 @@ async fn serve(config: Config, database: sea_orm::DatabaseConnection) -> Result<
         .await
         .map_err(|e| format!("bind {bind}: {e}"))?;
     tracing::info!("Blockbrief listening on http://{bind}");
+    let stop_signal = shutdown_signal();
     let stopping = Arc::new(tokio::sync::Notify::new());
     let signalled = stopping.clone();
     let server = axum::serve(
@@ -108,7 +109,7 @@ async fn serve(config: Config, database: sea_orm::DatabaseConnection) -> Result<
         app(state).into_make_service_with_connect_info::<SocketAddr>(),
     )
     .with_graceful_shutdown(async move {
-        shutdown_signal().await;
+        stop_signal.await;
         signalled.notify_one();
     });
     // Requests in flight get this long to finish; a client that never finishes cannot hold the
@@ -126,20 +127,34 @@ async fn serve(config: Config, database: sea_orm::DatabaseConnection) -> Result<
 
 const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(10);
 
-/// Ctrl-C or SIGTERM: the server stops accepting and finishes the requests in flight.
-async fn shutdown_signal() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
+/// Ctrl-C or SIGTERM: the server stops accepting and finishes the requests in flight. The
+/// handlers are installed when this is called, before the server answers anything: installed on
+/// the future's first poll instead, a SIGTERM that came before it (a busy machine, a quick stop)
+/// met the default action and killed the process without finishing.
+fn shutdown_signal() -> impl Future<Output = ()> {
     #[cfg(unix)]
-    let term = async {
-        if let Ok(mut s) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
-        {
-            s.recv().await;
-        }
+    let signals = {
+        use tokio::signal::unix::{SignalKind, signal};
+        [SignalKind::interrupt(), SignalKind::terminate()].map(|kind| signal(kind).ok())
     };
-    #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    tokio::select! { () = ctrl_c => {}, () = term => {} }
-    tracing::info!("shutting down");
+    async move {
+        #[cfg(unix)]
+        {
+            let [interrupt, terminate] = signals;
+            let received = |s: Option<tokio::signal::unix::Signal>| async move {
+                match s {
+                    Some(mut s) => {
+                        s.recv().await;
+                    }
+                    None => std::future::pending::<()>().await,
+                }
+            };
+            tokio::select! { () = received(interrupt) => {}, () = received(terminate) => {} }
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = tokio::signal::ctrl_c().await;
+        }
+        tracing::info!("shutting down");
+    }
 }
