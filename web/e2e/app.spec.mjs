@@ -530,7 +530,7 @@ test("Sign in with Apple in Apple's popup against the local provider; a closed p
   const asked = new URL(popup.url());
   assert.equal(asked.searchParams.get("response_mode"), "web_message");
   assert.equal(asked.searchParams.get("state"), asked.searchParams.get("nonce"));
-  await popup.getByRole("button", { name: "Continue" }).click();
+  await Promise.all([popup.waitForEvent("close"), popup.getByRole("button", { name: "Continue" }).click()]);
   await page.getByText("Log in success").waitFor();
   await skipInvitation(page);
   await page.goto(`${stack.base}/account`);

@@ -116,7 +116,11 @@ export async function startProvider() {
       res.writeHead(200, { "content-type": "text/html" });
       res.end(`<!doctype html><title>Sign in with Apple</title><h1>Use your Apple ID with Blockbrief?</h1>
 <button id="continue">Continue</button>
-<script>document.getElementById("continue").onclick = () => { window.opener.postMessage(${message}, ${target}); window.close(); };</script>`);
+<script>
+// Closing inside the click handler can close the page before the test driver has its click acknowledged;
+// a moment later is what a person sees too.
+document.getElementById("continue").onclick = () => { window.opener.postMessage(${message}, ${target}); setTimeout(() => window.close(), 300); };
+</script>`);
       return;
     }
     if (url.pathname === "/jwks") return json(200, { keys: [jwk] });
