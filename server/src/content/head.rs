@@ -9,10 +9,10 @@ use client_core::locale::{
     split_locale_path,
 };
 use client_core::pages::{OAUTH_CALLBACK_PATH, match_page};
-use client_core::syndication::{NEWS_FEEDS, feed_path};
 
 use super::catalogue::{self, TagKey};
 use super::feeds::{self, FeedDetail, Reading};
+use super::syndication::{Format, Subject};
 use crate::error::AppResult;
 use crate::i18n::t;
 use crate::state::AppState;
@@ -32,9 +32,9 @@ pub struct Head {
     /// A feed page's item as a visitor reads it: the head is written from it, and so is the
     /// page's first paint (one read of the item for both).
     pub feed: Option<FeedDetail>,
-    /// The page's own feed for feed readers, as client-core's `feed_path` names it (the news on
-    /// the home page; a tag's, token's or channel's on theirs).
-    pub syndication: Option<(Option<&'static str>, String)>,
+    /// The page's own feed for feed readers (the news on the home page; a tag's, token's or
+    /// channel's on theirs).
+    pub syndication: Option<Subject>,
 }
 
 /// The head for a request path, in the locale client-core's rule picks from the path and what
@@ -73,7 +73,7 @@ pub async fn for_path(state: &AppState, path: &str, sources: LocaleSources) -> A
     let param = |name: &str| page.params.get(name).unwrap_or_default().to_owned();
     let number = |name: &str| param(name).parse::<i64>().ok();
     match page.pattern {
-        "/" => head.syndication = Some((None, NEWS_FEEDS[0].to_owned())),
+        "/" => head.syndication = Some(Subject::News),
         "/feed/:id" => {
             let reading = Reading {
                 locale,
@@ -107,7 +107,7 @@ pub async fn for_path(state: &AppState, path: &str, sources: LocaleSources) -> A
             match present(catalogue::channel(state, &param("code"), locale).await)? {
                 Some(c) => {
                     titled(&mut head, &c.name, "");
-                    head.syndication = Some((Some("channel"), c.code));
+                    head.syndication = Some(Subject::Channel(c.code));
                 }
                 None => head.status = StatusCode::NOT_FOUND,
             }
@@ -119,7 +119,7 @@ pub async fn for_path(state: &AppState, path: &str, sources: LocaleSources) -> A
             match present(catalogue::tag(state, &key, locale).await)? {
                 Some(tag) => {
                     titled(&mut head, &format!("#{}", tag.name), &tag.description);
-                    head.syndication = Some((Some("tag"), tag.code));
+                    head.syndication = Some(Subject::Tag(tag.code));
                 }
                 None => head.status = StatusCode::NOT_FOUND,
             }
@@ -131,7 +131,7 @@ pub async fn for_path(state: &AppState, path: &str, sources: LocaleSources) -> A
                     &format!("{} ({})", token.name, token.symbol),
                     &format!("{} · {}", token.name, token.chain),
                 );
-                head.syndication = Some((Some("token"), token.symbol));
+                head.syndication = Some(Subject::Token(token.symbol));
             }
             None => head.status = StatusCode::NOT_FOUND,
         },
@@ -255,12 +255,12 @@ pub fn render(template: &str, head: &Head, public_url: &str) -> String {
         r#"<link rel="alternate" hreflang="x-default" href="{}">"#,
         attr(&url_for(DEFAULT_LOCALE))
     ));
-    if let Some((kind, name)) = &head.syndication {
-        for (atom, mime) in [
-            (false, "application/rss+xml"),
-            (true, "application/atom+xml"),
+    if let Some(subject) = &head.syndication {
+        for (format, mime) in [
+            (Format::Rss, "application/rss+xml"),
+            (Format::Atom, "application/atom+xml"),
         ] {
-            let path = feed_path(head.locale, *kind, name, atom);
+            let path = subject.path(head.locale, format);
             tags.push(format!(
                 r#"<link rel="alternate" type="{mime}" title="{}" href="{}">"#,
                 attr(&head.title),
@@ -304,7 +304,7 @@ mod tests {
             path: "/feed/7".to_owned(),
             status: StatusCode::OK,
             feed: None,
-            syndication: Some((Some("tag"), "btc".to_owned())),
+            syndication: Some(Subject::Tag("btc".to_owned())),
         };
         let html = render(
             "<html lang=\"en\"><head><title>x</title></head><body></body></html>",

@@ -68,6 +68,12 @@ impl Subject {
         })
     }
 
+    /// This feed's path in `locale`, by client-core's `feed_path`.
+    pub fn path(&self, locale: &str, format: Format) -> String {
+        let (kind, name) = self.path_parts();
+        client_core::syndication::feed_path(locale, kind, name, format == Format::Atom)
+    }
+
     /// The inverse of `parse`.
     fn path_parts(&self) -> (Option<&'static str>, &str) {
         let [news, important] = NEWS_FEEDS;
@@ -146,7 +152,7 @@ pub async fn build(
         description: t(locale, "head.description", &[]),
         locale,
         page_url: format!("{base}{}", locale_path(locale, &page)),
-        self_url: format!("{base}{}", self_path(locale, subject, format)),
+        self_url: format!("{base}{}", subject.path(locale, format)),
         base,
         last_modified: items.iter().map(|i| i.published_at).max().unwrap_or(0),
         items: &items,
@@ -159,11 +165,6 @@ pub async fn build(
         body,
         last_modified: feed.last_modified,
     })
-}
-
-fn self_path(locale: &str, subject: &Subject, format: Format) -> String {
-    let (kind, name) = subject.path_parts();
-    client_core::syndication::feed_path(locale, kind, name, format == Format::Atom)
 }
 
 struct Feed<'a> {
