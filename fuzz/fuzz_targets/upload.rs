@@ -20,7 +20,14 @@ fuzz_target!(|body: &[u8]| {
         let mut multipart = Multipart::from_request(request, &())
             .await
             .expect("the boundary is given");
-        let stored = match receive_upload(&server.state, &mut multipart, "img_file").await {
+        let stored = match receive_upload(
+            &server.state,
+            server.state.uploads.store(),
+            &mut multipart,
+            "img_file",
+        )
+        .await
+        {
             Ok(received) => received.keep().await,
             Err(e) => Err(e),
         };

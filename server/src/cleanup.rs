@@ -13,14 +13,15 @@ use client_core::constants::OTP_FAILURE_WINDOW_SECONDS;
 use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter};
 
 use crate::auth::telegram;
+use crate::content::Content;
 use crate::content::feeds;
+use crate::ctx::Ctx;
 use crate::entity::{
     bot_delivery, bot_link_code, mail_outbox, oauth_state, otp_code, otp_guard, session,
     telegram_login, wallet_nonce,
 };
 use crate::error::AppResult;
 use crate::limits;
-use crate::state::AppState;
 use crate::time::DAY;
 use crate::track;
 
@@ -45,9 +46,9 @@ pub struct Removed {
 }
 
 /// One pass over every kind.
-pub async fn run_once(state: &AppState) -> AppResult<Removed> {
-    let now = state.now();
-    let db = &state.db;
+pub async fn run_once(ctx: &Ctx, track_retention_days: u32) -> AppResult<Removed> {
+    let now = ctx.now();
+    let db = &ctx.db;
     let sessions = session::Entity::delete_many()
         .filter(
             Condition::any()
@@ -111,38 +112,38 @@ pub async fn run_once(state: &AppState) -> AppResult<Removed> {
         .exec(db)
         .await?
         .rows_affected;
-    state.search_limiter.forget_idle();
     Ok(Removed {
         sessions,
         otp_codes,
         otp_guards,
         wallet_nonces,
         oauth_states,
-        budgets: limits::forget_spent(state).await?,
-        views: feeds::forget_old_views(state).await?,
+        budgets: limits::forget_spent(ctx).await?,
+        views: feeds::forget_old_views(ctx).await?,
         mail,
         bot_deliveries,
         bot_link_codes,
         telegram_logins,
-        track_logs: track::apply_retention(state).await?,
+        track_logs: track::apply_retention(ctx, track_retention_days).await?,
     })
 }
 
 /// Runs the job every ten minutes for as long as the server runs; a failed run is logged and
 /// tried again next time.
-pub fn spawn(state: AppState) {
+pub fn spawn(ctx: Ctx, content: Content, track_retention_days: u32) {
     tokio::spawn(async move {
         let mut every = tokio::time::interval(EVERY);
         every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             every.tick().await;
             // Bounties whose week is up are settled on the same beat.
-            match crate::community::questions::settle_due(&state).await {
+            match crate::community::questions::settle_due(&ctx).await {
                 Ok(0) => {}
                 Ok(n) => tracing::info!(settled = n, "bounties"),
                 Err(e) => tracing::warn!("bounty settlement failed: {e}"),
             }
-            match run_once(&state).await {
+            content.search_limiter.forget_idle();
+            match run_once(&ctx, track_retention_days).await {
                 Ok(removed) if removed != Removed::default() => {
                     tracing::info!(?removed, "cleanup");
                 }

@@ -12,7 +12,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, S
 
 use crate::migration::Migrator;
 
-/// Connects, brings the schema up to date and seeds the task catalogue.
+/// Connects and brings the schema up to date (start-up then fills it: `crate::open_database`).
 pub async fn connect(url: &str) -> Result<DatabaseConnection, DbErr> {
     let db = if url.starts_with("sqlite:") {
         open_sqlite(url).await?
@@ -20,11 +20,6 @@ pub async fn connect(url: &str) -> Result<DatabaseConnection, DbErr> {
         open_other(url).await?
     };
     Migrator::up(&db, None).await?;
-    crate::points::catalogue::seed(&db).await?;
-    let indexed = crate::content::search::reindex_if_empty(&db).await?;
-    if indexed > 0 {
-        tracing::info!("wrote {indexed} search documents");
-    }
     Ok(db)
 }
 

@@ -2,9 +2,10 @@
 //! session behind `X-TOKEN`.
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::Arc;
 
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Request, State};
+use axum::extract::{ConnectInfo, FromRef, FromRequest, FromRequestParts, Request, State};
 use axum::http::StatusCode;
 use axum::http::request::Parts;
 use axum::middleware::Next;
@@ -15,10 +16,11 @@ use client_core::locale::{LocaleSources, pick_locale};
 use serde::de::DeserializeOwned;
 use validator::Validate;
 
-use crate::auth::tokens;
+use crate::auth::{Auth, tokens};
 use crate::client_addr;
+use crate::config::Config;
+use crate::ctx::Ctx;
 use crate::error::AppError;
-use crate::state::AppState;
 use crate::validation;
 
 pub const TOKEN_HEADER: &str = "x-token";
@@ -83,10 +85,14 @@ pub struct ClientMeta {
     pub device: Option<DeviceHeader>,
 }
 
-impl FromRequestParts<AppState> for ClientMeta {
+impl<S: Send + Sync> FromRequestParts<S> for ClientMeta
+where
+    Arc<Config>: FromRef<S>,
+{
     type Rejection = AppError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, AppError> {
+        let config = Arc::<Config>::from_ref(state);
         let header = |name: &str| parts.headers.get(name).and_then(|v| v.to_str().ok());
         let device = header(DEVICE_HEADER).and_then(parse_device_header);
         let forwarded_for = parts
@@ -98,7 +104,7 @@ impl FromRequestParts<AppState> for ClientMeta {
             .extensions
             .get::<ConnectInfo<SocketAddr>>()
             .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0.ip());
-        let ip = client_addr::client_key(peer, forwarded_for, &state.config.trust_proxy);
+        let ip = client_addr::client_key(peer, forwarded_for, &config.trust_proxy);
         let locale = pick_locale(&LocaleSources {
             path: None,
             cookie: cookie(&parts.headers, LOCALE_COOKIE),
@@ -131,7 +137,8 @@ impl<S: Send + Sync> FromRequestParts<S> for CurrentUser {
 /// Resolves `X-TOKEN` once for every API request. A token that is present but unknown, expired
 /// or revoked is answered with HTTP 401 whatever the path, so the client logs out.
 pub async fn resolve_session(
-    State(state): State<AppState>,
+    State(ctx): State<Ctx>,
+    State(auth): State<Auth>,
     mut req: Request,
     next: Next,
 ) -> Response {
@@ -140,7 +147,7 @@ pub async fn resolve_session(
         .get(TOKEN_HEADER)
         .map(|v| v.to_str().unwrap_or_default().trim().to_owned());
     if let Some(token) = token.filter(|t| !t.is_empty()) {
-        match tokens::resolve(&state, &token).await {
+        match tokens::resolve(&ctx, &auth, &token).await {
             Ok(Some(session)) => match session.user_id {
                 Some(user_id) => {
                     req.extensions_mut()
@@ -169,10 +176,14 @@ impl Caller {
     }
 }
 
-impl FromRequestParts<AppState> for Caller {
+impl<S: Send + Sync> FromRequestParts<S> for Caller
+where
+    Ctx: FromRef<S>,
+    Auth: FromRef<S>,
+{
     type Rejection = AppError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, AppError> {
         let user = parts.extensions.get::<CurrentUser>().cloned();
         let guest = parts
             .headers
@@ -180,7 +191,7 @@ impl FromRequestParts<AppState> for Caller {
             .and_then(|v| v.to_str().ok())
             .map(str::trim);
         let guest_id = match guest.filter(|g| !g.is_empty() && user.is_none()) {
-            Some(token) => tokens::resolve(state, token)
+            Some(token) => tokens::resolve(&Ctx::from_ref(state), &Auth::from_ref(state), token)
                 .await?
                 .filter(|s| s.user_id.is_none())
                 .map(|s| s.id),

@@ -3,35 +3,35 @@
 use client_core::feedback::FeedbackForm;
 use sea_orm::{ActiveModelTrait, EntityTrait, QueryOrder, QuerySelect, Set};
 
+use crate::ctx::Ctx;
 use crate::entity::feedback;
 use crate::error::AppResult;
 use crate::extract::Caller;
 use crate::limits;
 use crate::points::tasks::{Source, record_event};
-use crate::state::AppState;
 
 pub async fn create(
-    state: &AppState,
+    ctx: &Ctx,
     caller: &Caller,
     ip: &str,
     locale: &str,
     form: FeedbackForm,
 ) -> AppResult<i64> {
-    crate::uploads::check_issued(state, &form.images, None).await?;
+    crate::uploads::check_issued(ctx, &form.images, None).await?;
     // Each limit is checked and counted in one statement, so servers racing cannot pass it.
-    limits::spend(state, limits::FEEDBACK_PER_CLIENT, ip).await?;
+    limits::spend(ctx, limits::FEEDBACK_PER_CLIENT, ip).await?;
     let sender = match (caller.user_id(), caller.guest_id) {
         (Some(user), _) => Some(format!("u:{user}")),
         (None, Some(guest)) => Some(format!("g:{guest}")),
         (None, None) => None,
     };
     if let Some(sender) = &sender
-        && let Err(e) = limits::spend(state, limits::FEEDBACK_PER_SENDER, sender).await
+        && let Err(e) = limits::spend(ctx, limits::FEEDBACK_PER_SENDER, sender).await
     {
-        limits::refund(state, limits::FEEDBACK_PER_CLIENT, ip).await?;
+        limits::refund(ctx, limits::FEEDBACK_PER_CLIENT, ip).await?;
         return Err(e);
     }
-    let now = state.now();
+    let now = ctx.now();
     let saved = feedback::ActiveModel {
         kind: Set(form.kind),
         content: Set(form.content),
@@ -44,10 +44,10 @@ pub async fn create(
         created_at: Set(now),
         ..Default::default()
     }
-    .insert(&state.db)
+    .insert(&ctx.db)
     .await?;
     if let Some(user_id) = caller.user_id() {
-        record_event(state, user_id, "create_feedback", Source::Server).await?;
+        record_event(ctx, user_id, "create_feedback", Source::Server).await?;
     }
     Ok(saved.id)
 }

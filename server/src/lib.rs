@@ -13,15 +13,16 @@ use tracing::Level;
 pub mod area;
 pub mod auth;
 pub mod bots;
-pub mod captcha;
 pub mod cleanup;
 pub mod client_addr;
 pub mod community;
 pub mod config;
 pub mod content;
+pub mod ctx;
 pub mod db;
 pub mod entity;
 pub mod error;
+pub mod events;
 pub mod extract;
 pub mod feedback;
 pub mod i18n;
@@ -46,6 +47,18 @@ pub mod validation;
 
 pub use state::AppState;
 
+/// Connects, brings the schema up to date, seeds the task catalogue and writes the search
+/// documents an empty index lacks: the database as every server starts on it.
+pub async fn open_database(url: &str) -> Result<sea_orm::DatabaseConnection, sea_orm::DbErr> {
+    let db = db::connect(url).await?;
+    points::catalogue::seed(&db).await?;
+    let indexed = content::search::reindex_if_empty(&db).await?;
+    if indexed > 0 {
+        tracing::info!("wrote {indexed} search documents");
+    }
+    Ok(db)
+}
+
 /// What runs beside the requests for as long as the server does: feed imports, the cleanup job,
 /// the mail outbox, the bots and, on PostgreSQL, opening the search copy and the sign-outs other servers
 /// announce.
@@ -58,11 +71,22 @@ pub fn spawn_background(state: &AppState) {
             tokio::time::sleep(std::time::Duration::from_secs(10)).await;
         }
     });
-    content::ingest::spawn_schedule(state.clone());
-    cleanup::spawn(state.clone());
-    outbox::spawn(state.clone());
-    bots::spawn(state);
-    auth::tokens::listen_for_revocations(state.clone());
+    let config = &state.config;
+    content::ingest::spawn_schedule(
+        &state.ctx,
+        &state.content,
+        &state.http,
+        &config.rss_sources,
+        config.rss_interval_seconds,
+    );
+    cleanup::spawn(
+        state.ctx.clone(),
+        state.content.clone(),
+        config.track_retention_days,
+    );
+    outbox::spawn(state.ctx.clone(), state.mailer.clone());
+    bots::spawn(&state.ctx, &state.bots);
+    auth::tokens::listen_for_revocations(state.ctx.clone(), state.auth.clone());
 }
 
 /// The whole application; tests serve it on a loopback port.

@@ -14,9 +14,9 @@ use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, Set};
 
+use crate::ctx::Ctx;
 use crate::entity::rate_limit;
 use crate::error::{AppError, AppResult};
-use crate::state::AppState;
 use crate::time::{DAY, HOUR};
 
 const MINUTE: i64 = 60;
@@ -188,8 +188,8 @@ fn bucket(budget: Budget, client: &str) -> String {
 }
 
 /// Spends one request of `budget` for `client`, or answers 429 with when the window frees up.
-pub async fn spend(state: &AppState, budget: Budget, client: &str) -> AppResult<()> {
-    let now = state.now();
+pub async fn spend(ctx: &Ctx, budget: Budget, client: &str) -> AppResult<()> {
+    let now = ctx.now();
     let bucket = bucket(budget, client);
     let fresh = rate_limit::ActiveModel {
         bucket: Set(bucket.clone()),
@@ -203,14 +203,14 @@ pub async fn spend(state: &AppState, budget: Budget, client: &str) -> AppResult<
                 .to_owned(),
         )
         .do_nothing()
-        .exec(&state.db)
+        .exec(&ctx.db)
         .await?;
     rate_limit::Entity::update_many()
         .col_expr(rate_limit::Column::Hits, Expr::value(0))
         .col_expr(rate_limit::Column::WindowStart, Expr::value(now))
         .filter(rate_limit::Column::Bucket.eq(bucket.as_str()))
         .filter(rate_limit::Column::WindowStart.lte(now - budget.window))
-        .exec(&state.db)
+        .exec(&ctx.db)
         .await?;
     let spent = rate_limit::Entity::update_many()
         .col_expr(
@@ -219,13 +219,13 @@ pub async fn spend(state: &AppState, budget: Budget, client: &str) -> AppResult<
         )
         .filter(rate_limit::Column::Bucket.eq(bucket.as_str()))
         .filter(rate_limit::Column::Hits.lt(budget.hits))
-        .exec(&state.db)
+        .exec(&ctx.db)
         .await?;
     if spent.rows_affected == 1 {
         return Ok(());
     }
     let window_start = rate_limit::Entity::find_by_id(bucket)
-        .one(&state.db)
+        .one(&ctx.db)
         .await?
         .map_or(now, |row| row.window_start);
     Err(AppError::new(ErrorKind::RateLimited)
@@ -233,7 +233,7 @@ pub async fn spend(state: &AppState, budget: Budget, client: &str) -> AppResult<
 }
 
 /// Gives back one unit spent by [`spend`] (the request turned out not to count).
-pub async fn refund(state: &AppState, budget: Budget, client: &str) -> AppResult<()> {
+pub async fn refund(ctx: &Ctx, budget: Budget, client: &str) -> AppResult<()> {
     rate_limit::Entity::update_many()
         .col_expr(
             rate_limit::Column::Hits,
@@ -241,27 +241,27 @@ pub async fn refund(state: &AppState, budget: Budget, client: &str) -> AppResult
         )
         .filter(rate_limit::Column::Bucket.eq(bucket(budget, client)))
         .filter(rate_limit::Column::Hits.gt(0))
-        .exec(&state.db)
+        .exec(&ctx.db)
         .await?;
     Ok(())
 }
 
 /// Whether `client` has spent all of `budget` in the current window.
-pub async fn exhausted(state: &AppState, budget: Budget, client: &str) -> AppResult<bool> {
+pub async fn exhausted(ctx: &Ctx, budget: Budget, client: &str) -> AppResult<bool> {
     let row = rate_limit::Entity::find_by_id(bucket(budget, client))
-        .one(&state.db)
+        .one(&ctx.db)
         .await?;
-    Ok(row.is_some_and(|r| r.hits >= budget.hits && r.window_start > state.now() - budget.window))
+    Ok(row.is_some_and(|r| r.hits >= budget.hits && r.window_start > ctx.now() - budget.window))
 }
 
 /// No budget's window is longer than this; a row older is worth nothing.
 const LONGEST_WINDOW: i64 = DAY;
 
 /// Budget rows whose window has passed are worth nothing: the cleanup job removes them.
-pub async fn forget_spent(state: &AppState) -> AppResult<u64> {
+pub async fn forget_spent(ctx: &Ctx) -> AppResult<u64> {
     let removed = rate_limit::Entity::delete_many()
-        .filter(rate_limit::Column::WindowStart.lte(state.now() - LONGEST_WINDOW))
-        .exec(&state.db)
+        .filter(rate_limit::Column::WindowStart.lte(ctx.now() - LONGEST_WINDOW))
+        .exec(&ctx.db)
         .await?;
     Ok(removed.rows_affected)
 }

@@ -7,6 +7,7 @@ use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
 use crate::i18n::t;
 
+#[derive(Clone)]
 pub enum Mailer {
     Log,
     Smtp {

@@ -3,7 +3,7 @@ use std::sync::Arc;
 
 use server::config::{BotsAction, Command, Config};
 use server::platform::{OsRandom, SystemClock};
-use server::{AppState, app, bots, content, db, feedback, social};
+use server::{AppState, app, bots, content, feedback, social};
 use tracing_subscriber::EnvFilter;
 
 // Many small allocations per request (JSON, query building): mimalloc handles them faster.
@@ -21,14 +21,14 @@ async fn main() -> Result<(), String> {
     let config = Config::load();
     std::fs::create_dir_all(&config.data_dir)
         .map_err(|e| format!("DATA_DIR {}: {e}", config.data_dir.display()))?;
-    let database = db::connect(&config.database_url())
+    let database = server::open_database(&config.database_url())
         .await
         .map_err(|e| format!("database: {e}"))?;
     match config.command.clone() {
         Some(Command::Feedback { limit }) => print_feedback(&database, limit).await,
         Some(Command::Import { source }) => {
             let state = new_state(config, database)?;
-            let done = content::ingest::import(&state, &source)
+            let done = content::ingest::import(&state, &state.http, &source)
                 .await
                 .map_err(|e| format!("{source}: {e}"))?;
             println!(

@@ -29,7 +29,6 @@ impl<T: JsonSchema> OperationInput for ApiJson<T> {
 impl OperationInput for CurrentUser {}
 impl OperationInput for Caller {}
 impl OperationInput for ClientMeta {}
-impl OperationInput for crate::routes::Admin {}
 
 /// An error's envelope: `code` is one of the catalogue's (see the response's description),
 /// `msg` says what went wrong in English, `data` carries details such as the fields that broke

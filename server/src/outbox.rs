@@ -1,8 +1,13 @@
+//! Work that must not be lost, written by the request that causes it, in its transaction: bot
+//! deliveries (`fanout`, sent by the bots' senders) and mail.
+//!
 //! Mail that must not be lost: written to `mail_outbox` by the request that causes it, before
 //! that request is answered, then sent by a job every server runs. A server takes a due mail by
 //! moving its `due_at` forward in one conditional UPDATE, so two servers never send one mail at
 //! once, and a mail taken by a server that dies is due again after [`CLAIM`]. A failed send is
 //! tried again with backoff, [`MAX_ATTEMPTS`] times in all.
+
+pub mod fanout;
 
 use std::time::Duration;
 
@@ -11,9 +16,10 @@ use sea_orm::{
     ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
 };
 
+use crate::ctx::Ctx;
 use crate::entity::mail_outbox;
 use crate::error::{AppError, AppResult};
-use crate::state::AppState;
+use crate::mail::Mailer;
 
 /// How long a taken mail is left to the server sending it.
 const CLAIM: i64 = 120;
@@ -24,8 +30,8 @@ const EVERY: Duration = Duration::from_secs(5);
 const GUESS_ALERT: &str = "otp_guessed";
 
 /// Queues the warning to `to` that someone got its sign-in code wrong ten times.
-pub async fn enqueue_guess_alert(state: &AppState, to: &str, locale: &str) -> AppResult<()> {
-    let now = state.now();
+pub async fn enqueue_guess_alert(ctx: &Ctx, to: &str, locale: &str) -> AppResult<()> {
+    let now = ctx.now();
     mail_outbox::ActiveModel {
         recipient: Set(to.to_owned()),
         template: Set(GUESS_ALERT.to_owned()),
@@ -36,20 +42,20 @@ pub async fn enqueue_guess_alert(state: &AppState, to: &str, locale: &str) -> Ap
         sent_at: Set(None),
         ..Default::default()
     }
-    .insert(&state.db)
+    .insert(&ctx.db)
     .await?;
     Ok(())
 }
 
 /// Sends every mail that is due; returns how many were sent.
-pub async fn deliver_due(state: &AppState) -> AppResult<usize> {
-    let now = state.now();
+pub async fn deliver_due(ctx: &Ctx, mailer: &Mailer) -> AppResult<usize> {
+    let now = ctx.now();
     let due = mail_outbox::Entity::find()
         .filter(mail_outbox::Column::SentAt.is_null())
         .filter(mail_outbox::Column::DueAt.lte(now))
         .order_by_asc(mail_outbox::Column::Id)
         .limit(50)
-        .all(&state.db)
+        .all(&ctx.db)
         .await?;
     let mut sent = 0;
     for mail in due {
@@ -58,14 +64,13 @@ pub async fn deliver_due(state: &AppState) -> AppResult<usize> {
             .filter(mail_outbox::Column::Id.eq(mail.id))
             .filter(mail_outbox::Column::DueAt.eq(mail.due_at))
             .filter(mail_outbox::Column::SentAt.is_null())
-            .exec(&state.db)
+            .exec(&ctx.db)
             .await?;
         if taken.rows_affected == 0 {
             continue; // Another server took it.
         }
         let outcome = match mail.template.as_str() {
-            GUESS_ALERT => state
-                .mailer
+            GUESS_ALERT => mailer
                 .send_guess_alert(&mail.recipient, &mail.locale)
                 .await
                 .map_err(AppError::internal),
@@ -79,7 +84,7 @@ pub async fn deliver_due(state: &AppState) -> AppResult<usize> {
         };
         match outcome {
             Ok(()) => {
-                row.sent_at = Set(Some(state.now()));
+                row.sent_at = Set(Some(ctx.now()));
                 sent += 1;
             }
             Err(e) => {
@@ -92,20 +97,20 @@ pub async fn deliver_due(state: &AppState) -> AppResult<usize> {
                 row.due_at = Set(if attempts >= MAX_ATTEMPTS {
                     i64::MAX
                 } else {
-                    state.now() + 60 * (1 << (attempts - 1))
+                    ctx.now() + 60 * (1 << (attempts - 1))
                 });
             }
         }
-        row.update(&state.db).await?;
+        row.update(&ctx.db).await?;
     }
     Ok(sent)
 }
 
 /// Looks at the outbox every few seconds for as long as the server runs.
-pub fn spawn(state: AppState) {
+pub fn spawn(ctx: Ctx, mailer: Mailer) {
     tokio::spawn(async move {
         loop {
-            if let Err(e) = deliver_due(&state).await {
+            if let Err(e) = deliver_due(&ctx, &mailer).await {
                 tracing::warn!("outbox: {e:?}");
             }
             tokio::time::sleep(EVERY).await;

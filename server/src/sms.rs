@@ -3,6 +3,7 @@
 
 use serde_json::json;
 
+#[derive(Clone)]
 pub enum SmsSender {
     Disabled,
     Webhook { url: String },

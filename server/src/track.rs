@@ -15,10 +15,10 @@ use sea_orm::{
 use serde::Serialize;
 use serde_json::Value;
 
+use crate::ctx::Ctx;
 use crate::entity::track_log;
 use crate::error::{AppError, AppResult};
 use crate::extract::Caller;
-use crate::state::AppState;
 use crate::time::DAY;
 
 #[derive(schemars::JsonSchema, Debug, Serialize)]
@@ -27,8 +27,8 @@ pub struct Ingested {
     pub rejected: usize,
 }
 
-pub async fn ingest(state: &AppState, caller: &Caller, entries: &[Value]) -> AppResult<Ingested> {
-    let now = state.now();
+pub async fn ingest(ctx: &Ctx, caller: &Caller, entries: &[Value]) -> AppResult<Ingested> {
+    let now = ctx.now();
     let rows: Vec<track_log::ActiveModel> = entries
         .iter()
         .filter_map(|raw| check_track_entry(raw, now * 1000).ok())
@@ -48,7 +48,7 @@ pub async fn ingest(state: &AppState, caller: &Caller, entries: &[Value]) -> App
         .collect();
     let accepted = rows.len();
     if !rows.is_empty() {
-        let txn = crate::db::begin_write(&state.db).await?;
+        let txn = crate::db::begin_write(&ctx.db).await?;
         track_log::Entity::insert_many(rows)
             .exec_without_returning(&txn)
             .await?;
@@ -63,24 +63,24 @@ pub async fn ingest(state: &AppState, caller: &Caller, entries: &[Value]) -> App
 /// Removes entries older than the retention period; returns how many rows were deleted one by
 /// one (on PostgreSQL, only those that landed in the default partition; whole months go with
 /// their partition).
-pub async fn apply_retention(state: &AppState) -> AppResult<u64> {
-    let cutoff = state.now() - i64::from(state.config.track_retention_days) * DAY;
-    if state.db.get_database_backend() != DatabaseBackend::Postgres {
+pub async fn apply_retention(ctx: &Ctx, retention_days: u32) -> AppResult<u64> {
+    let cutoff = ctx.now() - i64::from(retention_days) * DAY;
+    if ctx.db.get_database_backend() != DatabaseBackend::Postgres {
         let removed = track_log::Entity::delete_many()
             .filter(track_log::Column::ReceivedAt.lt(cutoff))
-            .exec(&state.db)
+            .exec(&ctx.db)
             .await?;
         return Ok(removed.rows_affected);
     }
-    ensure_month_partitions(state).await?;
-    for (name, month) in month_partitions(state).await? {
+    ensure_month_partitions(ctx).await?;
+    for (name, month) in month_partitions(ctx).await? {
         if month_start(month, 1)? <= cutoff {
             let sql = format!("DROP TABLE IF EXISTS {name}");
-            state.db.execute_unprepared(&sql).await?;
+            ctx.db.execute_unprepared(&sql).await?;
             tracing::info!(partition = %name, "tracking month past retention dropped");
         }
     }
-    let removed = state
+    let removed = ctx
         .db
         .execute(Statement::from_sql_and_values(
             DatabaseBackend::Postgres,
@@ -92,8 +92,8 @@ pub async fn apply_retention(state: &AppState) -> AppResult<u64> {
 }
 
 /// The partitions of this month and the next, so entries land in one rather than the default.
-async fn ensure_month_partitions(state: &AppState) -> AppResult<()> {
-    let this_month = month_of(state.now())?;
+async fn ensure_month_partitions(ctx: &Ctx) -> AppResult<()> {
+    let this_month = month_of(ctx.now())?;
     for month in [this_month, this_month + 1] {
         let (from, to) = (month_start(month, 0)?, month_start(month, 1)?);
         let sql = format!(
@@ -103,7 +103,7 @@ async fn ensure_month_partitions(state: &AppState) -> AppResult<()> {
         // Another server may create it at the same moment, or the default partition may already
         // hold entries of that month (the job did not run in time): either way entries are
         // kept, in the default partition, and deleted there by age.
-        if let Err(e) = state.db.execute_unprepared(&sql).await {
+        if let Err(e) = ctx.db.execute_unprepared(&sql).await {
             tracing::debug!("tracking partition {}: {e}", partition_name(month));
         }
     }
@@ -111,8 +111,8 @@ async fn ensure_month_partitions(state: &AppState) -> AppResult<()> {
 }
 
 /// Monthly partitions that exist, with their month (months since year 0).
-async fn month_partitions(state: &AppState) -> AppResult<Vec<(String, i64)>> {
-    let rows = state
+async fn month_partitions(ctx: &Ctx) -> AppResult<Vec<(String, i64)>> {
+    let rows = ctx
         .db
         .query_all(Statement::from_string(
             DatabaseBackend::Postgres,

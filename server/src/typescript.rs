@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use client_core::typescript::{config, declare, union, wasm_types};
 
 use crate::auth::apple::AppleStart;
+use crate::auth::users::UserRef;
 use crate::auth::users::{AccountView, SessionUser};
 use crate::bots::link::LinkedChat;
 use crate::community::posts::{PostHistory, PostVersion};
@@ -24,7 +25,6 @@ use crate::points::tasks::{Collected, Progress, TaskButtonView, TaskView};
 use crate::routes::app::CaptchaUse;
 use crate::routes::bots::TelegramLink;
 use crate::routes::user::TelegramStart;
-use crate::social::UserRef;
 use crate::social::blocks::BlockedUser;
 use crate::social::comments::{CommentVersion, CommentView};
 use crate::social::favorites::KeptItem;

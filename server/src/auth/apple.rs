@@ -7,9 +7,10 @@ use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 
 use super::id_token::{self, rejected};
+use crate::auth::Auth;
+use crate::ctx::Ctx;
 use crate::entity::oauth_state;
 use crate::error::AppResult;
-use crate::state::AppState;
 
 pub const NONCE_TTL_SECONDS: i64 = 600;
 const PROVIDER: &str = "apple";
@@ -21,9 +22,8 @@ pub struct AppleIdentity {
     pub email: Option<String>,
 }
 
-fn client_id(state: &AppState) -> AppResult<&str> {
-    state
-        .config
+fn client_id(auth: &Auth) -> AppResult<&str> {
+    auth.config
         .apple_client_id
         .as_deref()
         .ok_or_else(|| ErrorKind::ProviderDisabled.into())
@@ -41,11 +41,11 @@ pub struct AppleStart {
 }
 
 /// Starts a sign-in: a fresh nonce, and where the browser finds Apple.
-pub async fn start(state: &AppState) -> AppResult<AppleStart> {
-    let config = &state.config;
-    let client_id = client_id(state)?.to_owned();
-    let nonce = state.random.pick(NONCE_ALPHABET, 32);
-    let now = state.now();
+pub async fn start(ctx: &Ctx, auth: &Auth) -> AppResult<AppleStart> {
+    let config = &auth.config;
+    let client_id = client_id(auth)?.to_owned();
+    let nonce = ctx.random.pick(NONCE_ALPHABET, 32);
+    let now = ctx.now();
     oauth_state::ActiveModel {
         state: Set(nonce.clone()),
         provider: Set(PROVIDER.to_owned()),
@@ -57,7 +57,7 @@ pub async fn start(state: &AppState) -> AppResult<AppleStart> {
         expires_at: Set(now + NONCE_TTL_SECONDS),
         used: Set(false),
     }
-    .insert(&state.db)
+    .insert(&ctx.db)
     .await?;
     Ok(AppleStart {
         nonce,
@@ -70,20 +70,28 @@ pub async fn start(state: &AppState) -> AppResult<AppleStart> {
     })
 }
 
-pub async fn verify(state: &AppState, token: &str) -> AppResult<AppleIdentity> {
-    let audience = client_id(state)?;
-    let issuer = state.config.apple_issuer.as_str();
-    let claims =
-        id_token::verify(state, "Apple", token, &state.apple_keys, issuer, audience).await?;
+pub async fn verify(ctx: &Ctx, auth: &Auth, token: &str) -> AppResult<AppleIdentity> {
+    let audience = client_id(auth)?;
+    let issuer = auth.config.apple_issuer.as_str();
+    let claims = id_token::verify(
+        ctx,
+        auth,
+        "Apple",
+        token,
+        &auth.apple_keys,
+        issuer,
+        audience,
+    )
+    .await?;
     let nonce = claims.nonce.ok_or_else(|| rejected("Apple", "no nonce"))?;
-    let now = state.now();
+    let now = ctx.now();
     let consumed = oauth_state::Entity::update_many()
         .col_expr(oauth_state::Column::Used, Expr::value(true))
         .filter(oauth_state::Column::State.eq(nonce))
         .filter(oauth_state::Column::Provider.eq(PROVIDER))
         .filter(oauth_state::Column::Used.eq(false))
         .filter(oauth_state::Column::ExpiresAt.gt(now))
-        .exec(&state.db)
+        .exec(&ctx.db)
         .await?;
     if consumed.rows_affected != 1 {
         return Err(rejected("Apple", "unknown, expired or used nonce"));

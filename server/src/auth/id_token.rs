@@ -8,8 +8,9 @@ use jsonwebtoken::{Algorithm, Validation, decode, decode_header};
 use serde::Deserialize;
 
 use super::jwks::JwksCache;
+use crate::auth::Auth;
+use crate::ctx::Ctx;
 use crate::error::{AppError, AppResult};
-use crate::state::AppState;
 
 /// Clock skew tolerated on `exp`.
 const LEEWAY_SECONDS: i64 = 60;
@@ -33,7 +34,8 @@ pub fn rejected(provider: &str, why: &str) -> AppError {
 }
 
 pub async fn verify(
-    state: &AppState,
+    ctx: &Ctx,
+    auth: &Auth,
     provider: &str,
     token: &str,
     keys: &JwksCache,
@@ -45,8 +47,8 @@ pub async fn verify(
         return Err(rejected(provider, "unexpected algorithm"));
     }
     let kid = header.kid.ok_or_else(|| rejected(provider, "no key id"))?;
-    let now = state.now();
-    let key = keys.key(&state.http, &kid, now).await.map_err(|e| {
+    let now = ctx.now();
+    let key = keys.key(&auth.http, &kid, now).await.map_err(|e| {
         tracing::warn!(error = %e, provider, "signing key unavailable");
         rejected(provider, "unknown signing key")
     })?;

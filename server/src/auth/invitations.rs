@@ -5,17 +5,17 @@ use client_core::envelope::ErrorKind;
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 
+use crate::ctx::Ctx;
 use crate::entity::user;
 use crate::error::{AppError, AppResult};
 use crate::points::tasks::{Source, record_event};
-use crate::state::AppState;
 
 /// How far up an invitation chain the circle check looks; chains are short in practice.
 const MAX_CHAIN: usize = 64;
 
 /// Records that `user_id` was invited by the owner of `code`; the inviter's task moves forward.
 /// Returns the inviter's id.
-pub async fn bind(state: &AppState, user_id: i64, code: &str) -> AppResult<i64> {
+pub async fn bind(ctx: &Ctx, user_id: i64, code: &str) -> AppResult<i64> {
     let code = code.trim().to_ascii_uppercase();
     let invalid = || AppError::new(ErrorKind::InvitationInvalid);
     if code.is_empty() || code.len() > 32 {
@@ -23,7 +23,7 @@ pub async fn bind(state: &AppState, user_id: i64, code: &str) -> AppResult<i64> 
     }
     let inviter = user::Entity::find()
         .filter(user::Column::InvitationCode.eq(code.as_str()))
-        .one(&state.db)
+        .one(&ctx.db)
         .await?
         .ok_or_else(invalid)?;
     if inviter.id == user_id {
@@ -37,7 +37,7 @@ pub async fn bind(state: &AppState, user_id: i64, code: &str) -> AppResult<i64> 
             return Err(invalid().with_message("This code belongs to someone you invited"));
         }
         next = user::Entity::find_by_id(ancestor)
-            .one(&state.db)
+            .one(&ctx.db)
             .await?
             .and_then(|u| u.invited_by);
     }
@@ -46,11 +46,11 @@ pub async fn bind(state: &AppState, user_id: i64, code: &str) -> AppResult<i64> 
         .col_expr(user::Column::InvitedBy, Expr::value(inviter.id))
         .filter(user::Column::Id.eq(user_id))
         .filter(user::Column::InvitedBy.is_null())
-        .exec(&state.db)
+        .exec(&ctx.db)
         .await?;
     if set.rows_affected != 1 {
         return Err(ErrorKind::InvitationUsed.into());
     }
-    record_event(state, inviter.id, "invite_friend", Source::Server).await?;
+    record_event(ctx, inviter.id, "invite_friend", Source::Server).await?;
     Ok(inviter.id)
 }

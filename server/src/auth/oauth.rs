@@ -15,9 +15,10 @@ use subtle::ConstantTimeEq;
 use validator::Validate;
 
 use super::id_token::{self, rejected};
+use crate::auth::Auth;
+use crate::ctx::Ctx;
 use crate::entity::oauth_state;
 use crate::error::AppResult;
-use crate::state::AppState;
 
 pub const STATE_TTL_SECONDS: i64 = 900;
 /// The cookie that ties an authorization to the browser that started it.
@@ -60,9 +61,9 @@ struct Settings<'a> {
     scope: &'static str,
 }
 
-fn settings(state: &AppState, provider: Provider) -> AppResult<Settings<'_>> {
-    let c = &state.config;
-    let (id, secret, auth, token, scope) = match provider {
+fn settings(auth: &Auth, provider: Provider) -> AppResult<Settings<'_>> {
+    let c = &auth.config;
+    let (id, secret, auth_url, token, scope) = match provider {
         Provider::Google => (
             &c.google_client_id,
             &c.google_client_secret,
@@ -89,17 +90,17 @@ fn settings(state: &AppState, provider: Provider) -> AppResult<Settings<'_>> {
     Ok(Settings {
         client_id,
         client_secret: secret,
-        auth_url: auth,
+        auth_url,
         token_url: token,
         scope,
     })
 }
 
-fn redirect_uri(state: &AppState) -> String {
-    state.config.oauth_redirect_url.clone().unwrap_or_else(|| {
+fn redirect_uri(auth: &Auth) -> String {
+    auth.config.oauth_redirect_url.clone().unwrap_or_else(|| {
         format!(
             "{}/oauth/by/web",
-            state.config.public_url.trim_end_matches('/')
+            auth.config.public_url.trim_end_matches('/')
         )
     })
 }
@@ -116,21 +117,22 @@ pub struct Started {
 /// Starts an authorization for the browser holding `browser` (the cookie's value); `user_id` is
 /// set when a signed-in user binds an account instead of signing in.
 pub async fn start(
-    state: &AppState,
+    ctx: &Ctx,
+    auth: &Auth,
     provider: Provider,
     user_id: Option<i64>,
     browser: &str,
 ) -> AppResult<Started> {
-    let settings = settings(state, provider)?;
-    let value = state.random.pick(ALNUM, 32);
-    let verifier = state.random.pick(VERIFIER_CHARS, 64);
+    let settings = settings(auth, provider)?;
+    let value = ctx.random.pick(ALNUM, 32);
+    let verifier = ctx.random.pick(VERIFIER_CHARS, 64);
     let challenge = URL_SAFE_NO_PAD.encode(Sha256::digest(verifier.as_bytes()));
     let nonce = if provider == Provider::Twitter {
         String::new()
     } else {
-        state.random.pick(ALNUM, 32)
+        ctx.random.pick(ALNUM, 32)
     };
-    let now = state.now();
+    let now = ctx.now();
     oauth_state::ActiveModel {
         state: Set(value.clone()),
         provider: Set(provider.name().to_owned()),
@@ -142,12 +144,12 @@ pub async fn start(
         expires_at: Set(now + STATE_TTL_SECONDS),
         used: Set(false),
     }
-    .insert(&state.db)
+    .insert(&ctx.db)
     .await?;
     let mut params = vec![
         ("response_type", "code".to_owned()),
         ("client_id", settings.client_id.to_owned()),
-        ("redirect_uri", redirect_uri(state)),
+        ("redirect_uri", redirect_uri(auth)),
         ("scope", settings.scope.to_owned()),
         ("state", value.clone()),
         ("code_challenge", challenge),
@@ -203,20 +205,21 @@ struct TwitterUser {
 }
 
 pub async fn complete(
-    state: &AppState,
+    ctx: &Ctx,
+    auth: &Auth,
     provider: Provider,
     user_id: Option<i64>,
     browser: Option<&str>,
     callback: Callback,
 ) -> AppResult<Identity> {
-    let settings = settings(state, provider)?;
+    let settings = settings(auth, provider)?;
     let label = provider.name();
     let fail = |why: &str| rejected(label, why);
     let row = oauth_state::Entity::find_by_id(callback.state.clone())
-        .one(&state.db)
+        .one(&ctx.db)
         .await?
         .ok_or_else(|| fail("unknown state"))?;
-    let now = state.now();
+    let now = ctx.now();
     let same_browser = browser
         .is_some_and(|b| bool::from(sha256_hex(b).as_bytes().ct_eq(row.browser_hash.as_bytes())));
     if row.provider != label || row.user_id != user_id || !same_browser {
@@ -229,7 +232,7 @@ pub async fn complete(
         .col_expr(oauth_state::Column::Used, Expr::value(true))
         .filter(oauth_state::Column::State.eq(row.state.as_str()))
         .filter(oauth_state::Column::Used.eq(false))
-        .exec(&state.db)
+        .exec(&ctx.db)
         .await?;
     if consumed.rows_affected != 1 {
         return Err(fail("this sign-in has expired, please try again"));
@@ -246,11 +249,11 @@ pub async fn complete(
     let mut form = vec![
         ("grant_type", "authorization_code".to_owned()),
         ("code", code),
-        ("redirect_uri", redirect_uri(state)),
+        ("redirect_uri", redirect_uri(auth)),
         ("code_verifier", row.code_verifier.clone()),
         ("client_id", settings.client_id.to_owned()),
     ];
-    let mut request = state.http.post(settings.token_url);
+    let mut request = auth.http.post(settings.token_url);
     if provider == Provider::Twitter {
         request = request.basic_auth(settings.client_id, Some(settings.client_secret));
     } else {
@@ -269,9 +272,9 @@ pub async fn complete(
         .await
         .map_err(|_| fail("unreadable token response"))?;
     if provider == Provider::Twitter {
-        let me: TwitterMe = state
+        let me: TwitterMe = auth
             .http
-            .get(&state.config.twitter_userinfo_url)
+            .get(&auth.config.twitter_userinfo_url)
             .bearer_auth(&tokens.access_token)
             .send()
             .await
@@ -287,10 +290,11 @@ pub async fn complete(
     }
     let token = tokens.id_token.ok_or_else(|| fail("no ID token"))?;
     let (keys, issuer) = match provider {
-        Provider::Google => (&state.google_keys, state.config.google_issuer.as_str()),
-        _ => (&state.line_keys, state.config.line_issuer.as_str()),
+        Provider::Google => (&auth.google_keys, auth.config.google_issuer.as_str()),
+        _ => (&auth.line_keys, auth.config.line_issuer.as_str()),
     };
-    let claims = id_token::verify(state, label, &token, keys, issuer, settings.client_id).await?;
+    let claims =
+        id_token::verify(ctx, auth, label, &token, keys, issuer, settings.client_id).await?;
     if claims.nonce.as_deref() != Some(row.nonce.as_str()) {
         return Err(fail("the ID token does not carry our nonce"));
     }

@@ -12,9 +12,10 @@ use sea_orm::{EntityTrait, Set, TryInsertResult};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
+use crate::auth::Auth;
+use crate::ctx::Ctx;
 use crate::entity::telegram_login;
 use crate::error::{AppError, AppResult};
-use crate::state::AppState;
 
 /// How old signed data may be.
 pub const MAX_AGE_SECONDS: i64 = 24 * 60 * 60;
@@ -141,12 +142,12 @@ fn display_name(first: Option<&str>, username: Option<&str>) -> String {
 }
 
 /// Verifies the data and spends its hash: the same signed data signs in once.
-pub async fn accept(state: &AppState, body: &Value) -> AppResult<TelegramUser> {
-    let token = state.config.telegram_bot_token.as_deref().ok_or_else(|| {
+pub async fn accept(ctx: &Ctx, auth: &Auth, body: &Value) -> AppResult<TelegramUser> {
+    let token = auth.config.telegram_bot_token.as_deref().ok_or_else(|| {
         AppError::new(ErrorKind::Unavailable)
             .with_message("Sign in with Telegram is not set up on this site")
     })?;
-    let now = state.now();
+    let now = ctx.now();
     let (user, hash) = verify(body, token, now)?;
     let inserted = telegram_login::Entity::insert(telegram_login::ActiveModel {
         hash: Set(hash),
@@ -159,7 +160,7 @@ pub async fn accept(state: &AppState, body: &Value) -> AppResult<TelegramUser> {
             .to_owned(),
     )
     .do_nothing()
-    .exec(&state.db)
+    .exec(&ctx.db)
     .await?;
     if !matches!(inserted, TryInsertResult::Inserted(_)) {
         return Err(AppError::new(ErrorKind::Unauthorized)

@@ -21,9 +21,10 @@ use sea_orm::{
 };
 use sha2::{Digest, Sha256};
 
+use crate::auth::Auth;
+use crate::ctx::Ctx;
 use crate::entity::session;
 use crate::error::AppResult;
-use crate::state::AppState;
 use crate::time::DAY;
 
 pub const USER_TOKEN_TTL_SECONDS: i64 = 30 * 24 * 3600;
@@ -144,11 +145,11 @@ pub fn hash_token(token: &str) -> String {
 }
 
 /// A new token for a user, or for a guest when `user_id` is `None`.
-pub async fn issue(state: &AppState, user_id: Option<i64>) -> AppResult<String> {
+pub async fn issue(ctx: &Ctx, user_id: Option<i64>) -> AppResult<String> {
     let mut bytes = [0u8; TOKEN_BYTES];
-    state.random.fill(&mut bytes);
+    ctx.random.fill(&mut bytes);
     let token = URL_SAFE_NO_PAD.encode(bytes);
-    let now = state.now();
+    let now = ctx.now();
     let ttl = if user_id.is_some() {
         USER_TOKEN_TTL_SECONDS
     } else {
@@ -162,27 +163,27 @@ pub async fn issue(state: &AppState, user_id: Option<i64>) -> AppResult<String> 
         revoked_at: Set(None),
         ..Default::default()
     }
-    .insert(&state.db)
+    .insert(&ctx.db)
     .await?;
     Ok(token)
 }
 
 /// The live session a token stands for: not revoked, not expired.
-pub async fn resolve(state: &AppState, token: &str) -> AppResult<Option<LiveSession>> {
+pub async fn resolve(ctx: &Ctx, auth: &Auth, token: &str) -> AppResult<Option<LiveSession>> {
     if token.len() > 128 {
         return Ok(None);
     }
-    let now = state.now();
+    let now = ctx.now();
     let hash = hash_token(token);
-    if let Some(hit) = state.sessions.get(&hash, now) {
+    if let Some(hit) = auth.sessions.get(&hash, now) {
         return Ok(Some(hit));
     }
-    let mark = state.sessions.mark();
+    let mark = auth.sessions.mark();
     let found = session::Entity::find()
         .filter(session::Column::TokenHash.eq(hash.as_str()))
         .filter(session::Column::RevokedAt.is_null())
         .filter(session::Column::ExpiresAt.gt(now))
-        .one(&state.db)
+        .one(&ctx.db)
         .await?;
     let Some(found) = found else {
         return Ok(None);
@@ -200,44 +201,43 @@ pub async fn resolve(state: &AppState, token: &str) -> AppResult<Option<LiveSess
         session::Entity::update_many()
             .col_expr(session::Column::ExpiresAt, Expr::value(live.expires_at))
             .filter(session::Column::Id.eq(live.id))
-            .exec(&state.db)
+            .exec(&ctx.db)
             .await?;
     }
-    state.sessions.put(&live, now, mark);
+    auth.sessions.put(&live, now, mark);
     Ok(Some(live))
 }
 
 /// Signs one session out, here and on every other server.
-pub async fn revoke(state: &AppState, session: &LiveSession) -> AppResult<()> {
+pub async fn revoke(ctx: &Ctx, auth: &Auth, session: &LiveSession) -> AppResult<()> {
     session::Entity::update_many()
-        .col_expr(session::Column::RevokedAt, Expr::value(state.now()))
+        .col_expr(session::Column::RevokedAt, Expr::value(ctx.now()))
         .filter(session::Column::Id.eq(session.id))
         .filter(session::Column::RevokedAt.is_null())
-        .exec(&state.db)
+        .exec(&ctx.db)
         .await?;
-    state.sessions.forget(&session.token_hash);
-    announce(state, &session.token_hash).await
+    auth.sessions.forget(&session.token_hash);
+    announce(ctx, &session.token_hash).await
 }
 
 /// Signs every session of a user out ("sign out everywhere"); returns how many were live.
-pub async fn revoke_all(state: &AppState, user_id: i64) -> AppResult<u64> {
+pub async fn revoke_all(ctx: &Ctx, auth: &Auth, user_id: i64) -> AppResult<u64> {
     let revoked = session::Entity::update_many()
-        .col_expr(session::Column::RevokedAt, Expr::value(state.now()))
+        .col_expr(session::Column::RevokedAt, Expr::value(ctx.now()))
         .filter(session::Column::UserId.eq(user_id))
         .filter(session::Column::RevokedAt.is_null())
-        .filter(session::Column::ExpiresAt.gt(state.now()))
-        .exec(&state.db)
+        .filter(session::Column::ExpiresAt.gt(ctx.now()))
+        .exec(&ctx.db)
         .await?;
-    state.sessions.forget_user(user_id);
-    announce(state, &format!("user:{user_id}")).await?;
+    auth.sessions.forget_user(user_id);
+    announce(ctx, &format!("user:{user_id}")).await?;
     Ok(revoked.rows_affected)
 }
 
 /// Tells the other servers sharing this PostgreSQL database; SQLite has no other servers.
-async fn announce(state: &AppState, payload: &str) -> AppResult<()> {
-    if state.db.get_database_backend() == DatabaseBackend::Postgres {
-        state
-            .db
+async fn announce(ctx: &Ctx, payload: &str) -> AppResult<()> {
+    if ctx.db.get_database_backend() == DatabaseBackend::Postgres {
+        ctx.db
             .execute(Statement::from_sql_and_values(
                 DatabaseBackend::Postgres,
                 "SELECT pg_notify($1, $2)",
@@ -251,9 +251,9 @@ async fn announce(state: &AppState, payload: &str) -> AppResult<()> {
 /// On PostgreSQL, applies the revocations other servers announce, for as long as the server
 /// runs. Whenever the listening connection is lost, the whole cache is dropped, since
 /// announcements may have been missed meanwhile.
-pub fn listen_for_revocations(state: AppState) {
-    let Some(pool) = (state.db.get_database_backend() == DatabaseBackend::Postgres)
-        .then(|| state.db.get_postgres_connection_pool().clone())
+pub fn listen_for_revocations(ctx: Ctx, auth: Auth) {
+    let Some(pool) = (ctx.db.get_database_backend() == DatabaseBackend::Postgres)
+        .then(|| ctx.db.get_postgres_connection_pool().clone())
     else {
         return;
     };
@@ -264,16 +264,16 @@ pub fn listen_for_revocations(state: AppState) {
                     if let Err(e) = listener.listen(REVOKED_CHANNEL).await {
                         tracing::warn!("listening for sign-outs: {e}");
                     } else {
-                        state.sessions.clear();
+                        auth.sessions.clear();
                         // `try_recv` answers None when the connection dropped.
                         while let Ok(Some(note)) = listener.try_recv().await {
-                            state.sessions.revoked(note.payload());
+                            auth.sessions.revoked(note.payload());
                         }
                     }
                 }
                 Err(e) => tracing::warn!("listening for sign-outs: {e}"),
             }
-            state.sessions.clear();
+            auth.sessions.clear();
             tokio::time::sleep(std::time::Duration::from_secs(1)).await;
         }
     });

@@ -1,19 +1,21 @@
 //! Users and their sign-in accounts.
 
+use std::collections::HashMap;
+
 use client_core::envelope::ErrorKind;
 use client_core::langs::default_read_langs;
 use client_core::locale::normalize_locale;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait,
-    Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
+    QuerySelect, QueryTrait, Set,
 };
 use serde::Serialize;
 
+use crate::ctx::Ctx;
 use crate::entity::{account, user};
 use crate::error::{AppError, AppResult};
 use crate::points::tasks::{Source, record_event};
-use crate::state::AppState;
 
 /// Invitation codes: 8 symbols from 32 unambiguous ones (40 bits), too many to guess.
 const INVITATION_ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
@@ -82,19 +84,19 @@ fn default_nickname(kind: &str, display_name: &str, handle: &str) -> String {
 
 /// The user behind an account, created with it on first sign-in. Returns whether it is new.
 pub async fn find_or_create(
-    state: &AppState,
+    ctx: &Ctx,
     kind: &str,
     identifier: &str,
     display_name: &str,
     locale: &str,
 ) -> AppResult<(user::Model, bool)> {
-    if let Some(found) = find_by_account(state, kind, identifier).await? {
+    if let Some(found) = find_by_account(ctx, kind, identifier).await? {
         return Ok((found, false));
     }
-    match create(state, kind, identifier, display_name, locale).await {
+    match create(ctx, kind, identifier, display_name, locale).await {
         Ok(created) => Ok((created, true)),
         // Another request created it first (unique index on kind + identifier): use theirs.
-        Err(e) => find_by_account(state, kind, identifier)
+        Err(e) => find_by_account(ctx, kind, identifier)
             .await?
             .map(|u| (u, false))
             .ok_or(e),
@@ -102,7 +104,7 @@ pub async fn find_or_create(
 }
 
 async fn find_by_account(
-    state: &AppState,
+    ctx: &Ctx,
     kind: &str,
     identifier: &str,
 ) -> AppResult<Option<user::Model>> {
@@ -110,33 +112,33 @@ async fn find_by_account(
         .filter(account::Column::Kind.eq(kind))
         .filter(account::Column::Identifier.eq(identifier))
         .find_also_related(user::Entity)
-        .one(&state.db)
+        .one(&ctx.db)
         .await?;
     Ok(found.and_then(|(_, user)| user))
 }
 
 async fn create(
-    state: &AppState,
+    ctx: &Ctx,
     kind: &str,
     identifier: &str,
     display_name: &str,
     locale: &str,
 ) -> AppResult<user::Model> {
-    let now = state.now();
-    let uid = state.random.pick(UID_ALPHABET, UID_LEN);
-    let handle = state.random.pick(UID_ALPHABET, NICKNAME_HANDLE_LEN);
+    let now = ctx.now();
+    let uid = ctx.random.pick(UID_ALPHABET, UID_LEN);
+    let handle = ctx.random.pick(UID_ALPHABET, NICKNAME_HANDLE_LEN);
     let mut nickname = default_nickname(kind, display_name, &handle);
     // Nicknames are unique without regard to case: a wallet's short form may be taken.
-    if nickname_taken(&state.db, &nickname, None).await? {
+    if nickname_taken(&ctx.db, &nickname, None).await? {
         nickname = default_nickname("", "", &handle);
     }
-    let txn = crate::db::begin_write(&state.db).await?;
+    let txn = crate::db::begin_write(&ctx.db).await?;
     let created = user::ActiveModel {
         exposed_uid: Set(uid.clone()),
         username: Set(format!("bb_{uid}")),
         nickname: Set(nickname),
         avatar: Set(String::new()),
-        invitation_code: Set(state.random.pick(INVITATION_ALPHABET, INVITATION_LEN)),
+        invitation_code: Set(ctx.random.pick(INVITATION_ALPHABET, INVITATION_LEN)),
         locale: Set(normalize_locale(locale).to_owned()),
         read_langs: Set(default_read_langs(locale).join(",")),
         created_at: Set(now),
@@ -181,23 +183,23 @@ pub async fn nickname_taken(
 
 /// Signs in with a verified identity: finds or creates the user and hands out a new token.
 pub async fn sign_in(
-    state: &AppState,
+    ctx: &Ctx,
     kind: &str,
     identifier: &str,
     display_name: &str,
     locale: &str,
 ) -> AppResult<SessionUser> {
-    let (user, is_new) = find_or_create(state, kind, identifier, display_name, locale).await?;
+    let (user, is_new) = find_or_create(ctx, kind, identifier, display_name, locale).await?;
     // Signing in with a wallet or an X account is having bound it.
-    completed_binding(state, user.id, kind).await?;
-    let token = crate::auth::tokens::issue(state, Some(user.id)).await?;
+    completed_binding(ctx, user.id, kind).await?;
+    let token = crate::auth::tokens::issue(ctx, Some(user.id)).await?;
     Ok(SessionUser::new(user, Some(token), is_new))
 }
 
 /// A user holding an account of `kind` has done the `bind_<kind>` task (`bind_wallet`,
 /// `bind_twitter`; other kinds have no such task and move nothing).
-async fn completed_binding(state: &AppState, user_id: i64, kind: &str) -> AppResult<()> {
-    record_event(state, user_id, &format!("bind_{kind}"), Source::Server).await?;
+async fn completed_binding(ctx: &Ctx, user_id: i64, kind: &str) -> AppResult<()> {
+    record_event(ctx, user_id, &format!("bind_{kind}"), Source::Server).await?;
     Ok(())
 }
 
@@ -223,7 +225,7 @@ impl From<account::Model> for AccountView {
 /// Adds a sign-in account to a user and completes the matching `bind_<kind>` task. Binding one
 /// the user already has is a no-op; one that belongs to someone else is refused.
 pub async fn bind(
-    state: &AppState,
+    ctx: &Ctx,
     user_id: i64,
     kind: &str,
     identifier: &str,
@@ -232,7 +234,7 @@ pub async fn bind(
     let existing = account::Entity::find()
         .filter(account::Column::Kind.eq(kind))
         .filter(account::Column::Identifier.eq(identifier))
-        .one(&state.db)
+        .one(&ctx.db)
         .await?;
     let bound = match existing {
         Some(found) if found.user_id == user_id => found,
@@ -242,21 +244,21 @@ pub async fn bind(
             kind: Set(kind.to_owned()),
             identifier: Set(identifier.to_owned()),
             name: Set(display_name.to_owned()),
-            created_at: Set(state.now()),
+            created_at: Set(ctx.now()),
             ..Default::default()
         }
-        .insert(&state.db)
+        .insert(&ctx.db)
         .await
         // The unique index settles a race with another user binding it at the same moment.
         .map_err(|_| AppError::new(ErrorKind::AccountBoundElsewhere))?,
     };
-    completed_binding(state, user_id, kind).await?;
+    completed_binding(ctx, user_id, kind).await?;
     Ok(bound.into())
 }
 
 /// Removes one of the user's sign-in accounts, never the last one.
-pub async fn unbind(state: &AppState, user_id: i64, account_id: i64) -> AppResult<()> {
-    let mine = accounts(state, user_id).await?;
+pub async fn unbind(ctx: &Ctx, user_id: i64, account_id: i64) -> AppResult<()> {
+    let mine = accounts(ctx, user_id).await?;
     if !mine.iter().any(|a| a.id == account_id) {
         return Err(AppError::not_found("No such account"));
     }
@@ -273,7 +275,7 @@ pub async fn unbind(state: &AppState, user_id: i64, account_id: i64) -> AppResul
         .filter(account::Column::Id.eq(account_id))
         .filter(account::Column::UserId.eq(user_id))
         .filter(Expr::exists(others.into_query()))
-        .exec(&state.db)
+        .exec(&ctx.db)
         .await?;
     if deleted.rows_affected != 1 {
         return Err(ErrorKind::LastSignInMethod.into());
@@ -281,9 +283,9 @@ pub async fn unbind(state: &AppState, user_id: i64, account_id: i64) -> AppResul
     Ok(())
 }
 
-pub async fn get(state: &AppState, user_id: i64) -> AppResult<user::Model> {
+pub async fn get(ctx: &Ctx, user_id: i64) -> AppResult<user::Model> {
     user::Entity::find_by_id(user_id)
-        .one(&state.db)
+        .one(&ctx.db)
         .await?
         .ok_or_else(|| AppError::internal(format!("session of missing user {user_id}")))
 }
@@ -298,7 +300,7 @@ pub struct ReadingSettings {
 
 /// Changes the user's reading preferences; returns the user as stored.
 pub async fn set_reading(
-    state: &AppState,
+    ctx: &Ctx,
     user_id: i64,
     settings: ReadingSettings,
 ) -> AppResult<user::Model> {
@@ -309,14 +311,52 @@ pub async fn set_reading(
     if let Some(langs) = settings.read_langs {
         update = update.col_expr(user::Column::ReadLangs, Expr::value(langs.join(",")));
     }
-    update.exec(&state.db).await?;
-    get(state, user_id).await
+    update.exec(&ctx.db).await?;
+    get(ctx, user_id).await
 }
 
-pub async fn accounts(state: &AppState, user_id: i64) -> AppResult<Vec<account::Model>> {
+pub async fn accounts(ctx: &Ctx, user_id: i64) -> AppResult<Vec<account::Model>> {
     Ok(account::Entity::find()
         .filter(account::Column::UserId.eq(user_id))
         .order_by_asc(account::Column::Id)
-        .all(&state.db)
+        .all(&ctx.db)
         .await?)
+}
+
+/// Another reader as conversations show them.
+#[derive(schemars::JsonSchema, Debug, Clone, Serialize, ts_rs::TS)]
+pub struct UserRef {
+    pub id: i64,
+    pub nickname: String,
+    pub avatar: String,
+}
+
+impl From<user::Model> for UserRef {
+    fn from(u: user::Model) -> Self {
+        Self {
+            id: u.id,
+            nickname: u.nickname,
+            avatar: u.avatar,
+        }
+    }
+}
+
+/// The readers with these ids, in one query.
+pub async fn users_by_id(
+    db: &impl ConnectionTrait,
+    ids: impl IntoIterator<Item = i64>,
+) -> AppResult<HashMap<i64, UserRef>> {
+    let mut ids: Vec<i64> = ids.into_iter().collect();
+    ids.sort_unstable();
+    ids.dedup();
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    Ok(user::Entity::find()
+        .filter(user::Column::Id.is_in(ids))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|u| (u.id, UserRef::from(u)))
+        .collect())
 }

@@ -10,9 +10,10 @@ use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 use sha3::{Digest, Keccak256};
 
+use crate::auth::Auth;
+use crate::ctx::Ctx;
 use crate::entity::wallet_nonce;
 use crate::error::{AppError, AppResult};
-use crate::state::AppState;
 use crate::time::rfc3339;
 
 pub const NONCE_TTL_SECONDS: i64 = 600;
@@ -84,17 +85,17 @@ pub fn checksum(address: &[u8; 20]) -> String {
 }
 
 /// Issues a message for `address` and returns its text for the wallet to sign.
-pub async fn issue(state: &AppState, address: &str, purpose: Purpose) -> AppResult<String> {
+pub async fn issue(ctx: &Ctx, auth: &Auth, address: &str, purpose: Purpose) -> AppResult<String> {
     let address = parse_address(address).ok_or_else(bad_address)?;
-    let now = state.now();
-    let nonce = state.random.pick(NONCE_ALPHABET, NONCE_LEN);
-    let chain_id = state.config.siwe_chain_ids.first().copied().unwrap_or(1);
+    let now = ctx.now();
+    let nonce = ctx.random.pick(NONCE_ALPHABET, NONCE_LEN);
+    let chain_id = auth.config.siwe_chain_ids.first().copied().unwrap_or(1);
     let message = format!(
         "{domain}{HEADER_TAIL}\n{address}\n\n{STATEMENT}\n\nURI: {uri}\nVersion: 1\nChain ID: {chain_id}\n\
          Nonce: {nonce}\nIssued At: {issued}\nExpiration Time: {expires}",
-        domain = state.config.public_authority(),
+        domain = auth.config.public_authority(),
         address = checksum(&address),
-        uri = state.config.public_url,
+        uri = auth.config.public_url,
         issued = rfc3339(now),
         expires = rfc3339(now + NONCE_TTL_SECONDS),
     );
@@ -108,7 +109,7 @@ pub async fn issue(state: &AppState, address: &str, purpose: Purpose) -> AppResu
         expires_at: Set(now + NONCE_TTL_SECONDS),
         used: Set(false),
     }
-    .insert(&state.db)
+    .insert(&ctx.db)
     .await?;
     Ok(message)
 }
@@ -178,7 +179,8 @@ pub fn recover_signer(message: &str, signature: &str) -> Option<[u8; 20]> {
 
 /// Checks a signed message and consumes its nonce; returns the wallet address, lower case.
 pub async fn verify(
-    state: &AppState,
+    ctx: &Ctx,
+    auth: &Auth,
     address: &str,
     signature: &str,
     message: &str,
@@ -188,8 +190,8 @@ pub async fn verify(
     // Reject what is plainly not ours before touching the database, each with its reason.
     let parsed = SignInMessage::parse(message)
         .ok_or_else(|| message_invalid("Malformed sign-in message"))?;
-    if parsed.domain != state.config.public_authority()
-        || parsed.uri != Some(state.config.public_url.as_str())
+    if parsed.domain != auth.config.public_authority()
+        || parsed.uri != Some(auth.config.public_url.as_str())
     {
         return Err(message_invalid("This message is for another site"));
     }
@@ -198,16 +200,16 @@ pub async fn verify(
     }
     let chain_ok = parsed
         .chain_id
-        .is_some_and(|c| state.config.siwe_chain_ids.contains(&c));
+        .is_some_and(|c| auth.config.siwe_chain_ids.contains(&c));
     if !chain_ok {
         return Err(message_invalid("This chain is not supported"));
     }
     let nonce = parsed
         .nonce
         .ok_or_else(|| message_invalid("Malformed sign-in message"))?;
-    let now = state.now();
+    let now = ctx.now();
     let issued = wallet_nonce::Entity::find_by_id(nonce.to_owned())
-        .one(&state.db)
+        .one(&ctx.db)
         .await?
         .ok_or_else(|| AppError::new(ErrorKind::WalletNonceInvalid))?;
     if issued.message != message {
@@ -227,7 +229,7 @@ pub async fn verify(
         .filter(wallet_nonce::Column::Nonce.eq(nonce))
         .filter(wallet_nonce::Column::Used.eq(false))
         .filter(wallet_nonce::Column::ExpiresAt.gt(now))
-        .exec(&state.db)
+        .exec(&ctx.db)
         .await?;
     if consumed.rows_affected != 1 {
         return Err(ErrorKind::WalletNonceInvalid.into());

@@ -7,11 +7,12 @@ use sea_orm::{ActiveModelTrait, IntoActiveModel, Set};
 
 use super::chats::{self, Subscription};
 use super::link;
+use crate::bots::Bots;
 use crate::content::search::{self, Cursor, DocKind};
+use crate::ctx::Ctx;
 use crate::entity::{bot_chat, tag, token};
 use crate::error::AppResult;
 use crate::i18n::{language_name, t};
-use crate::state::AppState;
 use sea_orm::EntityTrait;
 
 /// An answer: text, and buttons that send a command back (label, command text of at most 64
@@ -88,17 +89,22 @@ pub fn changes_chat(command: &Command) -> bool {
 }
 
 /// Runs `command` for `chat`; the caller has checked the sender may change the chat.
-pub async fn run(state: &AppState, chat: &bot_chat::Model, command: Command) -> AppResult<Reply> {
+pub async fn run(
+    ctx: &Ctx,
+    bots: &Bots,
+    chat: &bot_chat::Model,
+    command: Command,
+) -> AppResult<Reply> {
     let locale = chat.locale.as_str();
-    let now = state.now();
+    let now = ctx.now();
     Ok(match command {
         Command::Start(None) => {
-            chats::resume(&state.db, chat.id).await?;
+            chats::resume(&ctx.db, chat.id).await?;
             welcome(locale)
         }
         Command::Start(Some(code)) => {
-            chats::resume(&state.db, chat.id).await?;
-            let key = if link::redeem(state, &code, chat).await? {
+            chats::resume(&ctx.db, chat.id).await?;
+            let key = if link::redeem(ctx, &code, chat).await? {
                 "bot.linked"
             } else {
                 "bot.linkInvalid"
@@ -109,32 +115,32 @@ pub async fn run(state: &AppState, chat: &bot_chat::Model, command: Command) -> 
         Command::Sub(targets) => {
             let mut found = Vec::new();
             for target in &targets {
-                match resolve(state, chat, target).await? {
+                match resolve(ctx, chat, target).await? {
                     Resolved::Found(s) => found.push(s),
                     Resolved::NeedsLink => return Ok(Reply::text(t(locale, "bot.notLinked", &[]))),
-                    Resolved::Unknown(name) => return unknown(state, locale, &name).await,
+                    Resolved::Unknown(name) => return unknown(ctx, bots, locale, &name).await,
                 }
             }
             for s in &found {
-                chats::subscribe(&state.db, chat.id, s, now).await?;
+                chats::subscribe(&ctx.db, chat.id, s, now).await?;
             }
             Reply::text(t(locale, "bot.subscribed", &[("targets", &labels(&found))]))
         }
         Command::Unsub(Selection::All) => {
-            chats::unsubscribe(&state.db, chat.id, None).await?;
+            chats::unsubscribe(&ctx.db, chat.id, None).await?;
             Reply::text(t(locale, "bot.unsubscribedAll", &[]))
         }
         Command::Unsub(Selection::These(targets)) => {
             let mut gone = Vec::new();
             for target in &targets {
-                match resolve(state, chat, target).await? {
+                match resolve(ctx, chat, target).await? {
                     Resolved::Found(s) => gone.push(s),
                     Resolved::NeedsLink => gone.push(Subscription::general("following")),
-                    Resolved::Unknown(name) => return unknown(state, locale, &name).await,
+                    Resolved::Unknown(name) => return unknown(ctx, bots, locale, &name).await,
                 }
             }
             for s in &gone {
-                chats::unsubscribe(&state.db, chat.id, Some(s)).await?;
+                chats::unsubscribe(&ctx.db, chat.id, Some(s)).await?;
             }
             Reply::text(t(
                 locale,
@@ -142,11 +148,11 @@ pub async fn run(state: &AppState, chat: &bot_chat::Model, command: Command) -> 
                 &[("targets", &labels(&gone))],
             ))
         }
-        Command::List => list(state, chat).await?,
+        Command::List => list(ctx, chat).await?,
         Command::Lang(new) => {
             let mut row = chat.clone().into_active_model();
             row.locale = Set(new.to_owned());
-            row.update(&state.db).await?;
+            row.update(&ctx.db).await?;
             Reply::text(t(
                 new,
                 "bot.language",
@@ -160,7 +166,7 @@ pub async fn run(state: &AppState, chat: &bot_chat::Model, command: Command) -> 
                     muted.push(w);
                 }
             }
-            save_muted(state, chat, &muted).await?;
+            save_muted(ctx, chat, &muted).await?;
             Reply::text(t(locale, "bot.muted", &[("words", &muted.join(", "))]))
         }
         Command::Unmute(selection) => {
@@ -169,7 +175,7 @@ pub async fn run(state: &AppState, chat: &bot_chat::Model, command: Command) -> 
                 Selection::All => muted.clear(),
                 Selection::These(words) => muted.retain(|w| !words.contains(w)),
             }
-            save_muted(state, chat, &muted).await?;
+            save_muted(ctx, chat, &muted).await?;
             if muted.is_empty() {
                 Reply::text(t(locale, "bot.mutedNone", &[]))
             } else {
@@ -185,11 +191,11 @@ pub async fn run(state: &AppState, chat: &bot_chat::Model, command: Command) -> 
             let mut row = chat.clone().into_active_model();
             row.digest = Set(name.to_owned());
             row.digest_at = Set(now);
-            row.update(&state.db).await?;
+            row.update(&ctx.db).await?;
             Reply::text(t(locale, &format!("bot.digest.{name}"), &[]))
         }
         Command::Unlink => {
-            link::unlink_chat(state, chat.id).await?;
+            link::unlink_chat(ctx, chat.id).await?;
             Reply::text(t(locale, "bot.unlinked", &[]))
         }
     })
@@ -198,16 +204,16 @@ pub async fn run(state: &AppState, chat: &bot_chat::Model, command: Command) -> 
 /// Words one chat may mute.
 const MAX_MUTED: usize = 50;
 
-async fn save_muted(state: &AppState, chat: &bot_chat::Model, muted: &[String]) -> AppResult<()> {
+async fn save_muted(ctx: &Ctx, chat: &bot_chat::Model, muted: &[String]) -> AppResult<()> {
     let mut row = chat.clone().into_active_model();
     row.muted = Set(serde_json::to_string(muted).unwrap_or_else(|_| "[]".to_owned()));
-    row.update(&state.db).await?;
+    row.update(&ctx.db).await?;
     Ok(())
 }
 
-async fn list(state: &AppState, chat: &bot_chat::Model) -> AppResult<Reply> {
+async fn list(ctx: &Ctx, chat: &bot_chat::Model) -> AppResult<Reply> {
     let locale = chat.locale.as_str();
-    let subs = chats::subscriptions(&state.db, chat.id).await?;
+    let subs = chats::subscriptions(&ctx.db, chat.id).await?;
     let mut text = if subs.is_empty() {
         t(locale, "bot.listEmpty", &[])
     } else {
@@ -239,7 +245,7 @@ enum Resolved {
     Unknown(String),
 }
 
-async fn resolve(state: &AppState, chat: &bot_chat::Model, target: &Target) -> AppResult<Resolved> {
+async fn resolve(ctx: &Ctx, chat: &bot_chat::Model, target: &Target) -> AppResult<Resolved> {
     Ok(match target {
         Target::Important => Resolved::Found(Subscription::general("important")),
         Target::News => Resolved::Found(Subscription::general("news")),
@@ -249,11 +255,11 @@ async fn resolve(state: &AppState, chat: &bot_chat::Model, target: &Target) -> A
             Resolved::Found(Subscription::general("following"))
         }
         Target::Following => Resolved::NeedsLink,
-        Target::Named(name) => match chats::named(&state.db, name, false).await? {
+        Target::Named(name) => match chats::named(&ctx.db, name, false).await? {
             Some(s) => Resolved::Found(s),
             None => Resolved::Unknown(name.clone()),
         },
-        Target::Symbol(symbol) => match chats::named(&state.db, symbol, true).await? {
+        Target::Symbol(symbol) => match chats::named(&ctx.db, symbol, true).await? {
             Some(s) => Resolved::Found(s),
             None => Resolved::Unknown(format!("${symbol}")),
         },
@@ -261,9 +267,9 @@ async fn resolve(state: &AppState, chat: &bot_chat::Model, target: &Target) -> A
 }
 
 /// "I do not know X", with the closest tags and tokens search finds for it; nothing subscribed.
-async fn unknown(state: &AppState, locale: &str, name: &str) -> AppResult<Reply> {
+async fn unknown(ctx: &Ctx, bots: &Bots, locale: &str, name: &str) -> AppResult<Reply> {
     let mut text = t(locale, "bot.unknownTarget", &[("target", name)]);
-    let close = closest(state, name.trim_start_matches('$')).await?;
+    let close = closest(ctx, bots, name.trim_start_matches('$')).await?;
     if !close.is_empty() {
         text.push(' ');
         text.push_str(&t(locale, "bot.suggest", &[("names", &close.join(", "))]));
@@ -275,12 +281,12 @@ async fn unknown(state: &AppState, locale: &str, name: &str) -> AppResult<Reply>
 const SUGGESTIONS: usize = 3;
 
 /// The tag codes and token symbols search finds for `name`.
-async fn closest(state: &AppState, name: &str) -> AppResult<Vec<String>> {
+async fn closest(ctx: &Ctx, bots: &Bots, name: &str) -> AppResult<Vec<String>> {
     let Ok(terms) = search::terms(name) else {
         return Ok(Vec::new());
     };
     // Search may be getting ready (PostgreSQL start-up): the reply then names nothing.
-    let Ok(index) = state.search_index().await else {
+    let Ok(index) = bots.content.search_index(ctx).await else {
         return Ok(Vec::new());
     };
     let mut names = Vec::new();
@@ -289,11 +295,11 @@ async fn closest(state: &AppState, name: &str) -> AppResult<Vec<String>> {
         for doc in docs.into_iter().take(SUGGESTIONS) {
             let name = match kind {
                 DocKind::Tag => tag::Entity::find_by_id(doc.ref_id)
-                    .one(&state.db)
+                    .one(&ctx.db)
                     .await?
                     .map(|t| t.code),
                 _ => token::Entity::find_by_id(doc.ref_id)
-                    .one(&state.db)
+                    .one(&ctx.db)
                     .await?
                     .map(|t| format!("${}", t.symbol)),
             };

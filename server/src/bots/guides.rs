@@ -5,9 +5,9 @@ use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde::Deserialize;
 
 use crate::content::write::{self, FeedInput};
+use crate::ctx::Ctx;
 use crate::entity::feed_item;
 use crate::error::{AppError, AppResult};
-use crate::state::AppState;
 
 const GUIDES: &str = include_str!("guides.json");
 
@@ -23,29 +23,29 @@ fn guides() -> AppResult<Vec<Guide>> {
 }
 
 /// Writes the guides a database lacks; returns how many were written.
-pub async fn ensure(state: &AppState) -> AppResult<usize> {
+pub async fn ensure(ctx: &Ctx) -> AppResult<usize> {
     let mut written = 0;
     for guide in guides()? {
-        if find_url(state, &guide.item.source_url).await?.is_none() {
-            write::upsert_feed(state, guide.item).await?;
+        if find_url(ctx, &guide.item.source_url).await?.is_none() {
+            write::upsert_feed(ctx, guide.item).await?;
             written += 1;
         }
     }
     Ok(written)
 }
 
-async fn find_url(state: &AppState, url: &str) -> AppResult<Option<i64>> {
+async fn find_url(ctx: &Ctx, url: &str) -> AppResult<Option<i64>> {
     Ok(feed_item::Entity::find()
         .filter(feed_item::Column::SourceUrl.eq(url))
-        .one(&state.db)
+        .one(&ctx.db)
         .await?
         .map(|f| f.id))
 }
 
 /// The feed id of the guide `name` (`telegram`, `line`).
-pub async fn find(state: &AppState, name: &str) -> AppResult<Option<i64>> {
+pub async fn find(ctx: &Ctx, name: &str) -> AppResult<Option<i64>> {
     let Some(guide) = guides()?.into_iter().find(|g| g.name == name) else {
         return Ok(None);
     };
-    find_url(state, &guide.item.source_url).await
+    find_url(ctx, &guide.item.source_url).await
 }

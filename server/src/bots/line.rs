@@ -11,8 +11,9 @@ use super::Platform;
 use super::chats::{self, Place};
 use super::commands::{self, Reply};
 use super::line_api::QuickReply;
+use crate::bots::Bots;
+use crate::ctx::Ctx;
 use crate::error::AppResult;
-use crate::state::AppState;
 
 pub const WEBHOOK_PATH: &str = "/webhooks/line";
 
@@ -70,40 +71,40 @@ impl Source {
 }
 
 /// Handles each event of a webhook body; an event it cannot read is logged and skipped.
-pub async fn handle(state: &AppState, body: Body) -> AppResult<()> {
+pub async fn handle(ctx: &Ctx, bots: &Bots, body: Body) -> AppResult<()> {
     for raw in body.events {
         match serde_json::from_value::<Event>(raw) {
-            Ok(event) => handle_event(state, event).await?,
+            Ok(event) => handle_event(ctx, bots, event).await?,
             Err(e) => tracing::warn!("line: unreadable event skipped: {e}"),
         }
     }
     Ok(())
 }
 
-async fn handle_event(state: &AppState, event: Event) -> AppResult<()> {
+async fn handle_event(ctx: &Ctx, bots: &Bots, event: Event) -> AppResult<()> {
     let Some(place) = event.source.place() else {
         return Ok(());
     };
-    let now = state.now();
+    let now = ctx.now();
     let reply = match event.kind.as_str() {
         "follow" | "join" => {
-            let language = match (&event.source.user_id, state.bots.line.as_ref()) {
+            let language = match (&event.source.user_id, bots.line.as_ref()) {
                 (Some(user), Some(api)) if event.kind == "follow" => api.language(user).await,
                 _ => None,
             };
             let chat = chats::find_or_create(
-                &state.db,
+                &ctx.db,
                 &place,
                 normalize_locale(language.as_deref().unwrap_or_default()),
                 now,
             )
             .await?;
-            chats::resume(&state.db, chat.id).await?;
+            chats::resume(&ctx.db, chat.id).await?;
             Some(commands::welcome(&chat.locale))
         }
         "unfollow" | "leave" => {
-            if let Some(chat) = chats::find(&state.db, &place).await? {
-                chats::pause(&state.db, chat.id, "the bot was unfollowed or left").await?;
+            if let Some(chat) = chats::find(&ctx.db, &place).await? {
+                chats::pause(&ctx.db, chat.id, "the bot was unfollowed or left").await?;
             }
             None
         }
@@ -114,15 +115,13 @@ async fn handle_event(state: &AppState, event: Event) -> AppResult<()> {
                 _ => None,
             };
             match text {
-                Some(text) => command(state, &place, &text).await?,
+                Some(text) => command(ctx, bots, &place, &text).await?,
                 None => None,
             }
         }
         _ => None,
     };
-    if let (Some(reply), Some(token), Some(api)) =
-        (reply, event.reply_token, state.bots.line.as_ref())
-    {
+    if let (Some(reply), Some(token), Some(api)) = (reply, event.reply_token, bots.line.as_ref()) {
         let quick: Vec<QuickReply> = reply
             .buttons
             .iter()
@@ -140,7 +139,7 @@ async fn handle_event(state: &AppState, event: Event) -> AppResult<()> {
 
 /// A text as a command, with or without the slash. In a group, words that are not a command
 /// are the members' talk and get no answer; in a one-to-one chat they get the help.
-async fn command(state: &AppState, place: &Place, text: &str) -> AppResult<Option<Reply>> {
+async fn command(ctx: &Ctx, bots: &Bots, place: &Place, text: &str) -> AppResult<Option<Reply>> {
     let parsed = parse_command(text, "", false);
     let one_to_one = place.kind == "user";
     if let Err(CommandError::Unknown(_) | CommandError::NotACommand) = &parsed
@@ -148,9 +147,9 @@ async fn command(state: &AppState, place: &Place, text: &str) -> AppResult<Optio
     {
         return Ok(None);
     }
-    let chat = chats::find_or_create(&state.db, place, "en", state.now()).await?;
+    let chat = chats::find_or_create(&ctx.db, place, "en", ctx.now()).await?;
     Ok(match parsed {
         Err(e) => commands::refusal(&chat.locale, &e),
-        Ok(command) => Some(commands::run(state, &chat, command).await?),
+        Ok(command) => Some(commands::run(ctx, bots, &chat, command).await?),
     })
 }

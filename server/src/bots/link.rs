@@ -8,10 +8,10 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrde
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
+use crate::ctx::Ctx;
 use crate::entity::{bot_chat, bot_link_code, bot_subscription};
 use crate::error::AppResult;
 use crate::points::tasks::{Source, record_event};
-use crate::state::AppState;
 
 /// How long a link code works.
 pub const CODE_SECONDS: i64 = 10 * 60;
@@ -23,29 +23,29 @@ fn hash(code: &str) -> String {
 }
 
 /// A new code for `user_id`.
-pub async fn make_code(state: &AppState, user_id: i64) -> AppResult<String> {
+pub async fn make_code(ctx: &Ctx, user_id: i64) -> AppResult<String> {
     let mut bytes = [0u8; CODE_BYTES];
-    state.random.fill(&mut bytes);
+    ctx.random.fill(&mut bytes);
     let code = URL_SAFE_NO_PAD.encode(bytes);
     bot_link_code::ActiveModel {
         code_hash: Set(hash(&code)),
         user_id: Set(user_id),
-        expires_at: Set(state.now() + CODE_SECONDS),
+        expires_at: Set(ctx.now() + CODE_SECONDS),
         used_at: Set(None),
         ..Default::default()
     }
-    .insert(&state.db)
+    .insert(&ctx.db)
     .await?;
     Ok(code)
 }
 
 /// Links `chat` to the code's account if the code is unused and fresh; uses it up. Linking
 /// completes the account's `join_community` task.
-pub async fn redeem(state: &AppState, code: &str, chat: &bot_chat::Model) -> AppResult<bool> {
-    let now = state.now();
+pub async fn redeem(ctx: &Ctx, code: &str, chat: &bot_chat::Model) -> AppResult<bool> {
+    let now = ctx.now();
     let Some(row) = bot_link_code::Entity::find()
         .filter(bot_link_code::Column::CodeHash.eq(hash(code)))
-        .one(&state.db)
+        .one(&ctx.db)
         .await?
     else {
         return Ok(false);
@@ -56,7 +56,7 @@ pub async fn redeem(state: &AppState, code: &str, chat: &bot_chat::Model) -> App
         .filter(bot_link_code::Column::Id.eq(row.id))
         .filter(bot_link_code::Column::UsedAt.is_null())
         .filter(bot_link_code::Column::ExpiresAt.gt(now))
-        .exec(&state.db)
+        .exec(&ctx.db)
         .await?;
     if taken.rows_affected == 0 {
         return Ok(false);
@@ -64,23 +64,23 @@ pub async fn redeem(state: &AppState, code: &str, chat: &bot_chat::Model) -> App
     bot_chat::Entity::update_many()
         .col_expr(bot_chat::Column::UserId, Expr::value(row.user_id))
         .filter(bot_chat::Column::Id.eq(chat.id))
-        .exec(&state.db)
+        .exec(&ctx.db)
         .await?;
-    record_event(state, row.user_id, "join_community", Source::Server).await?;
+    record_event(ctx, row.user_id, "join_community", Source::Server).await?;
     Ok(true)
 }
 
 /// Unlinks a chat: it keeps its subscriptions but `following`, which needs an account.
-pub async fn unlink_chat(state: &AppState, chat_id: i64) -> AppResult<()> {
+pub async fn unlink_chat(ctx: &Ctx, chat_id: i64) -> AppResult<()> {
     bot_chat::Entity::update_many()
         .col_expr(bot_chat::Column::UserId, Expr::value(Option::<i64>::None))
         .filter(bot_chat::Column::Id.eq(chat_id))
-        .exec(&state.db)
+        .exec(&ctx.db)
         .await?;
     bot_subscription::Entity::delete_many()
         .filter(bot_subscription::Column::ChatId.eq(chat_id))
         .filter(bot_subscription::Column::Target.eq("following"))
-        .exec(&state.db)
+        .exec(&ctx.db)
         .await?;
     Ok(())
 }
@@ -96,11 +96,11 @@ pub struct LinkedChat {
     pub first_seen_at: i64,
 }
 
-pub async fn linked_chats(state: &AppState, user_id: i64) -> AppResult<Vec<LinkedChat>> {
+pub async fn linked_chats(ctx: &Ctx, user_id: i64) -> AppResult<Vec<LinkedChat>> {
     Ok(bot_chat::Entity::find()
         .filter(bot_chat::Column::UserId.eq(user_id))
         .order_by_asc(bot_chat::Column::Id)
-        .all(&state.db)
+        .all(&ctx.db)
         .await?
         .into_iter()
         .map(|c| LinkedChat {
@@ -114,13 +114,13 @@ pub async fn linked_chats(state: &AppState, user_id: i64) -> AppResult<Vec<Linke
 }
 
 /// Unlinks the account's chat `chat_id`; false when it is not the account's.
-pub async fn unlink_own(state: &AppState, user_id: i64, chat_id: i64) -> AppResult<bool> {
+pub async fn unlink_own(ctx: &Ctx, user_id: i64, chat_id: i64) -> AppResult<bool> {
     let own = bot_chat::Entity::find_by_id(chat_id)
-        .one(&state.db)
+        .one(&ctx.db)
         .await?
         .is_some_and(|c| c.user_id == Some(user_id));
     if own {
-        unlink_chat(state, chat_id).await?;
+        unlink_chat(ctx, chat_id).await?;
     }
     Ok(own)
 }

@@ -1,11 +1,10 @@
 //! The Telegram and LINE bots, part of the server: chats subscribe to tags, tokens, channels or
 //! kinds of news with commands (`commands`, parsed by client-core), every new item is queued for
-//! the chats it matches in the transaction that stores it (`fanout`), and one server at a time
+//! the chats it matches in the transaction that stores it (`outbox::fanout`), and one server at a time
 //! per platform sends the queue within the platform's limits (`sender`, `lease`).
 
 pub mod chats;
 pub mod commands;
-pub mod fanout;
 pub mod guides;
 pub mod lease;
 pub mod line;
@@ -18,11 +17,15 @@ pub mod telegram;
 pub mod telegram_api;
 
 use client_core::envelope::ErrorKind;
+use std::sync::Arc;
+
 use tokio::sync::{Notify, OnceCell};
 
 use crate::config::Config;
+use crate::content::Content;
+use crate::ctx::Ctx;
 use crate::error::{AppError, AppResult};
-use crate::state::AppState;
+use crate::events::Event;
 use line_api::LineApi;
 use telegram_api::TelegramApi;
 
@@ -53,7 +56,13 @@ impl Platform {
 
 /// The bots' clients (each `None` when its platform is not configured) and what their jobs
 /// share on this server.
-pub struct Bots {
+#[derive(Clone)]
+pub struct Bots(Arc<Inner>);
+
+pub struct Inner {
+    pub config: Arc<Config>,
+    /// Where `/search` in a chat reads.
+    pub content: Content,
     pub telegram: Option<TelegramApi>,
     pub line: Option<LineApi>,
     /// The Telegram bot's username, from `getMe` once.
@@ -64,8 +73,20 @@ pub struct Bots {
     pub holder: String,
 }
 
+impl std::ops::Deref for Bots {
+    type Target = Inner;
+    fn deref(&self) -> &Inner {
+        &self.0
+    }
+}
+
 impl Bots {
-    pub fn new(config: &Config, http: &reqwest::Client, holder: String) -> Self {
+    pub fn new(
+        config: Arc<Config>,
+        content: Content,
+        http: &reqwest::Client,
+        holder: String,
+    ) -> Self {
         let telegram = config
             .telegram_bot_token
             .as_deref()
@@ -77,12 +98,21 @@ impl Bots {
             (Some(_), Some(token)) => Some(LineApi::new(&config.line_api_url, token, http.clone())),
             _ => None,
         };
-        Self {
+        Self(Arc::new(Inner {
+            config,
+            content,
             telegram,
             line,
             username: OnceCell::new(),
             queued: Notify::new(),
             holder,
+        }))
+    }
+
+    /// Wakes this server's senders when deliveries were queued.
+    pub fn heard(&self, event: &Event) {
+        if *event == Event::DeliveriesQueued {
+            self.queued.notify_waiters();
         }
     }
 
@@ -126,13 +156,13 @@ impl Bots {
 
 /// Starts what runs for each configured bot: Telegram's start-up and polling, and a sender per
 /// platform. Nothing runs for a bot that is not configured.
-pub fn spawn(state: &AppState) {
-    if state.bots.telegram.is_some() {
-        telegram::spawn(state.clone());
+pub fn spawn(ctx: &Ctx, bots: &Bots) {
+    if bots.telegram.is_some() {
+        telegram::spawn(ctx.clone(), bots.clone());
     }
     for platform in Platform::ALL {
-        if state.bots.configured(platform) {
-            sender::spawn(state.clone(), platform);
+        if bots.configured(platform) {
+            sender::spawn(ctx.clone(), bots.clone(), platform);
         }
     }
 }

@@ -19,9 +19,10 @@ use tokio::task::JoinSet;
 use super::line_api::Pushed;
 use super::telegram_api::{ApiError, Outgoing};
 use super::{Platform, chats, lease, message};
+use crate::bots::Bots;
+use crate::ctx::Ctx;
 use crate::entity::{bot_chat, bot_delivery};
 use crate::error::AppResult;
-use crate::state::AppState;
 
 /// How long a taken delivery is left to the server sending it: well past one send (the HTTP
 /// client gives up after 10 s), and short, because a server killed mid-send leaves its chat
@@ -114,10 +115,15 @@ const HEADS_SQL: &str = "SELECT MIN(d.id) AS id FROM bot_deliveries d \
 
 /// Sends what is due now within the limits; returns how many were sent. The caller holds the
 /// platform's lease.
-pub async fn send_round(state: &AppState, platform: Platform, limits: &Limits) -> AppResult<usize> {
-    let db = &state.db;
-    let now = state.now();
-    let mut sent = send_digests(state, platform, limits).await?;
+pub async fn send_round(
+    ctx: &Ctx,
+    bots: &Bots,
+    platform: Platform,
+    limits: &Limits,
+) -> AppResult<usize> {
+    let db = &ctx.db;
+    let now = ctx.now();
+    let mut sent = send_digests(ctx, bots, platform, limits).await?;
     let heads = Head::find_by_statement(Statement::from_sql_and_values(
         db.get_database_backend(),
         HEADS_SQL,
@@ -144,25 +150,25 @@ pub async fn send_round(state: &AppState, platform: Platform, limits: &Limits) -
             continue;
         };
         let Some(words) = message::words(db, delivery.feed_id, &chat.locale).await? else {
-            finish(state, delivery.id, "dropped").await?;
+            finish(ctx, delivery.id, "dropped").await?;
             continue;
         };
         if words.is_muted(&chats::muted_words(&chat)) {
-            finish(state, delivery.id, "muted").await?;
+            finish(ctx, delivery.id, "muted").await?;
             continue;
         }
         if !limits.allows(&chat) {
             continue;
         }
         limits.all.until_ready().await;
-        let Some(retry_key) = claim(state, &delivery, platform).await? else {
+        let Some(retry_key) = claim(ctx, &delivery, platform).await? else {
             continue;
         };
-        let text = message::news(platform, &words, &chat.locale, &state.config.public_url);
-        let state = state.clone();
+        let text = message::news(platform, &words, &chat.locale, ctx.public_url());
+        let (ctx, bots) = (ctx.clone(), bots.clone());
         sending.spawn(async move {
-            let outcome = send(&state, platform, &chat, &text, &retry_key).await;
-            record(&state, &delivery, &chat, outcome).await
+            let outcome = send(&bots, platform, &chat, &text, &retry_key).await;
+            record(&ctx, &delivery, &chat, outcome).await
         });
         while sending.len() >= IN_FLIGHT {
             sent += joined(sending.join_next().await);
@@ -192,33 +198,30 @@ fn joined(done: Option<Result<AppResult<bool>, tokio::task::JoinError>>) -> usiz
 /// Takes a delivery for this server (moving `due_at` forward); gives its retry key (made at the
 /// first attempt, kept for every retry). `None`: another server took it.
 async fn claim(
-    state: &AppState,
+    ctx: &Ctx,
     delivery: &bot_delivery::Model,
     platform: Platform,
 ) -> AppResult<Option<String>> {
     let key = delivery
         .retry_key
         .clone()
-        .unwrap_or_else(|| new_retry_key(state));
+        .unwrap_or_else(|| new_retry_key(ctx));
     let mut update = bot_delivery::Entity::update_many()
-        .col_expr(
-            bot_delivery::Column::DueAt,
-            Expr::value(state.now() + CLAIM),
-        )
+        .col_expr(bot_delivery::Column::DueAt, Expr::value(ctx.now() + CLAIM))
         .filter(bot_delivery::Column::Id.eq(delivery.id))
         .filter(bot_delivery::Column::DueAt.eq(delivery.due_at))
         .filter(bot_delivery::Column::State.eq("queued"));
     if platform == Platform::Line {
         update = update.col_expr(bot_delivery::Column::RetryKey, Expr::value(key.clone()));
     }
-    let taken = update.exec(&state.db).await?;
+    let taken = update.exec(&ctx.db).await?;
     Ok((taken.rows_affected == 1).then_some(key))
 }
 
 /// A random version-4 UUID (the form LINE's retry key must have).
-fn new_retry_key(state: &AppState) -> String {
+fn new_retry_key(ctx: &Ctx) -> String {
     let mut b = [0u8; 16];
-    state.random.fill(&mut b);
+    ctx.random.fill(&mut b);
     b[6] = (b[6] & 0x0f) | 0x40;
     b[8] = (b[8] & 0x3f) | 0x80;
     let h = hex::encode(b);
@@ -234,7 +237,7 @@ fn new_retry_key(state: &AppState) -> String {
 
 /// One message to one chat, as the platform answered it.
 async fn send(
-    state: &AppState,
+    bots: &Bots,
     platform: Platform,
     chat: &bot_chat::Model,
     text: &str,
@@ -242,7 +245,7 @@ async fn send(
 ) -> Outcome {
     match platform {
         Platform::Telegram => {
-            let Some(api) = state.bots.telegram.as_ref() else {
+            let Some(api) = bots.telegram.as_ref() else {
                 return Outcome::Failed("the Telegram bot is off".to_owned());
             };
             let out = Outgoing {
@@ -258,7 +261,7 @@ async fn send(
             }
         }
         Platform::Line => {
-            let Some(api) = state.bots.line.as_ref() else {
+            let Some(api) = bots.line.as_ref() else {
                 return Outcome::Failed("the LINE bot is off".to_owned());
             };
             match api.push(&chat.chat_ref, text, retry_key).await {
@@ -303,13 +306,13 @@ pub fn telegram_outcome(error: ApiError) -> Outcome {
 
 /// Stores how a send ended; true when it was delivered.
 async fn record(
-    state: &AppState,
+    ctx: &Ctx,
     delivery: &bot_delivery::Model,
     chat: &bot_chat::Model,
     outcome: Outcome,
 ) -> AppResult<bool> {
-    let db = &state.db;
-    let now = state.now();
+    let db = &ctx.db;
+    let now = ctx.now();
     let attempts = delivery.attempts + 1;
     let update =
         bot_delivery::Entity::update_many().filter(bot_delivery::Column::Id.eq(delivery.id));
@@ -368,20 +371,25 @@ async fn record(
 }
 
 /// Ends a queued delivery without sending it: `muted` or `dropped` (its item is gone).
-async fn finish(state: &AppState, id: i64, how: &str) -> AppResult<()> {
+async fn finish(ctx: &Ctx, id: i64, how: &str) -> AppResult<()> {
     bot_delivery::Entity::update_many()
         .col_expr(bot_delivery::Column::State, Expr::value(how))
         .filter(bot_delivery::Column::Id.eq(id))
         .filter(bot_delivery::Column::State.eq("queued"))
-        .exec(&state.db)
+        .exec(&ctx.db)
         .await?;
     Ok(())
 }
 
 /// Digest chats whose hour or day has passed get one message listing what was queued for them.
-async fn send_digests(state: &AppState, platform: Platform, limits: &Limits) -> AppResult<usize> {
-    let db = &state.db;
-    let now = state.now();
+async fn send_digests(
+    ctx: &Ctx,
+    bots: &Bots,
+    platform: Platform,
+    limits: &Limits,
+) -> AppResult<usize> {
+    let db = &ctx.db;
+    let now = ctx.now();
     let due = bot_chat::Entity::find()
         .filter(bot_chat::Column::Platform.eq(platform.name()))
         .filter(bot_chat::Column::State.eq(chats::ACTIVE))
@@ -414,8 +422,8 @@ async fn send_digests(state: &AppState, platform: Platform, limits: &Limits) -> 
                     items.push(w);
                     listed.push(delivery.id);
                 }
-                Some(_) => finish(state, delivery.id, "muted").await?,
-                None => finish(state, delivery.id, "dropped").await?,
+                Some(_) => finish(ctx, delivery.id, "muted").await?,
+                None => finish(ctx, delivery.id, "dropped").await?,
             }
         }
         if items.is_empty() || !limits.allows(&chat) {
@@ -432,8 +440,8 @@ async fn send_digests(state: &AppState, platform: Platform, limits: &Limits) -> 
             continue;
         }
         limits.all.until_ready().await;
-        let text = message::digest(platform, &items, &chat.locale, &state.config.public_url);
-        match send(state, platform, &chat, &text, &new_retry_key(state)).await {
+        let text = message::digest(platform, &items, &chat.locale, ctx.public_url());
+        match send(bots, platform, &chat, &text, &new_retry_key(ctx)).await {
             Outcome::Sent => {
                 bot_delivery::Entity::update_many()
                     .col_expr(bot_delivery::Column::State, Expr::value("sent"))
@@ -459,21 +467,14 @@ async fn send_digests(state: &AppState, platform: Platform, limits: &Limits) -> 
 }
 
 /// Sends for `platform` while this server holds its lease, as long as the server runs.
-pub fn spawn(state: AppState, platform: Platform) {
+pub fn spawn(ctx: Ctx, bots: Bots, platform: Platform) {
     tokio::spawn(async move {
         let limits = Arc::new(Limits::of(platform));
         let name = format!("send_{}", platform.name());
         loop {
-            let held = lease::hold(
-                &state.db,
-                &name,
-                &state.bots.holder,
-                state.now(),
-                LEASE_SECONDS,
-            )
-            .await;
+            let held = lease::hold(&ctx.db, &name, &bots.holder, ctx.now(), LEASE_SECONDS).await;
             let sent = match held {
-                Ok(true) => send_round(&state, platform, &limits).await,
+                Ok(true) => send_round(&ctx, &bots, platform, &limits).await,
                 Ok(false) => Ok(0),
                 Err(e) => Err(e),
             };
@@ -482,8 +483,7 @@ pub fn spawn(state: AppState, platform: Platform) {
                     // Nothing to send: until an item is queued here, or a second (another
                     // server's items, retries coming due).
                     let _ =
-                        tokio::time::timeout(Duration::from_secs(1), state.bots.queued.notified())
-                            .await;
+                        tokio::time::timeout(Duration::from_secs(1), bots.queued.notified()).await;
                 }
                 Ok(_) => {}
                 Err(e) => {

@@ -10,9 +10,10 @@ use super::chats::{self, Place};
 use super::commands::{self, Reply};
 use super::telegram_api::{Button, CallbackQuery, ChatMemberUpdated, Message, Outgoing, Update};
 use super::{Platform, lease};
+use crate::bots::Bots;
+use crate::ctx::Ctx;
 use crate::error::{AppError, AppResult};
 use crate::i18n::t;
-use crate::state::AppState;
 
 /// The polling lease: a server that dies stops renewing it and another takes over within
 /// `POLL_LEASE_SECONDS` plus one look ([`POLL_RETRY`]), inside 30 s.
@@ -32,20 +33,21 @@ const MENU: [&str; 8] = [
 pub const WEBHOOK_PATH: &str = "/webhooks/telegram";
 
 /// Handles one update; nothing in it can make this fail but the database.
-pub async fn handle(state: &AppState, update: Update) -> AppResult<()> {
+pub async fn handle(ctx: &Ctx, bots: &Bots, update: Update) -> AppResult<()> {
     if let Some(change) = update.my_chat_member {
-        return member_changed(state, change).await;
+        return member_changed(ctx, change).await;
     }
     if let Some(query) = update.callback_query {
-        return callback(state, query).await;
+        return callback(ctx, bots, query).await;
     }
     if let Some(message) = update.message.or(update.channel_post) {
         let Some(text) = message.text.clone() else {
             return Ok(());
         };
-        let username = state.bots.telegram_username().await?;
+        let username = bots.telegram_username().await?;
         return run(
-            state,
+            ctx,
+            bots,
             &message,
             message.from.as_ref().map(|u| u.id),
             parse_command(&text, &username, true),
@@ -74,7 +76,8 @@ fn place(message: &Message) -> Place {
 }
 
 async fn run(
-    state: &AppState,
+    ctx: &Ctx,
+    bots: &Bots,
     message: &Message,
     sender: Option<i64>,
     command: Result<Command, client_core::bot::CommandError>,
@@ -87,28 +90,28 @@ async fn run(
         return Ok(()); // A group's talk is not for the bot, and nothing of it is kept.
     }
     let locale = normalize_locale(language_code.unwrap_or_default());
-    let chat = chats::find_or_create(&state.db, &place(message), locale, state.now()).await?;
+    let chat = chats::find_or_create(&ctx.db, &place(message), locale, ctx.now()).await?;
     let reply = match command {
         Err(e) => commands::refusal(&chat.locale, &e),
         Ok(command)
-            if commands::changes_chat(&command) && !may_change(state, message, sender).await =>
+            if commands::changes_chat(&command) && !may_change(bots, message, sender).await =>
         {
             Some(Reply {
                 text: t(&chat.locale, "bot.adminsOnly", &[]),
                 buttons: Vec::new(),
             })
         }
-        Ok(command) => Some(commands::run(state, &chat, command).await?),
+        Ok(command) => Some(commands::run(ctx, bots, &chat, command).await?),
     };
     if let Some(reply) = reply {
-        say(state, &chat.chat_ref, chat.thread_id, &reply).await;
+        say(bots, &chat.chat_ref, chat.thread_id, &reply).await;
     }
     Ok(())
 }
 
 /// In groups only administrators change what the chat receives (an anonymous administrator
 /// writes as the group itself); in private chats and channels whoever can write may.
-async fn may_change(state: &AppState, message: &Message, sender: Option<i64>) -> bool {
+async fn may_change(bots: &Bots, message: &Message, sender: Option<i64>) -> bool {
     if !matches!(message.chat.kind.as_str(), "group" | "supergroup") {
         return true;
     }
@@ -119,7 +122,7 @@ async fn may_change(state: &AppState, message: &Message, sender: Option<i64>) ->
     {
         return true;
     }
-    let (Some(api), Some(user)) = (state.bots.telegram.as_ref(), sender) else {
+    let (Some(api), Some(user)) = (bots.telegram.as_ref(), sender) else {
         return false;
     };
     match api.member_status(message.chat.id, user).await {
@@ -131,8 +134,8 @@ async fn may_change(state: &AppState, message: &Message, sender: Option<i64>) ->
     }
 }
 
-async fn callback(state: &AppState, query: CallbackQuery) -> AppResult<()> {
-    if let Some(api) = state.bots.telegram.as_ref()
+async fn callback(ctx: &Ctx, bots: &Bots, query: CallbackQuery) -> AppResult<()> {
+    if let Some(api) = bots.telegram.as_ref()
         && let Err(e) = api.answer_callback(&query.id).await
     {
         tracing::debug!("telegram answerCallbackQuery: {e}");
@@ -141,12 +144,13 @@ async fn callback(state: &AppState, query: CallbackQuery) -> AppResult<()> {
         return Ok(());
     };
     // Our buttons carry command words; anything else is not ours and does nothing.
-    let username = state.bots.telegram_username().await?;
+    let username = bots.telegram_username().await?;
     let Ok(command) = parse_command(data, &username, false) else {
         return Ok(());
     };
     run(
-        state,
+        ctx,
+        bots,
         message,
         Some(query.from.id),
         Ok(command),
@@ -156,26 +160,26 @@ async fn callback(state: &AppState, query: CallbackQuery) -> AppResult<()> {
 }
 
 /// Removed or blocked: the chat (every topic) is paused; added again: resumed.
-async fn member_changed(state: &AppState, change: ChatMemberUpdated) -> AppResult<()> {
+async fn member_changed(ctx: &Ctx, change: ChatMemberUpdated) -> AppResult<()> {
     let platform = Platform::Telegram.name();
     let chat_ref = change.chat.id.to_string();
     match change.new_chat_member.status.as_str() {
         "left" | "kicked" => {
             chats::pause_whole(
-                &state.db,
+                &ctx.db,
                 platform,
                 &chat_ref,
                 "the bot was removed or blocked",
             )
             .await
         }
-        _ => chats::resume_whole(&state.db, platform, &chat_ref).await,
+        _ => chats::resume_whole(&ctx.db, platform, &chat_ref).await,
     }
 }
 
 /// Sends a command's answer right away (answers are not queued: the person is waiting).
-async fn say(state: &AppState, chat_ref: &str, thread_id: i64, reply: &Reply) {
-    let Some(api) = state.bots.telegram.as_ref() else {
+async fn say(bots: &Bots, chat_ref: &str, thread_id: i64, reply: &Reply) {
+    let Some(api) = bots.telegram.as_ref() else {
         return;
     };
     let keyboard: Vec<Vec<Button>> = reply
@@ -205,23 +209,15 @@ async fn say(state: &AppState, chat_ref: &str, thread_id: i64, reply: &Reply) {
 /// One long poll, if this server holds the polling lease: fetches updates from the stored
 /// offset, handles them, and moves the offset past them. Returns how many were handled, or
 /// `None` when another server polls.
-pub async fn poll_once(state: &AppState, timeout: u64) -> AppResult<Option<usize>> {
-    let Some(api) = state.bots.telegram.as_ref() else {
+pub async fn poll_once(ctx: &Ctx, bots: &Bots, timeout: u64) -> AppResult<Option<usize>> {
+    let Some(api) = bots.telegram.as_ref() else {
         return Ok(None);
     };
-    let holder = &state.bots.holder;
-    if !lease::hold(
-        &state.db,
-        POLL_LEASE,
-        holder,
-        state.now(),
-        POLL_LEASE_SECONDS,
-    )
-    .await?
-    {
+    let holder = &bots.holder;
+    if !lease::hold(&ctx.db, POLL_LEASE, holder, ctx.now(), POLL_LEASE_SECONDS).await? {
         return Ok(None);
     }
-    let offset = lease::cursor(&state.db, POLL_LEASE).await?;
+    let offset = lease::cursor(&ctx.db, POLL_LEASE).await?;
     let updates = api
         .get_updates(offset, timeout)
         .await
@@ -231,33 +227,33 @@ pub async fn poll_once(state: &AppState, timeout: u64) -> AppResult<Option<usize
     for update in updates {
         next = next.max(update.update_id + 1);
         let id = update.update_id;
-        if let Err(e) = handle(state, update).await {
+        if let Err(e) = handle(ctx, bots, update).await {
             tracing::warn!("telegram update {id}: {e:?}");
         }
     }
     if next != offset {
-        lease::set_cursor(&state.db, POLL_LEASE, holder, next).await?;
+        lease::set_cursor(&ctx.db, POLL_LEASE, holder, next).await?;
     }
     Ok(Some(count))
 }
 
 /// At start-up: learns the bot's username, sets its command menu in each language, then either
 /// registers the webhook or starts polling.
-pub fn spawn(state: AppState) {
+pub fn spawn(ctx: Ctx, bots: Bots) {
     tokio::spawn(async move {
-        let Some(api) = state.bots.telegram.clone() else {
+        let Some(api) = bots.telegram.clone() else {
             return;
         };
-        while let Err(e) = state.bots.telegram_username().await {
+        while let Err(e) = bots.telegram_username().await {
             tracing::error!("telegram getMe: {e:?}; trying again in 30 s");
             tokio::time::sleep(Duration::from_secs(30)).await;
         }
-        set_menus(&state).await;
-        match &state.config.telegram_webhook_secret {
+        set_menus(&bots).await;
+        match &bots.config.telegram_webhook_secret {
             Some(secret) => {
                 let url = format!(
                     "{}{WEBHOOK_PATH}",
-                    state.config.public_url.trim_end_matches('/')
+                    bots.config.public_url.trim_end_matches('/')
                 );
                 if let Err(e) = api.set_webhook(&url, secret).await {
                     tracing::error!("telegram setWebhook {url}: {e}");
@@ -268,7 +264,7 @@ pub fn spawn(state: AppState) {
                     tracing::warn!("telegram deleteWebhook: {e}");
                 }
                 loop {
-                    match poll_once(&state, POLL_TIMEOUT).await {
+                    match poll_once(&ctx, &bots, POLL_TIMEOUT).await {
                         Ok(Some(_)) => {}
                         Ok(None) => tokio::time::sleep(POLL_RETRY).await,
                         Err(e) => {
@@ -283,8 +279,8 @@ pub fn spawn(state: AppState) {
 }
 
 /// `setMyCommands` for each language Telegram can name, and the default list in English.
-async fn set_menus(state: &AppState) {
-    let Some(api) = state.bots.telegram.as_ref() else {
+async fn set_menus(bots: &Bots) {
+    let Some(api) = bots.telegram.as_ref() else {
         return;
     };
     // Telegram names languages by two letters: Chinese gets the Simplified list.

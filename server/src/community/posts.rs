@@ -10,15 +10,16 @@ use sea_orm::{
 use serde::Serialize;
 
 use super::markdown;
-use crate::bots::fanout;
 use crate::content::catalogue::known_ids;
 use crate::content::search;
 use crate::content::write::{plain_text, replace_links};
+use crate::ctx::Ctx;
 use crate::entity::{feed_item, feed_link, post_version, tag, token};
 use crate::error::{AppError, AppResult};
+use crate::events::Event;
+use crate::outbox::fanout;
 use crate::social::comments::REPEAT_SECONDS;
 use crate::social::opening;
-use crate::state::AppState;
 
 /// A post as its author sends it, already checked by client-core's post rule.
 pub struct PostInput<'a> {
@@ -131,13 +132,8 @@ async fn store_parts(
 
 /// Publishes a post; returns its feed item id. The same text twice within minutes is refused,
 /// as for comments.
-pub async fn create(
-    state: &AppState,
-    user_id: i64,
-    lang: &str,
-    input: PostInput<'_>,
-) -> AppResult<i64> {
-    let now = state.now();
+pub async fn create(ctx: &Ctx, user_id: i64, lang: &str, input: PostInput<'_>) -> AppResult<i64> {
+    let now = ctx.now();
     let repeated = post_version::Entity::find()
         .filter(post_version::Column::Markdown.eq(input.markdown.trim()))
         .filter(post_version::Column::CreatedAt.gte(now - REPEAT_SECONDS))
@@ -150,14 +146,14 @@ pub async fn create(
                     .to_owned(),
             ),
         )
-        .one(&state.db)
+        .one(&ctx.db)
         .await?;
     if repeated.is_some() {
         return Err(ErrorKind::DuplicateContent.into());
     }
-    crate::uploads::check_issued(state, &input.images, Some(user_id)).await?;
+    crate::uploads::check_issued(ctx, &input.images, Some(user_id)).await?;
     let rendered = render(&input)?;
-    let txn = crate::db::begin_write(&state.db).await?;
+    let txn = crate::db::begin_write(&ctx.db).await?;
     let links = links(&txn, &input).await?;
     let item = feed_item::ActiveModel {
         // Unique until the id is known; then the post's own address.
@@ -185,7 +181,7 @@ pub async fn create(
     .await?;
     let id = item.id;
     let mut addressed: feed_item::ActiveModel = item.into();
-    addressed.source_url = Set(post_url(state, id));
+    addressed.source_url = Set(post_url(ctx, id));
     let item = addressed.update(&txn).await?;
     store_parts(&txn, &item, &input, links, &rendered, now).await?;
     let queued = fanout::NewItem {
@@ -198,25 +194,22 @@ pub async fn create(
     };
     fanout::queue(&txn, &queued, now).await?;
     txn.commit().await?;
-    state.content_changed();
-    state.bots.queued.notify_waiters();
+    ctx.events.publish(&Event::ContentChanged);
+    ctx.events.publish(&Event::DeliveriesQueued);
     Ok(id)
 }
 
 /// Where a post is read.
-fn post_url(state: &AppState, id: i64) -> String {
-    format!(
-        "{}/feed/{id}",
-        state.config.public_url.trim_end_matches('/')
-    )
+fn post_url(ctx: &Ctx, id: i64) -> String {
+    format!("{}/feed/{id}", ctx.public_url())
 }
 
 /// The post `id` if `user_id` wrote it: `NotFound` when there is no such post, `Forbidden` when
 /// it is another reader's.
-async fn own_post(state: &AppState, user_id: i64, id: i64) -> AppResult<feed_item::Model> {
+async fn own_post(ctx: &Ctx, user_id: i64, id: i64) -> AppResult<feed_item::Model> {
     let found = feed_item::Entity::find_by_id(id)
         .filter(feed_item::Column::Kind.eq(POST_KIND))
-        .one(&state.db)
+        .one(&ctx.db)
         .await?
         .ok_or_else(|| AppError::not_found("No such post"))?;
     if found.user_id != Some(user_id) {
@@ -226,12 +219,12 @@ async fn own_post(state: &AppState, user_id: i64, id: i64) -> AppResult<feed_ite
 }
 
 /// Replaces a post's text, title, links and images; the version before stays in its history.
-pub async fn edit(state: &AppState, user_id: i64, id: i64, input: PostInput<'_>) -> AppResult<()> {
-    let found = own_post(state, user_id, id).await?;
-    crate::uploads::check_issued(state, &input.images, Some(user_id)).await?;
+pub async fn edit(ctx: &Ctx, user_id: i64, id: i64, input: PostInput<'_>) -> AppResult<()> {
+    let found = own_post(ctx, user_id, id).await?;
+    crate::uploads::check_issued(ctx, &input.images, Some(user_id)).await?;
     let rendered = render(&input)?;
-    let now = state.now();
-    let txn = crate::db::begin_write(&state.db).await?;
+    let now = ctx.now();
+    let txn = crate::db::begin_write(&ctx.db).await?;
     let links = links(&txn, &input).await?;
     let mut row: feed_item::ActiveModel = found.clone().into();
     row.title = Set(rendered.title.clone());
@@ -242,16 +235,16 @@ pub async fn edit(state: &AppState, user_id: i64, id: i64, input: PostInput<'_>)
     row.update(&txn).await?;
     store_parts(&txn, &found, &input, links, &rendered, now).await?;
     txn.commit().await?;
-    state.content_changed();
+    ctx.events.publish(&Event::ContentChanged);
     Ok(())
 }
 
 /// Deletes a post for everyone: the item, its links and versions. Its search document is
 /// emptied rather than removed, so every server's copy of the index learns of it the way it
 /// learns of any change (`search_copy`); an emptied document matches nothing.
-pub async fn delete(state: &AppState, user_id: i64, id: i64) -> AppResult<()> {
-    own_post(state, user_id, id).await?;
-    let txn = crate::db::begin_write(&state.db).await?;
+pub async fn delete(ctx: &Ctx, user_id: i64, id: i64) -> AppResult<()> {
+    own_post(ctx, user_id, id).await?;
+    let txn = crate::db::begin_write(&ctx.db).await?;
     replace_links(&txn, id, Vec::new(), 0).await?;
     post_version::Entity::delete_many()
         .filter(post_version::Column::FeedId.eq(id))
@@ -260,7 +253,7 @@ pub async fn delete(state: &AppState, user_id: i64, id: i64) -> AppResult<()> {
     feed_item::Entity::delete_by_id(id).exec(&txn).await?;
     search::index(&txn, &search::Document::removed_feed(id)).await?;
     txn.commit().await?;
-    state.content_changed();
+    ctx.events.publish(&Event::ContentChanged);
     Ok(())
 }
 
@@ -273,18 +266,18 @@ pub struct PostHistory {
     pub token_ids: Vec<i64>,
 }
 
-pub async fn history(state: &AppState, id: i64) -> AppResult<PostHistory> {
+pub async fn history(ctx: &Ctx, id: i64) -> AppResult<PostHistory> {
     let versions = post_version::Entity::find()
         .filter(post_version::Column::FeedId.eq(id))
         .order_by_desc(post_version::Column::Id)
-        .all(&state.db)
+        .all(&ctx.db)
         .await?;
     if versions.is_empty() {
         return Err(AppError::not_found("No such post"));
     }
     let links = feed_link::Entity::find()
         .filter(feed_link::Column::FeedId.eq(id))
-        .all(&state.db)
+        .all(&ctx.db)
         .await?;
     let linked = |kind: &str| {
         links

@@ -11,10 +11,10 @@ use serde::Serialize;
 
 use crate::auth::users::nickname_taken;
 use crate::content::follows::Target;
+use crate::ctx::Ctx;
 use crate::entity::{answer, comment, feed_item, follow, user};
 use crate::error::{AppError, AppResult};
 use crate::social::comments::VISIBLE;
-use crate::state::AppState;
 
 #[derive(schemars::JsonSchema, Debug, Serialize, ts_rs::TS)]
 pub struct ProfileView {
@@ -39,9 +39,9 @@ struct Total {
     total: Option<i64>,
 }
 
-pub async fn profile(state: &AppState, user_id: i64) -> AppResult<ProfileView> {
+pub async fn profile(ctx: &Ctx, user_id: i64) -> AppResult<ProfileView> {
     let found = user::Entity::find_by_id(user_id)
-        .one(&state.db)
+        .one(&ctx.db)
         .await?
         .ok_or_else(|| AppError::not_found("No such user"))?;
     let visible = || {
@@ -49,32 +49,32 @@ pub async fn profile(state: &AppState, user_id: i64) -> AppResult<ProfileView> {
             .filter(comment::Column::UserId.eq(user_id))
             .filter(comment::Column::State.eq(VISIBLE))
     };
-    let comments = visible().count(&state.db).await?;
+    let comments = visible().count(&ctx.db).await?;
     let likes = visible()
         .select_only()
         // PostgreSQL sums BIGINTs as NUMERIC: cast back for both databases.
         .column_as(Expr::cust("CAST(SUM(like_count) AS BIGINT)"), "total")
         .into_model::<Total>()
-        .one(&state.db)
+        .one(&ctx.db)
         .await?
         .and_then(|t| t.total)
         .unwrap_or_default();
     let posts = feed_item::Entity::find()
         .filter(feed_item::Column::UserId.eq(user_id))
-        .count(&state.db)
+        .count(&ctx.db)
         .await?;
     let answers = answer::Entity::find()
         .filter(answer::Column::UserId.eq(user_id))
-        .count(&state.db)
+        .count(&ctx.db)
         .await?;
     let people = || follow::Entity::find().filter(follow::Column::Kind.eq(Target::User.kind()));
     let followers = people()
         .filter(follow::Column::TargetId.eq(user_id))
-        .count(&state.db)
+        .count(&ctx.db)
         .await?;
     let following = people()
         .filter(follow::Column::UserId.eq(user_id))
-        .count(&state.db)
+        .count(&ctx.db)
         .await?;
     Ok(ProfileView {
         id: found.id,
@@ -103,11 +103,7 @@ pub struct ProfileChange<'a> {
 }
 
 /// Changes the reader's profile.
-pub async fn update(
-    state: &AppState,
-    user_id: i64,
-    change: ProfileChange<'_>,
-) -> AppResult<ProfileView> {
+pub async fn update(ctx: &Ctx, user_id: i64, change: ProfileChange<'_>) -> AppResult<ProfileView> {
     let ProfileChange {
         nickname,
         bio,
@@ -115,7 +111,7 @@ pub async fn update(
     } = change;
     let mut update = user::Entity::update_many().filter(user::Column::Id.eq(user_id));
     if let Some(nickname) = nickname.map(str::trim) {
-        if nickname_taken(&state.db, nickname, Some(user_id)).await? {
+        if nickname_taken(&ctx.db, nickname, Some(user_id)).await? {
             return Err(ErrorKind::NicknameTaken.into());
         }
         update = update.col_expr(user::Column::Nickname, Expr::value(nickname));
@@ -125,12 +121,12 @@ pub async fn update(
     }
     if let Some(avatar) = avatar.map(str::trim) {
         if !avatar.is_empty() {
-            crate::uploads::check_issued(state, &[avatar.to_owned()], Some(user_id)).await?;
+            crate::uploads::check_issued(ctx, &[avatar.to_owned()], Some(user_id)).await?;
         }
         update = update.col_expr(user::Column::Avatar, Expr::value(avatar));
     }
     if nickname.is_some() || bio.is_some() || avatar.is_some() {
-        match update.exec(&state.db).await {
+        match update.exec(&ctx.db).await {
             // Two readers asked for the same name at once: the index let one have it.
             Err(e) if matches!(e.sql_err(), Some(SqlErr::UniqueConstraintViolation(_))) => {
                 return Err(ErrorKind::NicknameTaken.into());
@@ -140,5 +136,5 @@ pub async fn update(
             }
         }
     }
-    profile(state, user_id).await
+    profile(ctx, user_id).await
 }

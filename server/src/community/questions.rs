@@ -15,13 +15,15 @@ use sea_orm::{
 };
 use serde::Serialize;
 
+use crate::auth::users::{UserRef, users_by_id};
 use crate::content::catalogue::known_ids;
 use crate::content::follows::{Target, followed};
+use crate::ctx::Ctx;
 use crate::entity::{answer, point_ledger, question, question_tag, tag, user};
 use crate::error::{AppError, AppResult};
+use crate::events::Event;
 use crate::pagination::{Page, parse_id, parse_pair, split_page};
-use crate::social::{UserRef, messages, users_by_id};
-use crate::state::AppState;
+use crate::social::messages;
 
 pub const NONE: &str = "none";
 pub const OPEN: &str = "open";
@@ -34,8 +36,8 @@ pub fn cache_key(question_id: i64) -> String {
 }
 
 /// A question changed on this server: its cached detail goes.
-fn changed(state: &AppState, question_id: i64) {
-    state.content_cache.forget(&cache_key(question_id));
+fn changed(ctx: &Ctx, question_id: i64) {
+    ctx.events.publish(&Event::Stale(cache_key(question_id)));
 }
 
 /// Ledger rows of a question's bounty are not tasks: task 0, the question and move as period.
@@ -127,17 +129,17 @@ pub struct NewQuestion<'a> {
 
 /// Asks a question (already checked by client-core's rule, but for the balance); its bounty
 /// leaves the asker's balance in the same transaction, or the question is refused.
-pub async fn ask(state: &AppState, user_id: i64, new: NewQuestion<'_>) -> AppResult<QuestionView> {
+pub async fn ask(ctx: &Ctx, user_id: i64, new: NewQuestion<'_>) -> AppResult<QuestionView> {
     let tag_ids = known_ids::<tag::Entity>(
-        &state.db,
+        &ctx.db,
         tag::Column::Id,
         &new.tag_ids,
         "tags names a tag that does not exist",
     )
     .await?;
-    let now = state.now();
+    let now = ctx.now();
     let bounty = new.bounty.unwrap_or(0);
-    let txn = crate::db::begin_write(&state.db).await?;
+    let txn = crate::db::begin_write(&ctx.db).await?;
     if bounty > 0 {
         // Taken only while the balance covers it: two questions at once cannot overdraw it.
         let taken = user::Entity::update_many()
@@ -191,28 +193,25 @@ pub async fn ask(state: &AppState, user_id: i64, new: NewQuestion<'_>) -> AppRes
         .await?;
     }
     txn.commit().await?;
-    let mut views = question_views(state, vec![made]).await?;
+    let mut views = question_views(ctx, vec![made]).await?;
     views
         .pop()
         .ok_or_else(|| AppError::internal("the new question has no view"))
 }
 
-async fn question_views(
-    state: &AppState,
-    rows: Vec<question::Model>,
-) -> AppResult<Vec<QuestionView>> {
+async fn question_views(ctx: &Ctx, rows: Vec<question::Model>) -> AppResult<Vec<QuestionView>> {
     let ids: Vec<i64> = rows.iter().map(|q| q.id).collect();
     let mut tags: HashMap<i64, Vec<i64>> = HashMap::new();
     if !ids.is_empty() {
         for t in question_tag::Entity::find()
             .filter(question_tag::Column::QuestionId.is_in(ids))
-            .all(&state.db)
+            .all(&ctx.db)
             .await?
         {
             tags.entry(t.question_id).or_default().push(t.tag_id);
         }
     }
-    let users = users_by_id(&state.db, rows.iter().map(|q| q.user_id)).await?;
+    let users = users_by_id(&ctx.db, rows.iter().map(|q| q.user_id)).await?;
     Ok(rows
         .into_iter()
         .map(|q| QuestionView {
@@ -242,7 +241,7 @@ pub struct Filter {
 
 /// Questions, newest first, unanswered newest first, or biggest open bounty first.
 pub async fn list(
-    state: &AppState,
+    ctx: &Ctx,
     sort: Sort,
     filter: Filter,
     cursor: Option<&str>,
@@ -284,11 +283,11 @@ pub async fn list(
             _ => Condition::all().add(Q::Id.lt(parse_id(cursor)?)),
         });
     }
-    let (rows, next_cursor) = split_page(query.all(&state.db).await?, limit, |q| match sort {
+    let (rows, next_cursor) = split_page(query.all(&ctx.db).await?, limit, |q| match sort {
         Sort::Bounty => format!("{}.{}", q.bounty, q.id),
         _ => q.id.to_string(),
     });
-    let list = question_views(state, rows).await?;
+    let list = question_views(ctx, rows).await?;
     Ok(Page { list, next_cursor })
 }
 
@@ -300,17 +299,17 @@ async fn find(db: &impl ConnectionTrait, id: i64) -> AppResult<question::Model> 
 }
 
 /// A question with its answers: the accepted one first, then by likes, then oldest.
-pub async fn detail(state: &AppState, id: i64) -> AppResult<QuestionDetail> {
-    let found = find(&state.db, id).await?;
+pub async fn detail(ctx: &Ctx, id: i64) -> AppResult<QuestionDetail> {
+    let found = find(&ctx.db, id).await?;
     let accepted = found.accepted_answer_id;
     let mut rows = answer::Entity::find()
         .filter(answer::Column::QuestionId.eq(id))
         .order_by_desc(answer::Column::LikeCount)
         .order_by_asc(answer::Column::Id)
-        .all(&state.db)
+        .all(&ctx.db)
         .await?;
     rows.sort_by_key(|a| Some(a.id) != accepted);
-    let users = users_by_id(&state.db, rows.iter().map(|a| a.user_id)).await?;
+    let users = users_by_id(&ctx.db, rows.iter().map(|a| a.user_id)).await?;
     let answers = rows
         .into_iter()
         .map(|a| {
@@ -318,7 +317,7 @@ pub async fn detail(state: &AppState, id: i64) -> AppResult<QuestionDetail> {
             answer_view(a, &users, is_accepted)
         })
         .collect();
-    let question = question_views(state, vec![found])
+    let question = question_views(ctx, vec![found])
         .await?
         .pop()
         .ok_or_else(|| AppError::internal("a question without a view"))?;
@@ -348,7 +347,7 @@ pub struct AuthoredAnswer {
 
 /// A reader's answers, newest first.
 pub async fn answers_by(
-    state: &AppState,
+    ctx: &Ctx,
     user_id: i64,
     cursor: Option<&str>,
     limit: u64,
@@ -360,15 +359,15 @@ pub async fn answers_by(
     if let Some(cursor) = cursor {
         query = query.filter(answer::Column::Id.lt(parse_id(cursor)?));
     }
-    let (rows, next_cursor) = split_page(query.all(&state.db).await?, limit, |a| a.id.to_string());
+    let (rows, next_cursor) = split_page(query.all(&ctx.db).await?, limit, |a| a.id.to_string());
     let asked: HashMap<i64, question::Model> = question::Entity::find()
         .filter(question::Column::Id.is_in(rows.iter().map(|a| a.question_id)))
-        .all(&state.db)
+        .all(&ctx.db)
         .await?
         .into_iter()
         .map(|q| (q.id, q))
         .collect();
-    let users = users_by_id(&state.db, [user_id]).await?;
+    let users = users_by_id(&ctx.db, [user_id]).await?;
     let list = rows
         .into_iter()
         .filter_map(|a| {
@@ -385,25 +384,20 @@ pub async fn answers_by(
 }
 
 /// Answers a question (not one's own; one answer per reader, which they may edit after).
-pub async fn answer(
-    state: &AppState,
-    user_id: i64,
-    question_id: i64,
-    content: &str,
-) -> AppResult<i64> {
-    let found = find(&state.db, question_id).await?;
+pub async fn answer(ctx: &Ctx, user_id: i64, question_id: i64, content: &str) -> AppResult<i64> {
+    let found = find(&ctx.db, question_id).await?;
     if found.user_id == user_id {
         return Err(
             AppError::new(ErrorKind::Forbidden).with_message("You cannot answer your own question")
         );
     }
-    let txn = crate::db::begin_write(&state.db).await?;
+    let txn = crate::db::begin_write(&ctx.db).await?;
     let made = answer::ActiveModel {
         question_id: Set(question_id),
         user_id: Set(user_id),
         content: Set(content.trim().to_owned()),
         like_count: Set(0),
-        created_at: Set(state.now()),
+        created_at: Set(ctx.now()),
         edited_at: Set(None),
         ..Default::default()
     }
@@ -423,7 +417,7 @@ pub async fn answer(
         .filter(question::Column::Id.eq(question_id))
         .exec(&txn)
         .await?;
-    let now = state.now();
+    let now = ctx.now();
     messages::about_question(
         &txn,
         now,
@@ -435,14 +429,14 @@ pub async fn answer(
     )
     .await?;
     txn.commit().await?;
-    changed(state, question_id);
+    changed(ctx, question_id);
     Ok(made.id)
 }
 
 /// The author edits their answer.
-pub async fn edit_answer(state: &AppState, user_id: i64, id: i64, content: &str) -> AppResult<()> {
+pub async fn edit_answer(ctx: &Ctx, user_id: i64, id: i64, content: &str) -> AppResult<()> {
     let found = answer::Entity::find_by_id(id)
-        .one(&state.db)
+        .one(&ctx.db)
         .await?
         .ok_or_else(|| AppError::not_found("No such answer"))?;
     if found.user_id != user_id {
@@ -450,29 +444,29 @@ pub async fn edit_answer(state: &AppState, user_id: i64, id: i64, content: &str)
     }
     answer::Entity::update_many()
         .col_expr(answer::Column::Content, Expr::value(content.trim()))
-        .col_expr(answer::Column::EditedAt, Expr::value(state.now()))
+        .col_expr(answer::Column::EditedAt, Expr::value(ctx.now()))
         .filter(answer::Column::Id.eq(id))
-        .exec(&state.db)
+        .exec(&ctx.db)
         .await?;
-    changed(state, found.question_id);
+    changed(ctx, found.question_id);
     Ok(())
 }
 
 /// The asker accepts an answer, once: the question moves to `accepted` by a conditional UPDATE
 /// and the bounty goes to the answerer in the same transaction.
-pub async fn accept(state: &AppState, user_id: i64, answer_id: i64) -> AppResult<()> {
+pub async fn accept(ctx: &Ctx, user_id: i64, answer_id: i64) -> AppResult<()> {
     let chosen = answer::Entity::find_by_id(answer_id)
-        .one(&state.db)
+        .one(&ctx.db)
         .await?
         .ok_or_else(|| AppError::not_found("No such answer"))?;
-    let asked = find(&state.db, chosen.question_id).await?;
+    let asked = find(&ctx.db, chosen.question_id).await?;
     if asked.user_id != user_id {
         return Err(
             AppError::new(ErrorKind::Forbidden).with_message("Only the asker accepts an answer")
         );
     }
-    let now = state.now();
-    let txn = crate::db::begin_write(&state.db).await?;
+    let now = ctx.now();
+    let txn = crate::db::begin_write(&ctx.db).await?;
     let moved = question::Entity::update_many()
         .col_expr(question::Column::BountyState, Expr::value(ACCEPTED))
         .col_expr(question::Column::AcceptedAnswerId, Expr::value(answer_id))
@@ -506,22 +500,22 @@ pub async fn accept(state: &AppState, user_id: i64, answer_id: i64) -> AppResult
         .await?;
     }
     txn.commit().await?;
-    changed(state, asked.id);
+    changed(ctx, asked.id);
     Ok(())
 }
 
 /// Settles every open bounty whose time is up (the job runs this every few minutes; tests call
 /// it with their clock). Gives how many were settled.
-pub async fn settle_due(state: &AppState) -> AppResult<u64> {
-    let now = state.now();
+pub async fn settle_due(ctx: &Ctx) -> AppResult<u64> {
+    let now = ctx.now();
     let due = question::Entity::find()
         .filter(question::Column::BountyState.eq(OPEN))
         .filter(question::Column::DeadlineAt.lte(now))
-        .all(&state.db)
+        .all(&ctx.db)
         .await?;
     let mut settled = 0;
     for q in due {
-        let txn = crate::db::begin_write(&state.db).await?;
+        let txn = crate::db::begin_write(&ctx.db).await?;
         let moved = question::Entity::update_many()
             .col_expr(question::Column::BountyState, Expr::value(SETTLED))
             .filter(question::Column::Id.eq(q.id))
@@ -562,7 +556,7 @@ pub async fn settle_due(state: &AppState) -> AppResult<u64> {
             .await?;
         }
         txn.commit().await?;
-        changed(state, q.id);
+        changed(ctx, q.id);
         settled += 1;
     }
     Ok(settled)

@@ -6,9 +6,9 @@ use validator::Validate;
 
 use super::write::BenefitText;
 use super::{localized, localized_lang};
+use crate::ctx::Ctx;
 use crate::entity::{benefit, channel, kol, tag, token, topic};
 use crate::error::{AppError, AppResult};
-use crate::state::AppState;
 
 fn not_found(what: &str) -> AppError {
     AppError::not_found(format!("No such {what}"))
@@ -49,15 +49,11 @@ impl From<token::Model> for TokenView {
     }
 }
 
-async fn tag_views(
-    state: &AppState,
-    tags: Vec<tag::Model>,
-    locale: &str,
-) -> AppResult<Vec<TagView>> {
+async fn tag_views(ctx: &Ctx, tags: Vec<tag::Model>, locale: &str) -> AppResult<Vec<TagView>> {
     let token_ids: Vec<i64> = tags.iter().filter_map(|t| t.token_id).collect();
     let tokens = token::Entity::find()
         .filter(token::Column::Id.is_in(token_ids))
-        .all(&state.db)
+        .all(&ctx.db)
         .await?;
     Ok(tags
         .into_iter()
@@ -113,18 +109,15 @@ where
     Ok(ids)
 }
 
-pub async fn tag(state: &AppState, key: &TagKey, locale: &str) -> AppResult<TagView> {
+pub async fn tag(ctx: &Ctx, key: &TagKey, locale: &str) -> AppResult<TagView> {
     let query = match key {
         TagKey::Id { id } => tag::Entity::find_by_id(*id),
         TagKey::Code { code } => {
             tag::Entity::find().filter(tag::Column::Code.eq(code.to_lowercase()))
         }
     };
-    let found = query
-        .one(&state.db)
-        .await?
-        .ok_or_else(|| not_found("tag"))?;
-    tag_views(state, vec![found], locale)
+    let found = query.one(&ctx.db).await?.ok_or_else(|| not_found("tag"))?;
+    tag_views(ctx, vec![found], locale)
         .await?
         .pop()
         .ok_or_else(|| not_found("tag"))
@@ -132,7 +125,7 @@ pub async fn tag(state: &AppState, key: &TagKey, locale: &str) -> AppResult<TagV
 
 /// Recommended tags: the editors' order, then the most followed; `q` narrows by code or name.
 pub async fn recommended_tags(
-    state: &AppState,
+    ctx: &Ctx,
     q: Option<&str>,
     limit: u64,
     locale: &str,
@@ -142,7 +135,7 @@ pub async fn recommended_tags(
         .order_by_desc(tag::Column::FollowerCount)
         .order_by_asc(tag::Column::Id);
     let tags = match q.map(str::trim).filter(|q| !q.is_empty()) {
-        None => ordered.limit(limit).all(&state.db).await?,
+        None => ordered.limit(limit).all(&ctx.db).await?,
         // Matched against the code and the names themselves, not the JSON text that holds the
         // names (where `en` or a quote would match every tag). The catalogue's tags are a few
         // hundred rows, read in order until the page is full.
@@ -156,7 +149,7 @@ pub async fn recommended_tags(
                         })
             };
             let mut found = Vec::new();
-            let mut rows = ordered.paginate(&state.db, 200);
+            let mut rows = ordered.paginate(&ctx.db, 200);
             while let Some(page) = rows.fetch_and_next().await? {
                 found.extend(page.into_iter().filter(|t| matches(t)));
                 if found.len() as u64 >= limit {
@@ -167,13 +160,13 @@ pub async fn recommended_tags(
             found
         }
     };
-    tag_views(state, tags, locale).await
+    tag_views(ctx, tags, locale).await
 }
 
-pub async fn token(state: &AppState, symbol: &str) -> AppResult<TokenView> {
+pub async fn token(ctx: &Ctx, symbol: &str) -> AppResult<TokenView> {
     token::Entity::find()
         .filter(token::Column::Symbol.eq(symbol.to_uppercase()))
-        .one(&state.db)
+        .one(&ctx.db)
         .await?
         .map(TokenView::from)
         .ok_or_else(|| not_found("token"))
@@ -186,11 +179,11 @@ pub struct ChannelView {
     pub name: String,
 }
 
-pub async fn channels(state: &AppState, locale: &str) -> AppResult<Vec<ChannelView>> {
+pub async fn channels(ctx: &Ctx, locale: &str) -> AppResult<Vec<ChannelView>> {
     Ok(channel::Entity::find()
         .order_by_asc(channel::Column::Sort)
         .order_by_asc(channel::Column::Id)
-        .all(&state.db)
+        .all(&ctx.db)
         .await?
         .into_iter()
         .map(|c| ChannelView {
@@ -201,10 +194,10 @@ pub async fn channels(state: &AppState, locale: &str) -> AppResult<Vec<ChannelVi
         .collect())
 }
 
-pub async fn channel(state: &AppState, code: &str, locale: &str) -> AppResult<ChannelView> {
+pub async fn channel(ctx: &Ctx, code: &str, locale: &str) -> AppResult<ChannelView> {
     let c = channel::Entity::find()
         .filter(channel::Column::Code.eq(code))
-        .one(&state.db)
+        .one(&ctx.db)
         .await?
         .ok_or_else(|| not_found("channel"))?;
     Ok(ChannelView {
@@ -235,21 +228,21 @@ fn kol_view(k: kol::Model, locale: &str) -> KolView {
     }
 }
 
-pub async fn popular_kols(state: &AppState, limit: u64, locale: &str) -> AppResult<Vec<KolView>> {
+pub async fn popular_kols(ctx: &Ctx, limit: u64, locale: &str) -> AppResult<Vec<KolView>> {
     Ok(kol::Entity::find()
         .order_by_desc(kol::Column::FollowerCount)
         .order_by_asc(kol::Column::Id)
         .limit(limit)
-        .all(&state.db)
+        .all(&ctx.db)
         .await?
         .into_iter()
         .map(|k| kol_view(k, locale))
         .collect())
 }
 
-pub async fn kol(state: &AppState, id: i64, locale: &str) -> AppResult<KolView> {
+pub async fn kol(ctx: &Ctx, id: i64, locale: &str) -> AppResult<KolView> {
     let k = kol::Entity::find_by_id(id)
-        .one(&state.db)
+        .one(&ctx.db)
         .await?
         .ok_or_else(|| not_found("KOL"))?;
     Ok(kol_view(k, locale))
@@ -281,25 +274,21 @@ fn topic_view(t: topic::Model, locale: &str) -> TopicView {
     }
 }
 
-pub async fn trending_topics(
-    state: &AppState,
-    limit: u64,
-    locale: &str,
-) -> AppResult<Vec<TopicView>> {
+pub async fn trending_topics(ctx: &Ctx, limit: u64, locale: &str) -> AppResult<Vec<TopicView>> {
     Ok(topic::Entity::find()
         .order_by_desc(topic::Column::Heat)
         .order_by_asc(topic::Column::Id)
         .limit(limit)
-        .all(&state.db)
+        .all(&ctx.db)
         .await?
         .into_iter()
         .map(|t| topic_view(t, locale))
         .collect())
 }
 
-pub async fn topic(state: &AppState, id: i64, locale: &str) -> AppResult<TopicView> {
+pub async fn topic(ctx: &Ctx, id: i64, locale: &str) -> AppResult<TopicView> {
     let t = topic::Entity::find_by_id(id)
-        .one(&state.db)
+        .one(&ctx.db)
         .await?
         .ok_or_else(|| not_found("topic"))?;
     Ok(topic_view(t, locale))
@@ -346,12 +335,12 @@ fn benefit_view(b: benefit::Model, locale: &str, now: i64) -> BenefitView {
 }
 
 /// Open campaigns first (nearest deadline first), then ended ones.
-pub async fn benefits(state: &AppState, locale: &str) -> AppResult<Vec<BenefitView>> {
-    let now = state.now();
+pub async fn benefits(ctx: &Ctx, locale: &str) -> AppResult<Vec<BenefitView>> {
+    let now = ctx.now();
     let mut list: Vec<BenefitView> = benefit::Entity::find()
         .order_by_asc(benefit::Column::Deadline)
         .limit(200)
-        .all(&state.db)
+        .all(&ctx.db)
         .await?
         .into_iter()
         .map(|b| benefit_view(b, locale, now))
@@ -360,12 +349,12 @@ pub async fn benefits(state: &AppState, locale: &str) -> AppResult<Vec<BenefitVi
     Ok(list)
 }
 
-pub async fn benefit(state: &AppState, id: i64, locale: &str) -> AppResult<BenefitView> {
+pub async fn benefit(ctx: &Ctx, id: i64, locale: &str) -> AppResult<BenefitView> {
     let b = benefit::Entity::find_by_id(id)
-        .one(&state.db)
+        .one(&ctx.db)
         .await?
         .ok_or_else(|| not_found("benefit"))?;
-    Ok(benefit_view(b, locale, state.now()))
+    Ok(benefit_view(b, locale, ctx.now()))
 }
 
 #[derive(schemars::JsonSchema, Debug, Serialize, ts_rs::TS)]
@@ -376,33 +365,33 @@ pub struct Explore {
     pub kols: Vec<KolView>,
 }
 
-pub async fn explore(state: &AppState, locale: &str) -> AppResult<Explore> {
+pub async fn explore(ctx: &Ctx, locale: &str) -> AppResult<Explore> {
     Ok(Explore {
-        topics: trending_topics(state, 10, locale).await?,
-        tags: recommended_tags(state, None, 12, locale).await?,
-        channels: channels(state, locale).await?,
-        kols: popular_kols(state, 8, locale).await?,
+        topics: trending_topics(ctx, 10, locale).await?,
+        tags: recommended_tags(ctx, None, 12, locale).await?,
+        channels: channels(ctx, locale).await?,
+        kols: popular_kols(ctx, 8, locale).await?,
     })
 }
 
 /// Tags in the order of `ids` (a user's follows, newest first).
-pub async fn tags_by_ids(state: &AppState, ids: &[i64], locale: &str) -> AppResult<Vec<TagView>> {
+pub async fn tags_by_ids(ctx: &Ctx, ids: &[i64], locale: &str) -> AppResult<Vec<TagView>> {
     let rows = tag::Entity::find()
         .filter(tag::Column::Id.is_in(ids.to_vec()))
-        .all(&state.db)
+        .all(&ctx.db)
         .await?;
     let ordered = ids
         .iter()
         .filter_map(|id| rows.iter().find(|t| t.id == *id).cloned())
         .collect();
-    tag_views(state, ordered, locale).await
+    tag_views(ctx, ordered, locale).await
 }
 
 /// KOLs in the order of `ids`.
-pub async fn kols_by_ids(state: &AppState, ids: &[i64], locale: &str) -> AppResult<Vec<KolView>> {
+pub async fn kols_by_ids(ctx: &Ctx, ids: &[i64], locale: &str) -> AppResult<Vec<KolView>> {
     let rows = kol::Entity::find()
         .filter(kol::Column::Id.is_in(ids.to_vec()))
-        .all(&state.db)
+        .all(&ctx.db)
         .await?;
     Ok(ids
         .iter()

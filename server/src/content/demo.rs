@@ -12,9 +12,9 @@ use super::write::{
     AuthorInput, BenefitInput, CatalogueInput, FeedInput, Timestamp, TranslationInput,
     upsert_catalogue, upsert_feeds,
 };
+use crate::ctx::Ctx;
 use crate::entity::feed_item;
 use crate::error::{AppError, AppResult};
-use crate::state::AppState;
 
 /// Items loaded into an empty database: every story template once per token.
 pub const DEMO_ITEMS: usize = 240;
@@ -203,10 +203,10 @@ fn feed(set: &DemoSet, i: usize, now: i64) -> FeedInput {
 }
 
 /// Writes the catalogue and `items` generated feed items, in batches.
-pub async fn generate(state: &AppState, items: usize) -> AppResult<usize> {
+pub async fn generate(ctx: &Ctx, items: usize) -> AppResult<usize> {
     let set = demo_set()?;
-    let now = state.now();
-    upsert_catalogue(state, &catalogue(&set, now)?).await?;
+    let now = ctx.now();
+    upsert_catalogue(ctx, &catalogue(&set, now)?).await?;
     let mut created = 0;
     // Oldest first, so ids grow with publication time as they do for content that arrives live
     // (search orders equal matches by id, newest first).
@@ -214,19 +214,19 @@ pub async fn generate(state: &AppState, items: usize) -> AppResult<usize> {
     while end > 0 {
         let start = end.saturating_sub(500);
         let batch = (start..end).rev().map(|i| feed(&set, i, now)).collect();
-        created += upsert_feeds(state, batch).await?;
+        created += upsert_feeds(ctx, batch).await?;
         end = start;
     }
-    super::search::optimize(&state.db).await?;
+    super::search::optimize(&ctx.db).await?;
     Ok(created)
 }
 
 /// Loads the demo set when the database holds no feed yet.
-pub async fn load_if_empty(state: &AppState) -> AppResult<bool> {
-    if feed_item::Entity::find().count(&state.db).await? > 0 {
+pub async fn load_if_empty(ctx: &Ctx) -> AppResult<bool> {
+    if feed_item::Entity::find().count(&ctx.db).await? > 0 {
         return Ok(false);
     }
-    generate(state, DEMO_ITEMS).await?;
+    generate(ctx, DEMO_ITEMS).await?;
     Ok(true)
 }
 

@@ -13,11 +13,11 @@ use serde::Serialize;
 
 use super::follows::{Target, followed};
 use super::localized;
+use crate::auth::users::{UserRef, users_by_id};
+use crate::ctx::Ctx;
 use crate::entity::{channel, feed_item, feed_link, feed_translation, feed_view, kol, tag, token};
 use crate::error::{AppError, AppResult};
 use crate::pagination::{Page, parse_pair, split_page};
-use crate::social::{UserRef, users_by_id};
-use crate::state::AppState;
 use crate::time::DAY;
 
 /// Which feeds a page lists.
@@ -179,7 +179,7 @@ fn scope_condition(scope: &Scope) -> Condition {
 
 /// One page of a scope, newest first.
 pub async fn page(
-    state: &AppState,
+    ctx: &Ctx,
     scope: &Scope,
     filter: &Filter,
     cursor: Option<&str>,
@@ -206,20 +206,20 @@ pub async fn page(
         .order_by_desc(C::PublishedAt)
         .order_by_desc(C::Id)
         .limit(limit + 1)
-        .all(&state.db)
+        .all(&ctx.db)
         .await?;
     let (rows, next_cursor) = split_page(rows, limit, |r| format!("{}.{}", r.published_at, r.id));
-    let list = views(state, rows, reading).await?;
+    let list = views(ctx, rows, reading).await?;
     Ok(Page { list, next_cursor })
 }
 
 /// The reader's view of items: translated where wanted and available, with their links.
 pub async fn views(
-    state: &AppState,
+    ctx: &Ctx,
     rows: Vec<feed_item::Model>,
     reading: Reading,
 ) -> AppResult<Vec<FeedView>> {
-    Ok(views_with_content(state, rows, reading, false)
+    Ok(views_with_content(ctx, rows, reading, false)
         .await?
         .into_iter()
         .map(|(view, _)| view)
@@ -227,7 +227,7 @@ pub async fn views(
 }
 
 async fn views_with_content(
-    state: &AppState,
+    ctx: &Ctx,
     rows: Vec<feed_item::Model>,
     reading: Reading,
     with_content: bool,
@@ -256,7 +256,7 @@ async fn views_with_content(
                 ])
                 .column_as(Expr::value(""), "content");
         }
-        for t in query.all(&state.db).await? {
+        for t in query.all(&ctx.db).await? {
             translations.insert(t.feed_id, t);
         }
     }
@@ -267,7 +267,7 @@ async fn views_with_content(
         // SQLite's planner picks the kind index and scans every link.
         feed_link::Entity::find()
             .filter(feed_link::Column::FeedId.is_in(ids.clone()))
-            .all(&state.db)
+            .all(&ctx.db)
             .await?
     };
     let target_ids = |kind: &str| -> Vec<i64> {
@@ -280,14 +280,14 @@ async fn views_with_content(
     let tags: HashMap<i64, tag::Model> = by_id(
         tag::Entity::find()
             .filter(tag::Column::Id.is_in(target_ids("tag")))
-            .all(&state.db)
+            .all(&ctx.db)
             .await?,
         |t| t.id,
     );
     let tokens: HashMap<i64, token::Model> = by_id(
         token::Entity::find()
             .filter(token::Column::Id.is_in(target_ids("token")))
-            .all(&state.db)
+            .all(&ctx.db)
             .await?,
         |t| t.id,
     );
@@ -295,16 +295,16 @@ async fn views_with_content(
     let kols: HashMap<i64, kol::Model> = by_id(
         kol::Entity::find()
             .filter(kol::Column::Id.is_in(kol_ids))
-            .all(&state.db)
+            .all(&ctx.db)
             .await?,
         |k| k.id,
     );
-    let users = users_by_id(&state.db, rows.iter().filter_map(|r| r.user_id)).await?;
+    let users = users_by_id(&ctx.db, rows.iter().filter_map(|r| r.user_id)).await?;
     let channel_ids: Vec<i64> = rows.iter().filter_map(|r| r.channel_id).collect();
     let channels: HashMap<i64, channel::Model> = by_id(
         channel::Entity::find()
             .filter(channel::Column::Id.is_in(channel_ids))
-            .all(&state.db)
+            .all(&ctx.db)
             .await?,
         |c| c.id,
     );
@@ -380,20 +380,20 @@ fn by_id<T>(rows: Vec<T>, id: impl Fn(&T) -> i64) -> HashMap<i64, T> {
 /// Related items: the newest others sharing a tag or token.
 const RELATED: u64 = 5;
 
-pub async fn find(state: &AppState, id: i64) -> AppResult<feed_item::Model> {
+pub async fn find(ctx: &Ctx, id: i64) -> AppResult<feed_item::Model> {
     feed_item::Entity::find_by_id(id)
-        .one(&state.db)
+        .one(&ctx.db)
         .await?
         .ok_or_else(|| AppError::not_found("No such feed"))
 }
 
 /// Counts a reader's view of item `id`, once per reader per item per UTC day; returns whether
 /// this view was counted. `reader` is `u:<user>`, `g:<guest>` or `ip:<client>`.
-pub async fn count_view(state: &AppState, id: i64, reader: &str) -> AppResult<bool> {
+pub async fn count_view(ctx: &Ctx, id: i64, reader: &str) -> AppResult<bool> {
     let first_today = feed_view::Entity::insert(feed_view::ActiveModel {
         feed_id: Set(id),
         reader: Set(reader.to_owned()),
-        day: Set(state.now().div_euclid(DAY)),
+        day: Set(ctx.now().div_euclid(DAY)),
     })
     .on_conflict(
         OnConflict::columns([
@@ -405,7 +405,7 @@ pub async fn count_view(state: &AppState, id: i64, reader: &str) -> AppResult<bo
         .to_owned(),
     )
     .do_nothing()
-    .exec(&state.db)
+    .exec(&ctx.db)
     .await?;
     if !matches!(first_today, TryInsertResult::Inserted(_)) {
         return Ok(false);
@@ -416,23 +416,23 @@ pub async fn count_view(state: &AppState, id: i64, reader: &str) -> AppResult<bo
             Expr::col(feed_item::Column::Views).add(1),
         )
         .filter(feed_item::Column::Id.eq(id))
-        .exec(&state.db)
+        .exec(&ctx.db)
         .await?;
     Ok(true)
 }
 
 /// View rows of days before yesterday decide nothing any more: the cleanup job removes them.
-pub async fn forget_old_views(state: &AppState) -> AppResult<u64> {
+pub async fn forget_old_views(ctx: &Ctx) -> AppResult<u64> {
     let removed = feed_view::Entity::delete_many()
-        .filter(feed_view::Column::Day.lt(state.now().div_euclid(DAY) - 1))
-        .exec(&state.db)
+        .filter(feed_view::Column::Day.lt(ctx.now().div_euclid(DAY) - 1))
+        .exec(&ctx.db)
         .await?;
     Ok(removed.rows_affected)
 }
 
 /// A feed with its content and related items.
-pub async fn detail(state: &AppState, id: i64, reading: Reading) -> AppResult<FeedDetail> {
-    let row = find(state, id).await?;
+pub async fn detail(ctx: &Ctx, id: i64, reading: Reading) -> AppResult<FeedDetail> {
+    let row = find(ctx, id).await?;
     let shared = Query::select()
         .column(feed_link::Column::FeedId)
         .from(feed_link::Entity)
@@ -457,10 +457,10 @@ pub async fn detail(state: &AppState, id: i64, reading: Reading) -> AppResult<Fe
         .order_by_desc(feed_item::Column::PublishedAt)
         .order_by_desc(feed_item::Column::Id)
         .limit(RELATED)
-        .all(&state.db)
+        .all(&ctx.db)
         .await?;
-    let related = views(state, related_rows, reading).await?;
-    let (item, content) = views_with_content(state, vec![row], reading, true)
+    let related = views(ctx, related_rows, reading).await?;
+    let (item, content) = views_with_content(ctx, vec![row], reading, true)
         .await?
         .pop()
         .ok_or_else(|| AppError::internal("a feed without a view"))?;

@@ -8,10 +8,10 @@ use sea_orm::{
     ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set,
 };
 
+use crate::ctx::Ctx;
 use crate::entity::{follow, kol, tag, token, topic, user};
 use crate::error::{AppError, AppResult};
 use crate::points::tasks::{self, Source};
-use crate::state::AppState;
 
 /// What can be followed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -81,8 +81,8 @@ async fn bump(db: &impl ConnectionTrait, target: Target, id: i64, by: i64) -> Ap
 }
 
 /// Follows; following twice is the same as once. Returns whether this call added the follow.
-pub async fn add(state: &AppState, user_id: i64, target: Target, id: i64) -> AppResult<bool> {
-    let txn = crate::db::begin_write(&state.db).await?;
+pub async fn add(ctx: &Ctx, user_id: i64, target: Target, id: i64) -> AppResult<bool> {
+    let txn = crate::db::begin_write(&ctx.db).await?;
     if !exists(&txn, target, id).await? {
         return Err(AppError::not_found(match target {
             Target::Tag => "No such tag",
@@ -108,7 +108,7 @@ pub async fn add(state: &AppState, user_id: i64, target: Target, id: i64) -> App
         user_id: Set(user_id),
         kind: Set(target.kind().to_owned()),
         target_id: Set(id),
-        created_at: Set(state.now()),
+        created_at: Set(ctx.now()),
         ..Default::default()
     };
     let inserted = follow::Entity::insert(row)
@@ -129,14 +129,14 @@ pub async fn add(state: &AppState, user_id: i64, target: Target, id: i64) -> App
     }
     txn.commit().await?;
     if inserted {
-        tasks::record_event(state, user_id, "follow_item", Source::Server).await?;
+        tasks::record_event(ctx, user_id, "follow_item", Source::Server).await?;
     }
     Ok(inserted)
 }
 
 /// Unfollows; unfollowing what is not followed is not an error.
-pub async fn remove(state: &AppState, user_id: i64, target: Target, id: i64) -> AppResult<()> {
-    let txn = crate::db::begin_write(&state.db).await?;
+pub async fn remove(ctx: &Ctx, user_id: i64, target: Target, id: i64) -> AppResult<()> {
+    let txn = crate::db::begin_write(&ctx.db).await?;
     let removed = follow::Entity::delete_many()
         .filter(follow::Column::UserId.eq(user_id))
         .filter(follow::Column::Kind.eq(target.kind()))
@@ -151,28 +151,23 @@ pub async fn remove(state: &AppState, user_id: i64, target: Target, id: i64) -> 
     Ok(())
 }
 
-pub async fn is_following(
-    state: &AppState,
-    user_id: i64,
-    target: Target,
-    id: i64,
-) -> AppResult<bool> {
+pub async fn is_following(ctx: &Ctx, user_id: i64, target: Target, id: i64) -> AppResult<bool> {
     Ok(follow::Entity::find()
         .filter(follow::Column::UserId.eq(user_id))
         .filter(follow::Column::Kind.eq(target.kind()))
         .filter(follow::Column::TargetId.eq(id))
-        .one(&state.db)
+        .one(&ctx.db)
         .await?
         .is_some())
 }
 
 /// Ids followed, most recent first.
-pub async fn followed_ids(state: &AppState, user_id: i64, target: Target) -> AppResult<Vec<i64>> {
+pub async fn followed_ids(ctx: &Ctx, user_id: i64, target: Target) -> AppResult<Vec<i64>> {
     Ok(follow::Entity::find()
         .filter(follow::Column::UserId.eq(user_id))
         .filter(follow::Column::Kind.eq(target.kind()))
         .order_by_desc(follow::Column::Id)
-        .all(&state.db)
+        .all(&ctx.db)
         .await?
         .into_iter()
         .map(|f| f.target_id)

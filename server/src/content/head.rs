@@ -13,9 +13,9 @@ use client_core::pages::{OAUTH_CALLBACK_PATH, match_page};
 use super::catalogue::{self, TagKey};
 use super::feeds::{self, FeedDetail, Reading};
 use super::syndication::{Format, Subject};
+use crate::ctx::Ctx;
 use crate::error::AppResult;
 use crate::i18n::t;
-use crate::state::AppState;
 
 /// What the head of one page says.
 #[derive(Debug)]
@@ -39,7 +39,7 @@ pub struct Head {
 
 /// The head for a request path, in the locale client-core's rule picks from the path and what
 /// the request says (`sources.path` is set here).
-pub async fn for_path(state: &AppState, path: &str, sources: LocaleSources) -> AppResult<Head> {
+pub async fn for_path(ctx: &Ctx, path: &str, sources: LocaleSources) -> AppResult<Head> {
     let locale = pick_locale(&LocaleSources {
         path: Some(path.to_owned()),
         ..sources
@@ -80,7 +80,7 @@ pub async fn for_path(state: &AppState, path: &str, sources: LocaleSources) -> A
                 translate: true,
             };
             let found = match number("id") {
-                Some(id) => present(feeds::detail(state, id, reading).await)?,
+                Some(id) => present(feeds::detail(ctx, id, reading).await)?,
                 None => None,
             };
             match found {
@@ -95,7 +95,7 @@ pub async fn for_path(state: &AppState, path: &str, sources: LocaleSources) -> A
         }
         "/benefit/:benefitId/*" => {
             let found = match number("benefitId") {
-                Some(id) => present(catalogue::benefit(state, id, locale).await)?,
+                Some(id) => present(catalogue::benefit(ctx, id, locale).await)?,
                 None => None,
             };
             match found {
@@ -103,20 +103,18 @@ pub async fn for_path(state: &AppState, path: &str, sources: LocaleSources) -> A
                 None => head.status = StatusCode::NOT_FOUND,
             }
         }
-        "/channel/:code" => {
-            match present(catalogue::channel(state, &param("code"), locale).await)? {
-                Some(c) => {
-                    titled(&mut head, &c.name, "");
-                    head.syndication = Some(Subject::Channel(c.code));
-                }
-                None => head.status = StatusCode::NOT_FOUND,
+        "/channel/:code" => match present(catalogue::channel(ctx, &param("code"), locale).await)? {
+            Some(c) => {
+                titled(&mut head, &c.name, "");
+                head.syndication = Some(Subject::Channel(c.code));
             }
-        }
+            None => head.status = StatusCode::NOT_FOUND,
+        },
         "/tag/:code" => {
             let key = TagKey::Code {
                 code: param("code"),
             };
-            match present(catalogue::tag(state, &key, locale).await)? {
+            match present(catalogue::tag(ctx, &key, locale).await)? {
                 Some(tag) => {
                     titled(&mut head, &format!("#{}", tag.name), &tag.description);
                     head.syndication = Some(Subject::Tag(tag.code));
@@ -124,7 +122,7 @@ pub async fn for_path(state: &AppState, path: &str, sources: LocaleSources) -> A
                 None => head.status = StatusCode::NOT_FOUND,
             }
         }
-        "/token/:symbol" => match present(catalogue::token(state, &param("symbol")).await)? {
+        "/token/:symbol" => match present(catalogue::token(ctx, &param("symbol")).await)? {
             Some(token) => {
                 titled(
                     &mut head,
@@ -137,7 +135,7 @@ pub async fn for_path(state: &AppState, path: &str, sources: LocaleSources) -> A
         },
         "/topic/:id" => {
             let found = match number("id") {
-                Some(id) => present(catalogue::topic(state, id, locale).await)?,
+                Some(id) => present(catalogue::topic(ctx, id, locale).await)?,
                 None => None,
             };
             match found {
@@ -147,7 +145,7 @@ pub async fn for_path(state: &AppState, path: &str, sources: LocaleSources) -> A
         }
         "/kol/:id" => {
             let found = match number("id") {
-                Some(id) => present(catalogue::kol(state, id, locale).await)?,
+                Some(id) => present(catalogue::kol(ctx, id, locale).await)?,
                 None => None,
             };
             match found {

@@ -11,8 +11,9 @@ use std::time::Duration;
 use serde::Serialize;
 
 use super::write::{FeedInput, Timestamp, upsert_from_source};
+use crate::content::Content;
+use crate::ctx::Ctx;
 use crate::error::AppError;
-use crate::state::AppState;
 
 /// Largest feed document read; a larger response is refused while streaming.
 pub const FEED_MAX_BYTES: usize = 5 * 1024 * 1024;
@@ -145,15 +146,11 @@ pub struct Imported {
 }
 
 /// Parses and stores one document of `source`; each bad entry is skipped, not the whole feed.
-pub async fn import_bytes(
-    state: &AppState,
-    source: &str,
-    bytes: &[u8],
-) -> Result<Imported, IngestError> {
-    let entries = parse(bytes, state.now(), "en")?;
+pub async fn import_bytes(ctx: &Ctx, source: &str, bytes: &[u8]) -> Result<Imported, IngestError> {
+    let entries = parse(bytes, ctx.now(), "en")?;
     let mut imported = Imported::default();
     for entry in entries {
-        match upsert_from_source(state, source, &entry.guid, entry.item).await {
+        match upsert_from_source(ctx, source, &entry.guid, entry.item).await {
             Ok(new) => {
                 imported.items += 1;
                 imported.new += usize::from(new);
@@ -166,9 +163,13 @@ pub async fn import_bytes(
 }
 
 /// Imports a URL (fetched with the size cap) or a local file.
-pub async fn import(state: &AppState, source: &str) -> Result<Imported, IngestError> {
+pub async fn import(
+    ctx: &Ctx,
+    http: &reqwest::Client,
+    source: &str,
+) -> Result<Imported, IngestError> {
     let bytes = if source.starts_with("http://") || source.starts_with("https://") {
-        fetch(&state.http, source).await?
+        fetch(http, source).await?
     } else {
         let meta = std::fs::metadata(source).map_err(|e| IngestError::Fetch(e.to_string()))?;
         if meta.len() > FEED_MAX_BYTES as u64 {
@@ -176,7 +177,7 @@ pub async fn import(state: &AppState, source: &str) -> Result<Imported, IngestEr
         }
         std::fs::read(source).map_err(|e| IngestError::Fetch(e.to_string()))?
     };
-    import_bytes(state, source, &bytes).await
+    import_bytes(ctx, source, &bytes).await
 }
 
 /// The last outcome of each scheduled source.
@@ -225,18 +226,24 @@ pub fn next_delay(failures: u32, interval: Duration) -> Duration {
     backoff.min(interval)
 }
 
-/// Polls each configured source forever, each on its own timer.
-pub fn spawn_schedule(state: AppState) {
-    let interval = Duration::from_secs(state.config.rss_interval_seconds.max(1));
-    for url in state.config.rss_sources.clone() {
-        let state = state.clone();
+/// Polls each source forever, each on its own timer, every `interval` seconds.
+pub fn spawn_schedule(
+    ctx: &Ctx,
+    content: &Content,
+    http: &reqwest::Client,
+    sources: &[String],
+    interval: u64,
+) {
+    let interval = Duration::from_secs(interval.max(1));
+    for url in sources.iter().cloned() {
+        let (ctx, content, http) = (ctx.clone(), content.clone(), http.clone());
         tokio::spawn(async move {
             loop {
-                let failures = match import(&state, &url).await {
+                let failures = match import(&ctx, &http, &url).await {
                     Ok(done) => {
                         tracing::info!(%url, items = done.items, new = done.new, "feed imported");
-                        let now = state.now();
-                        state.ingest_status.update(&url, |s| {
+                        let now = ctx.now();
+                        content.ingest_status.update(&url, |s| {
                             s.last_success_at = Some(now);
                             s.last_error = None;
                             s.consecutive_failures = 0;
@@ -244,7 +251,7 @@ pub fn spawn_schedule(state: AppState) {
                         })
                     }
                     Err(e) => {
-                        let failures = state.ingest_status.update(&url, |s| {
+                        let failures = content.ingest_status.update(&url, |s| {
                             s.last_error = Some(e.to_string());
                             s.consecutive_failures += 1;
                         });

@@ -20,8 +20,11 @@ pub mod head;
 pub mod ingest;
 pub mod search;
 pub mod search_copy;
+pub mod state;
 pub mod syndication;
 pub mod write;
+
+pub use state::Content;
 
 /// Longest a page of feeds may be.
 pub const PAGE_MAX: u64 = 50;

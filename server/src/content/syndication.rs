@@ -9,9 +9,9 @@ use client_core::syndication::{FEED_SUBJECTS, NEWS_FEEDS};
 
 use super::catalogue::{self, TagKey};
 use super::feeds::{self, FeedView, Filter, Reading, Scope};
+use crate::ctx::Ctx;
 use crate::error::{AppError, AppResult};
 use crate::i18n::t;
-use crate::state::AppState;
 
 /// Items in a feed: what readers poll for, newest first.
 pub const FEED_ITEMS: u64 = 50;
@@ -97,7 +97,7 @@ pub struct Built {
 /// The feed of `subject` in `locale`: `NotFound` for a tag, token or channel that does not
 /// exist.
 pub async fn build(
-    state: &AppState,
+    ctx: &Ctx,
     locale: &'static str,
     subject: &Subject,
     format: Format,
@@ -114,7 +114,7 @@ pub async fn build(
         ),
         Subject::Tag(code) => {
             let key = TagKey::Code { code: code.clone() };
-            let tag = catalogue::tag(state, &key, locale).await?;
+            let tag = catalogue::tag(ctx, &key, locale).await?;
             let page = format!("/tag/{}", tag.code);
             (
                 Scope::Linked("tag", tag.id),
@@ -124,13 +124,13 @@ pub async fn build(
             )
         }
         Subject::Token(symbol) => {
-            let token = catalogue::token(state, symbol).await?;
+            let token = catalogue::token(ctx, symbol).await?;
             let name = format!("{} ({})", token.name, token.symbol);
             let page = format!("/token/{}", token.symbol);
             (Scope::Linked("token", token.id), false, name, page)
         }
         Subject::Channel(code) => {
-            let channel = catalogue::channel(state, code, locale).await?;
+            let channel = catalogue::channel(ctx, code, locale).await?;
             let page = format!("/channel/{}", channel.code);
             (Scope::Channel(channel.id), false, channel.name, page)
         }
@@ -143,10 +143,10 @@ pub async fn build(
         locale,
         translate: true,
     };
-    let items = feeds::page(state, &scope, &filter, None, FEED_ITEMS, reading)
+    let items = feeds::page(ctx, &scope, &filter, None, FEED_ITEMS, reading)
         .await?
         .list;
-    let base = state.config.public_url.trim_end_matches('/');
+    let base = ctx.public_url();
     let feed = Feed {
         title: format!("{name} - {site}"),
         description: t(locale, "head.description", &[]),

@@ -8,7 +8,7 @@ use sea_orm::entity::prelude::*;
 pub struct Model {
     #[sea_orm(primary_key)]
     pub id: i64,
-    /// `feed`, `question` or `answer` (`social::comments::Subject`).
+    /// `feed`, `question` or `answer` (`social::subject::Subject`).
     pub subject_kind: String,
     pub subject_id: i64,
     /// The top-level comment this replies to (replies are one level deep).

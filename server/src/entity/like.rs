@@ -17,3 +17,10 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+/// What can be liked (`kind`).
+pub const FEED: &str = "feed";
+pub const COMMENT: &str = "comment";
+pub const QUESTION: &str = "question";
+pub const ANSWER: &str = "answer";
+pub const KINDS: [&str; 4] = [FEED, COMMENT, QUESTION, ANSWER];

@@ -30,3 +30,18 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+/// A new unread message of `kind` for `user_id`, to fill in.
+pub fn unread(user_id: i64, kind: &str, now: i64) -> ActiveModel {
+    use sea_orm::Set;
+    ActiveModel {
+        user_id: Set(user_id),
+        kind: Set(kind.to_owned()),
+        count: Set(1),
+        body: Set(String::new()),
+        read: Set(false),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+}

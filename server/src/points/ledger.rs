@@ -6,17 +6,17 @@ use sea_orm::{
 };
 use serde::Serialize;
 
+use crate::ctx::Ctx;
 use crate::entity::{point_ledger, user};
 use crate::error::AppResult;
 use crate::pagination::{Page, bad_cursor, split_page};
-use crate::state::AppState;
 use crate::time::day_start;
 
 pub const LEDGER_PAGE: u64 = 20;
 pub const LEADERBOARD_SIZE: u64 = 50;
 
-pub async fn balance(state: &AppState, user_id: i64) -> AppResult<i64> {
-    let found = user::Entity::find_by_id(user_id).one(&state.db).await?;
+pub async fn balance(ctx: &Ctx, user_id: i64) -> AppResult<i64> {
+    let found = user::Entity::find_by_id(user_id).one(&ctx.db).await?;
     Ok(found.map_or(0, |u| u.points))
 }
 
@@ -31,11 +31,7 @@ pub struct LedgerItem {
 }
 
 /// Newest first; the cursor is the last id seen, so new rows never shift a page.
-pub async fn page(
-    state: &AppState,
-    user_id: i64,
-    cursor: Option<&str>,
-) -> AppResult<Page<LedgerItem>> {
+pub async fn page(ctx: &Ctx, user_id: i64, cursor: Option<&str>) -> AppResult<Page<LedgerItem>> {
     let before = match cursor.filter(|c| !c.is_empty()) {
         None => None,
         Some(c) => Some(
@@ -52,7 +48,7 @@ pub async fn page(
     let rows = query
         .order_by_desc(point_ledger::Column::Id)
         .limit(LEDGER_PAGE + 1)
-        .all(&state.db)
+        .all(&ctx.db)
         .await?;
     let (rows, next_cursor) = split_page(rows, LEDGER_PAGE, |r| r.id.to_string());
     let list = rows
@@ -106,14 +102,14 @@ struct Earned {
 }
 
 /// Points earned per user since 00:00 UTC today (one row per user who earned any).
-fn earned_today(state: &AppState) -> sea_orm::Select<point_ledger::Entity> {
+fn earned_today(ctx: &Ctx) -> sea_orm::Select<point_ledger::Entity> {
     // SUM(bigint) is numeric on PostgreSQL: cast it back so both databases give an integer.
     let sum = Expr::expr(earned_sum()).cast_as(Alias::new("BIGINT"));
     point_ledger::Entity::find()
         .select_only()
         .column(point_ledger::Column::UserId)
         .column_as(sum, "points")
-        .filter(point_ledger::Column::CreatedAt.gte(day_start(state.now())))
+        .filter(point_ledger::Column::CreatedAt.gte(day_start(ctx.now())))
         .group_by(point_ledger::Column::UserId)
 }
 
@@ -122,28 +118,24 @@ fn earned_sum() -> sea_orm::sea_query::SimpleExpr {
 }
 
 /// Standard competition ranking: equal points share a rank, and the next rank skips.
-pub async fn leaderboard(
-    state: &AppState,
-    period: Period,
-    me: Option<i64>,
-) -> AppResult<Leaderboard> {
+pub async fn leaderboard(ctx: &Ctx, period: Period, me: Option<i64>) -> AppResult<Leaderboard> {
     let scores: Vec<(i64, i64)> = match period {
         Period::All => user::Entity::find()
             .filter(user::Column::Points.gt(0))
             .order_by_desc(user::Column::Points)
             .order_by_asc(user::Column::Id)
             .limit(LEADERBOARD_SIZE)
-            .all(&state.db)
+            .all(&ctx.db)
             .await?
             .into_iter()
             .map(|u| (u.id, u.points))
             .collect(),
-        Period::Daily => earned_today(state)
+        Period::Daily => earned_today(ctx)
             .order_by(earned_sum(), Order::Desc)
             .order_by_asc(point_ledger::Column::UserId)
             .limit(LEADERBOARD_SIZE)
             .into_model::<Earned>()
-            .all(&state.db)
+            .all(&ctx.db)
             .await?
             .into_iter()
             .map(|e| (e.user_id, e.points))
@@ -151,7 +143,7 @@ pub async fn leaderboard(
     };
     let users = user::Entity::find()
         .filter(user::Column::Id.is_in(scores.iter().map(|(id, _)| *id)))
-        .all(&state.db)
+        .all(&ctx.db)
         .await?;
     let mut list = Vec::with_capacity(scores.len());
     for (i, (id, points)) in scores.iter().enumerate() {
@@ -173,18 +165,18 @@ pub async fn leaderboard(
     }
     let me = match me {
         None => None,
-        Some(user_id) => Some(my_rank(state, period, user_id).await?),
+        Some(user_id) => Some(my_rank(ctx, period, user_id).await?),
     };
     Ok(Leaderboard { list, me })
 }
 
-async fn my_rank(state: &AppState, period: Period, user_id: i64) -> AppResult<MyRank> {
+async fn my_rank(ctx: &Ctx, period: Period, user_id: i64) -> AppResult<MyRank> {
     let points = match period {
-        Period::All => balance(state, user_id).await?,
-        Period::Daily => earned_today(state)
+        Period::All => balance(ctx, user_id).await?,
+        Period::Daily => earned_today(ctx)
             .filter(point_ledger::Column::UserId.eq(user_id))
             .into_model::<Earned>()
-            .one(&state.db)
+            .one(&ctx.db)
             .await?
             .map_or(0, |e| e.points),
     };
@@ -195,13 +187,13 @@ async fn my_rank(state: &AppState, period: Period, user_id: i64) -> AppResult<My
         Period::All => {
             user::Entity::find()
                 .filter(user::Column::Points.gt(points))
-                .count(&state.db)
+                .count(&ctx.db)
                 .await?
         }
         Period::Daily => {
-            earned_today(state)
+            earned_today(ctx)
                 .having(Expr::expr(earned_sum()).gt(points))
-                .count(&state.db)
+                .count(&ctx.db)
                 .await?
         }
     };

@@ -12,9 +12,9 @@ use sea_orm::{
 use serde::Serialize;
 
 use super::period;
-use crate::entity::{point_ledger, task, task_progress, user};
+use crate::ctx::Ctx;
+use crate::entity::{message, point_ledger, task, task_progress, user};
 use crate::error::{AppError, AppResult};
-use crate::state::AppState;
 
 #[derive(schemars::JsonSchema, Debug, Serialize, ts_rs::TS)]
 pub struct TaskButtonView {
@@ -63,7 +63,7 @@ fn status_of(row: Option<&task_progress::Model>) -> TaskStatus {
 
 /// The group's tasks in catalogue order; visitors see every task as `not_start`.
 pub async fn list(
-    state: &AppState,
+    ctx: &Ctx,
     user_id: Option<i64>,
     group: &str,
     locale: &str,
@@ -72,15 +72,15 @@ pub async fn list(
         .filter(task::Column::Group.eq(group))
         .filter(task::Column::Active.eq(true))
         .order_by_asc(task::Column::Sort)
-        .all(&state.db)
+        .all(&ctx.db)
         .await?;
     let mut progress: HashMap<i64, task_progress::Model> = HashMap::new();
     if let Some(user_id) = user_id {
         let rows = task_progress::Entity::find()
             .filter(task_progress::Column::UserId.eq(user_id))
             .filter(task_progress::Column::TaskId.is_in(tasks.iter().map(|t| t.id)))
-            .filter(task_progress::Column::Period.eq(period(group, state.now())))
-            .all(&state.db)
+            .filter(task_progress::Column::Period.eq(period(group, ctx.now())))
+            .all(&ctx.db)
             .await?;
         progress.extend(rows.into_iter().map(|r| (r.task_id, r)));
     }
@@ -125,7 +125,7 @@ pub enum Source {
 /// Counts one `event_type` for the user on every active task waiting for it; returns the
 /// `point_id`s that moved. Tasks already waiting to be collected or done stay as they are.
 pub async fn record_event(
-    state: &AppState,
+    ctx: &Ctx,
     user_id: i64,
     event_type: &str,
     source: Source,
@@ -136,8 +136,8 @@ pub async fn record_event(
     if source == Source::Client {
         query = query.filter(task::Column::Group.is_in(CLIENT_REPORTED_GROUPS));
     }
-    let tasks = query.all(&state.db).await?;
-    let now = state.now();
+    let tasks = query.all(&ctx.db).await?;
+    let now = ctx.now();
     let mut moved = Vec::new();
     for t in tasks {
         let period = period(&t.group, now);
@@ -165,7 +165,7 @@ pub async fn record_event(
         let inserted = task_progress::Entity::insert(first)
             .on_conflict(OnConflict::columns(key).do_nothing().to_owned())
             .do_nothing()
-            .exec(&state.db)
+            .exec(&ctx.db)
             .await?;
         if matches!(inserted, TryInsertResult::Inserted(_)) {
             moved.push(t.id);
@@ -183,13 +183,13 @@ pub async fn record_event(
                 Expr::col(task_progress::Column::Count).add(1),
             )
             .col_expr(task_progress::Column::UpdatedAt, Expr::value(now))
-            .exec(&state.db)
+            .exec(&ctx.db)
             .await?;
         if counted.rows_affected == 1 {
             in_progress(task_progress::Entity::update_many())
                 .col_expr(task_progress::Column::Status, Expr::value("to_receive"))
                 .filter(task_progress::Column::Count.gte(t.target))
-                .exec(&state.db)
+                .exec(&ctx.db)
                 .await?;
             moved.push(t.id);
         }
@@ -206,15 +206,15 @@ pub struct Collected {
 /// Pays a task's award once: the progress row moves from `to_receive` to `completed` by a
 /// conditional UPDATE, the ledger row has a unique key per user, task and period, and the balance
 /// changes in the same transaction. Any number of concurrent collects pay exactly once.
-pub async fn collect(state: &AppState, user_id: i64, point_id: i64) -> AppResult<Collected> {
+pub async fn collect(ctx: &Ctx, user_id: i64, point_id: i64) -> AppResult<Collected> {
     let task = task::Entity::find_by_id(point_id)
         .filter(task::Column::Active.eq(true))
-        .one(&state.db)
+        .one(&ctx.db)
         .await?
         .ok_or_else(|| AppError::not_found("No such task"))?;
-    let now = state.now();
+    let now = ctx.now();
     let period = period(&task.group, now);
-    let txn = crate::db::begin_write(&state.db).await?;
+    let txn = crate::db::begin_write(&ctx.db).await?;
     let claimed = task_progress::Entity::update_many()
         .col_expr(task_progress::Column::Status, Expr::value("completed"))
         .col_expr(task_progress::Column::UpdatedAt, Expr::value(now))
@@ -247,9 +247,13 @@ pub async fn collect(state: &AppState, user_id: i64, point_id: i64) -> AppResult
         .filter(user::Column::Id.eq(user_id))
         .exec(&txn)
         .await?;
-    crate::social::messages::points(&txn, now, user_id, task.award, &task.event_type).await?;
+    // The reader's "points" message, in the award's transaction.
+    let mut paid = message::unread(user_id, "points", now);
+    paid.count = Set(task.award);
+    paid.body = Set(task.event_type.clone());
+    paid.insert(&txn).await?;
     txn.commit().await?;
-    let balance = super::ledger::balance(state, user_id).await?;
+    let balance = super::ledger::balance(ctx, user_id).await?;
     Ok(Collected {
         award: task.award,
         balance,

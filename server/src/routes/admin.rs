@@ -29,6 +29,9 @@ pub const ADMIN_TOKEN_HEADER: &str = "x-admin-token";
 /// Proof that the request carries the admin token.
 pub struct Admin;
 
+// Described by the document's `admin` security scheme (`openapi`), not as a parameter.
+impl aide::OperationInput for Admin {}
+
 impl FromRequestParts<AppState> for Admin {
     type Rejection = AppError;
 
@@ -85,6 +88,6 @@ async fn ingest_status(
     _: Admin,
 ) -> AppResult<Json<Envelope<Sources>>> {
     Ok(ok(Sources {
-        list: state.ingest_status.snapshot(),
+        list: state.content.ingest_status.snapshot(),
     }))
 }

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::ok;
 use crate::area::{Area, areas};
-use crate::captcha::ACTIONS;
+use crate::auth::captcha::ACTIONS;
 use crate::error::{AppError, AppResult};
 use crate::state::AppState;
 
@@ -42,7 +42,7 @@ async fn health(State(state): State<AppState>) -> AppResult<Json<Envelope<Health
     Ok(ok(Health {
         status: "ok",
         database,
-        search: if state.search_ready() {
+        search: if state.content.search_ready(&state) {
             "ready"
         } else {
             "preparing"

@@ -81,7 +81,7 @@ pub(crate) async fn telegram_webhook(
     match serde_json::from_slice::<Update>(&body) {
         Ok(update) => {
             let id = update.update_id;
-            if let Err(e) = telegram::handle(&state, update).await {
+            if let Err(e) = telegram::handle(&state, &state.bots, update).await {
                 tracing::warn!("telegram update {id}: {e:?}");
             }
         }
@@ -114,7 +114,7 @@ pub(crate) async fn line_webhook(
         tracing::warn!("line webhook: a signed body that is not JSON events");
         return StatusCode::BAD_REQUEST;
     };
-    if let Err(e) = line::handle(&state, events).await {
+    if let Err(e) = line::handle(&state, &state.bots, events).await {
         tracing::warn!("line webhook: {e:?}");
     }
     StatusCode::OK

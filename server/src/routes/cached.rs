@@ -16,7 +16,7 @@ pub(super) async fn cached_ok<T: Serialize>(
     build: impl Future<Output = AppResult<T>>,
 ) -> AppResult<Response> {
     Ok(json_bytes(
-        cached_envelope(&state.content_cache, key, build).await?,
+        cached_envelope(&state.content.cache, key, build).await?,
     ))
 }
 

@@ -16,7 +16,8 @@ use crate::extract::{ApiJson, Caller, ClientMeta, CurrentUser};
 use crate::limits;
 use crate::openapi::answers;
 use crate::pagination::Page;
-use crate::social::comments::{self, CommentVersion, CommentView, NewComment, Sort, Subject};
+use crate::social::comments::{self, CommentVersion, CommentView, NewComment, Sort};
+use crate::social::subject::Subject;
 use crate::social::{blocks, budget_by_age, moderation, spend_write};
 use crate::state::AppState;
 use client_core::validation;
@@ -94,7 +95,7 @@ async fn comment_list(
     // about once a second, the reader's likes marked on the copy.
     let key = format!("{}{sort:?}|{limit}", comments::thread_key(subject));
     let page = comments::list(&state, None, subject, sort, None, limit);
-    let body = cached_envelope(&state.content_cache, Some(key), page).await?;
+    let body = cached_envelope(&state.content.cache, Some(key), page).await?;
     Ok(json_bytes(match reader {
         Some(reader) => comments::mark_liked(&state, reader, body).await?,
         None => body,

@@ -11,17 +11,14 @@ use sea_orm::{ActiveModelTrait, EntityTrait, Set};
 use serde::Serialize;
 
 use super::ok;
+use crate::ctx::Ctx;
 use crate::entity::upload;
 use crate::error::{AppError, AppResult};
 use crate::extract::{ApiJson, Caller, ClientMeta};
 use crate::feedback;
 use crate::limits;
 use crate::state::AppState;
-use crate::uploads::pipeline;
-
-/// Uploads read at once; more wait their turn (their bodies stay in the network until then).
-/// The multipart parser may hold a whole body, so capping uploads in flight caps the memory.
-pub const UPLOADS_IN_FLIGHT: usize = 8;
+use crate::uploads::{Uploads, pipeline};
 
 pub fn router() -> ApiRouter<AppState> {
     ApiRouter::new()
@@ -45,23 +42,21 @@ struct Uploaded {
 /// per-client limit is checked before a slot is taken, so refused uploads never wait in line;
 /// the body is read only once a slot is held.
 async fn upload(
-    State(state): State<AppState>,
+    State(ctx): State<Ctx>,
+    State(uploads): State<Uploads>,
     caller: Caller,
     client: ClientMeta,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> AppResult<Json<Envelope<Uploaded>>> {
     // Checked and counted in one statement: servers racing cannot pass the limit together.
-    limits::spend(&state, limits::UPLOADS, &client.ip).await?;
-    let _slot = state
-        .upload_slots
-        .acquire()
-        .await
-        .map_err(AppError::internal)?;
+    limits::spend(&ctx, limits::UPLOADS, &client.ip).await?;
+    let _slot = uploads.slot().await?;
     let mut multipart = multipart.map_err(|e| {
         AppError::new(ErrorKind::BadRequest)
             .with_message(format!("Expected multipart/form-data: {}", e.body_text()))
     })?;
-    let received = pipeline::receive_upload(&state, &mut multipart, "img_file").await?;
+    let received =
+        pipeline::receive_upload(&ctx, uploads.store(), &mut multipart, "img_file").await?;
     let stored = &received.stored;
     let recorded = upload::ActiveModel {
         key: Set(stored.key.clone()),
@@ -72,10 +67,10 @@ async fn upload(
         ip: Set(client.ip.clone()),
         user_id: Set(caller.user_id()),
         guest_id: Set(caller.guest_id),
-        created_at: Set(state.now()),
+        created_at: Set(ctx.now()),
         ..Default::default()
     }
-    .insert(&state.db)
+    .insert(&ctx.db)
     .await;
     let recorded = match recorded {
         Ok(row) => row,
@@ -88,13 +83,13 @@ async fn upload(
         Ok(stored) => stored,
         Err(e) => {
             upload::Entity::delete_by_id(recorded.id)
-                .exec(&state.db)
+                .exec(&ctx.db)
                 .await?;
             return Err(e);
         }
     };
     Ok(ok(Uploaded {
-        absolute: format!("{}{}", crate::uploads::url_prefix(&state), stored.key),
+        absolute: format!("{}{}", crate::uploads::url_prefix(&ctx), stored.key),
     }))
 }
 

@@ -137,7 +137,7 @@ async fn feed_list(
     let cache_key = (cursor.is_none() && !matches!(scope, Scope::Following(_)))
         .then(|| first_page_key(&scope, &filter, limit, reading));
     let page = feeds::page(&state, &scope, &filter, cursor, limit, reading);
-    let body = cached_envelope(&state.content_cache, cache_key, page).await?;
+    let body = cached_envelope(&state.content.cache, cache_key, page).await?;
     Ok(json_bytes(match caller.user_id() {
         Some(user_id) => marks::mark_page(&state, user_id, body).await?,
         None => body,
@@ -163,7 +163,7 @@ pub async fn home_first_page(state: &AppState, locale: &'static str) -> AppResul
     let filter = Filter::default();
     let key = first_page_key(&Scope::All, &filter, limit, reading);
     let page = feeds::page(state, &Scope::All, &filter, None, limit, reading);
-    cached_envelope(&state.content_cache, Some(key), page).await
+    cached_envelope(&state.content.cache, Some(key), page).await
 }
 
 async fn feed_detail(

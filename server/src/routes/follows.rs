@@ -11,12 +11,13 @@ use serde::{Deserialize, Serialize};
 use validator::Validate;
 
 use super::{List, ok};
+use crate::auth::users::{UserRef, users_by_id};
 use crate::content::catalogue::{self, KolView, TagView};
 use crate::content::follows::{self, Target};
 use crate::error::{AppError, AppResult};
 use crate::extract::{ApiJson, ClientMeta, CurrentUser};
 use crate::limits;
-use crate::social::{UserRef, spend_write, users_by_id};
+use crate::social::spend_write;
 use crate::state::AppState;
 
 pub fn router() -> ApiRouter<AppState> {

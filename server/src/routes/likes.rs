@@ -10,6 +10,7 @@ use serde::Deserialize;
 use validator::Validate;
 
 use super::ok;
+use crate::entity::like;
 use crate::error::{AppError, AppResult};
 use crate::extract::{ApiJson, ClientMeta, CurrentUser};
 use crate::limits;
@@ -34,17 +35,17 @@ async fn like_set(
     client: ClientMeta,
     ApiJson(req): ApiJson<LikeRequest>,
 ) -> AppResult<Json<Envelope<LikeState>>> {
-    if !likes::KINDS.contains(&req.kind.as_str()) {
+    if !like::KINDS.contains(&req.kind.as_str()) {
         return Err(AppError::invalid(format!(
             "kind must be one of {}",
-            likes::KINDS.join(", ")
+            like::KINDS.join(", ")
         )));
     }
     moderation::ensure_not_banned(&state, user.user_id).await?;
     spend_write(&state, &user, &client, limits::LIKES).await?;
     let set = match req.kind.as_str() {
-        likes::FEED => likes::set_feed_like(&state, user.user_id, req.id, req.liked).await?,
-        likes::COMMENT => likes::set_comment_like(&state, user.user_id, req.id, req.liked).await?,
+        like::FEED => likes::set_feed_like(&state, user.user_id, req.id, req.liked).await?,
+        like::COMMENT => likes::set_comment_like(&state, user.user_id, req.id, req.liked).await?,
         kind => likes::set_qa_like(&state, user.user_id, kind, req.id, req.liked).await?,
     };
     Ok(ok(set))

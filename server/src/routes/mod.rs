@@ -17,14 +17,12 @@ use crate::openapi;
 use crate::state::AppState;
 
 mod admin;
-pub(crate) use admin::Admin;
 pub(crate) mod app;
 pub(crate) mod bots;
 mod cached;
 mod catalogue;
 mod comments;
 mod feedback;
-pub(crate) use feedback::UPLOADS_IN_FLIGHT;
 pub(crate) mod feeds;
 mod follows;
 mod keeping;

@@ -61,7 +61,7 @@ async fn started(
         state.random.fill(&mut bytes);
         hex::encode(bytes)
     });
-    let begun = oauth::start(state, provider, user_id, &browser).await?;
+    let begun = oauth::start(state, &state.auth, provider, user_id, &browser).await?;
     let mut response = ok(Authorize {
         auth_url: begun.auth_url,
         state: begun.state,
@@ -102,7 +102,15 @@ async fn login_complete(
 ) -> AppResult<Json<Envelope<SessionUser>>> {
     let provider = provider(&name)?;
     let browser = cookie(&headers, BROWSER_COOKIE);
-    let who = oauth::complete(&state, provider, None, browser.as_deref(), callback).await?;
+    let who = oauth::complete(
+        &state,
+        &state.auth,
+        provider,
+        None,
+        browser.as_deref(),
+        callback,
+    )
+    .await?;
     let session = users::sign_in(
         &state,
         provider.name(),
@@ -131,6 +139,7 @@ async fn bind_complete(
     let browser = cookie(&headers, BROWSER_COOKIE);
     let who = oauth::complete(
         &state,
+        &state.auth,
         Provider::Twitter,
         Some(me.user_id),
         browser.as_deref(),

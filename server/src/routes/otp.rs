@@ -12,8 +12,8 @@ use serde::{Deserialize, Serialize};
 use validator::Validate;
 
 use super::ok;
+use crate::auth::captcha;
 use crate::auth::otp::{self, PURPOSE_LOGIN};
-use crate::captcha;
 use crate::error::{AppError, AppResult};
 use crate::extract::{ApiJson, ClientMeta};
 use crate::i18n::t;
@@ -69,9 +69,15 @@ async fn send_email(
 ) -> AppResult<Json<Envelope<CodeSent>>> {
     let email = normalize_email(&req.email);
     check_purpose(&req.purpose)?;
-    captcha::verify(&state, "otpemail", req.captcha_token.as_deref(), &client.ip).await?;
+    captcha::verify(
+        &state.auth,
+        "otpemail",
+        req.captcha_token.as_deref(),
+        &client.ip,
+    )
+    .await?;
     let address = otp::address("email", &email);
-    let code = otp::issue(&state, &address, &req.purpose, &client.ip).await?;
+    let code = otp::issue(&state, &state.auth, &address, &req.purpose, &client.ip).await?;
     if let Err(e) = state.mailer.send_code(&email, &code, client.locale).await {
         otp::release_send_gate(&state, &address).await?;
         return Err(AppError::new(ErrorKind::Unavailable).with_source(e));
@@ -107,9 +113,15 @@ async fn send_sms(
     }
     let phone = phone_identity(&req.dial_code, &req.phone_number)?;
     check_purpose(&req.purpose)?;
-    captcha::verify(&state, "otpsms", req.captcha_token.as_deref(), &client.ip).await?;
+    captcha::verify(
+        &state.auth,
+        "otpsms",
+        req.captcha_token.as_deref(),
+        &client.ip,
+    )
+    .await?;
     let address = otp::address("phone", &phone);
-    let code = otp::issue(&state, &address, &req.purpose, &client.ip).await?;
+    let code = otp::issue(&state, &state.auth, &address, &req.purpose, &client.ip).await?;
     let minutes = (OTP_TTL_SECONDS / 60).to_string();
     let text = t(
         client.locale,

@@ -43,7 +43,7 @@ async fn search_all(
     client: ClientMeta,
     ApiJson(req): ApiJson<SearchRequest>,
 ) -> AppResult<Response> {
-    state.search_limiter.check(&client.ip)?;
+    state.content.search_limiter.check(&client.ip)?;
     let terms = search::terms(&req.q)?;
     let kind =
         match req.kind.as_deref().unwrap_or("all") {
@@ -59,7 +59,7 @@ async fn search_all(
     let langs = req.langs.as_deref().map(langs::checked);
     let key = format!("{terms:?}|{kind:?}|{langs:?}|{cursor:?}|{}", client.locale);
     let page = async {
-        let index = state.search_index().await?;
+        let index = state.content.search_index(&state).await?;
         let (docs, next) = search::find(index, &terms, kind, langs.as_deref(), cursor).await?;
         let mut list = search::hits(docs, &terms, client.locale);
         search::in_reader_language(&state.db, &mut list, &terms, client.locale).await?;
@@ -69,6 +69,6 @@ async fn search_all(
         })
     };
     Ok(json_bytes(
-        cached_envelope(&state.search_cache, Some(key), page).await?,
+        cached_envelope(&state.content.search_cache, Some(key), page).await?,
     ))
 }

@@ -51,7 +51,7 @@ async fn answer(
     let (subject, format) = syndication::subject_of(kind, file)?;
     let key = format!("rss|{locale}|{subject:?}|{format:?}");
     let built = build(state, locale, &subject, format);
-    let packed = cached_bytes(&state.content_cache, key, built).await?;
+    let packed = cached_bytes(&state.content.cache, key, built).await?;
     Ok(respond(&packed, format, headers))
 }
 

@@ -85,7 +85,7 @@ async fn check_code(
         locale: client.locale,
         captcha_token,
     };
-    otp::verify(state, &attempt).await
+    otp::verify(state, &state.auth, &attempt).await
 }
 
 async fn login_email(
@@ -157,7 +157,7 @@ async fn logout(
     State(state): State<AppState>,
     me: CurrentUser,
 ) -> AppResult<Json<Envelope<serde_json::Value>>> {
-    tokens::revoke(&state, &me.session).await?;
+    tokens::revoke(&state, &state.auth, &me.session).await?;
     Ok(ok(serde_json::json!({})))
 }
 
@@ -173,7 +173,7 @@ async fn logout_everywhere(
     me: CurrentUser,
 ) -> AppResult<Json<Envelope<SignedOut>>> {
     Ok(ok(SignedOut {
-        revoked: tokens::revoke_all(&state, me.user_id).await?,
+        revoked: tokens::revoke_all(&state, &state.auth, me.user_id).await?,
     }))
 }
 
@@ -268,7 +268,7 @@ async fn apple_start(
     client: ClientMeta,
 ) -> AppResult<Json<Envelope<apple::AppleStart>>> {
     limits::spend(&state, limits::SIGN_IN_STARTS, &client.ip).await?;
-    Ok(ok(apple::start(&state).await?))
+    Ok(ok(apple::start(&state, &state.auth).await?))
 }
 
 #[derive(schemars::JsonSchema, Deserialize, Validate)]
@@ -284,7 +284,7 @@ async fn login_apple(
     client: ClientMeta,
     ApiJson(req): ApiJson<AppleLogin>,
 ) -> AppResult<Json<Envelope<SessionUser>>> {
-    let who = apple::verify(&state, &req.identity_token).await?;
+    let who = apple::verify(&state, &state.auth, &req.identity_token).await?;
     let name = who
         .email
         .or_else(|| req.full_name.map(|n| n.trim().chars().take(64).collect()))
@@ -336,7 +336,8 @@ async fn login_telegram(
     ApiJson(data): ApiJson<TelegramData>,
 ) -> AppResult<Json<Envelope<SessionUser>>> {
     limits::spend(&state, limits::SIGN_IN_STARTS, &client.ip).await?;
-    let who = telegram::accept(&state, &serde_json::Value::Object(data.fields)).await?;
+    let who =
+        telegram::accept(&state, &state.auth, &serde_json::Value::Object(data.fields)).await?;
     Ok(ok(users::sign_in(
         &state,
         "telegram",
@@ -352,7 +353,8 @@ async fn bind_telegram(
     user: CurrentUser,
     ApiJson(data): ApiJson<TelegramData>,
 ) -> AppResult<Json<Envelope<AccountView>>> {
-    let who = telegram::accept(&state, &serde_json::Value::Object(data.fields)).await?;
+    let who =
+        telegram::accept(&state, &state.auth, &serde_json::Value::Object(data.fields)).await?;
     Ok(ok(users::bind(
         &state,
         user.user_id,

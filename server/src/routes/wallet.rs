@@ -53,7 +53,7 @@ async fn login_message(
 ) -> AppResult<Json<Envelope<Message>>> {
     limits::spend(&state, limits::WALLET_MESSAGES, &client.ip).await?;
     Ok(ok(Message {
-        msg: wallet::issue(&state, &req.address, Purpose::Login).await?,
+        msg: wallet::issue(&state, &state.auth, &req.address, Purpose::Login).await?,
     }))
 }
 
@@ -62,7 +62,15 @@ async fn login(
     client: ClientMeta,
     ApiJson(req): ApiJson<Signed>,
 ) -> AppResult<Json<Envelope<SessionUser>>> {
-    let address = wallet::verify(&state, &req.address, &req.sig, &req.msg, Purpose::Login).await?;
+    let address = wallet::verify(
+        &state,
+        &state.auth,
+        &req.address,
+        &req.sig,
+        &req.msg,
+        Purpose::Login,
+    )
+    .await?;
     let session = users::sign_in(
         &state,
         "wallet",
@@ -80,7 +88,7 @@ async fn bind_message(
     ApiJson(req): ApiJson<AddressRequest>,
 ) -> AppResult<Json<Envelope<Message>>> {
     Ok(ok(Message {
-        msg: wallet::issue(&state, &req.address, Purpose::Bind(me.user_id)).await?,
+        msg: wallet::issue(&state, &state.auth, &req.address, Purpose::Bind(me.user_id)).await?,
     }))
 }
 
@@ -90,7 +98,15 @@ async fn bind(
     ApiJson(req): ApiJson<Signed>,
 ) -> AppResult<Json<Envelope<AccountView>>> {
     let purpose = Purpose::Bind(me.user_id);
-    let address = wallet::verify(&state, &req.address, &req.sig, &req.msg, purpose).await?;
+    let address = wallet::verify(
+        &state,
+        &state.auth,
+        &req.address,
+        &req.sig,
+        &req.msg,
+        purpose,
+    )
+    .await?;
     Ok(ok(users::bind(
         &state,
         me.user_id,

@@ -6,11 +6,12 @@ use std::sync::Arc;
 use axum::response::Html;
 
 use crate::state::AppState;
+use crate::uploads::Uploads;
 
 /// Serves an uploaded image: only names this server gives out, with the type its bytes proved,
 /// never sniffed by the browser, cached for a year (the name never changes hands).
 pub async fn uploaded_file(
-    axum::extract::State(state): axum::extract::State<AppState>,
+    axum::extract::State(uploads): axum::extract::State<Uploads>,
     axum::extract::Path(name): axum::extract::Path<String>,
 ) -> axum::response::Response {
     use axum::http::{StatusCode, header};
@@ -21,7 +22,7 @@ pub async fn uploaded_file(
     let Some(kind) = kind.filter(|_| well_formed) else {
         return StatusCode::NOT_FOUND.into_response();
     };
-    match state.store.get(&format!("feedback/{name}")).await {
+    match uploads.store().get(&format!("feedback/{name}")).await {
         Ok(Some(bytes)) => (
             [
                 (header::CONTENT_TYPE, kind.content_type()),

@@ -5,11 +5,11 @@ use sea_orm::sea_query::{OnConflict, Query, SelectStatement};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set};
 use serde::Serialize;
 
-use super::{UserRef, users_by_id};
+use crate::auth::users::{UserRef, users_by_id};
+use crate::ctx::Ctx;
 use crate::entity::{block, user};
 use crate::error::{AppError, AppResult};
 use crate::pagination::{Page, parse_id, split_page};
-use crate::state::AppState;
 
 /// The people `user_id` blocked, for `NOT IN` filters.
 pub fn blocked_by(user_id: i64) -> SelectStatement {
@@ -21,31 +21,31 @@ pub fn blocked_by(user_id: i64) -> SelectStatement {
 }
 
 /// Whether `user_id` blocked anyone (their threads then differ from everyone else's).
-pub async fn blocks_anyone(state: &AppState, user_id: i64) -> AppResult<bool> {
+pub async fn blocks_anyone(ctx: &Ctx, user_id: i64) -> AppResult<bool> {
     Ok(block::Entity::find()
         .filter(block::Column::UserId.eq(user_id))
-        .one(&state.db)
+        .one(&ctx.db)
         .await?
         .is_some())
 }
 
 /// Whether `blocker` blocked `user_id`.
-pub async fn blocks(state: &AppState, blocker: i64, user_id: i64) -> AppResult<bool> {
+pub async fn blocks(ctx: &Ctx, blocker: i64, user_id: i64) -> AppResult<bool> {
     Ok(block::Entity::find()
         .filter(block::Column::UserId.eq(blocker))
         .filter(block::Column::BlockedId.eq(user_id))
-        .one(&state.db)
+        .one(&ctx.db)
         .await?
         .is_some())
 }
 
-pub async fn set(state: &AppState, user_id: i64, other: i64, blocked: bool) -> AppResult<()> {
+pub async fn set(ctx: &Ctx, user_id: i64, other: i64, blocked: bool) -> AppResult<()> {
     if other == user_id {
         return Err(AppError::invalid("You cannot block yourself"));
     }
     if blocked {
         if user::Entity::find_by_id(other)
-            .one(&state.db)
+            .one(&ctx.db)
             .await?
             .is_none()
         {
@@ -54,7 +54,7 @@ pub async fn set(state: &AppState, user_id: i64, other: i64, blocked: bool) -> A
         block::Entity::insert(block::ActiveModel {
             user_id: Set(user_id),
             blocked_id: Set(other),
-            created_at: Set(state.now()),
+            created_at: Set(ctx.now()),
             ..Default::default()
         })
         .on_conflict(
@@ -63,13 +63,13 @@ pub async fn set(state: &AppState, user_id: i64, other: i64, blocked: bool) -> A
                 .to_owned(),
         )
         .do_nothing()
-        .exec(&state.db)
+        .exec(&ctx.db)
         .await?;
     } else {
         block::Entity::delete_many()
             .filter(block::Column::UserId.eq(user_id))
             .filter(block::Column::BlockedId.eq(other))
-            .exec(&state.db)
+            .exec(&ctx.db)
             .await?;
     }
     Ok(())
@@ -83,7 +83,7 @@ pub struct BlockedUser {
 
 /// The people `user_id` blocked, newest first.
 pub async fn list(
-    state: &AppState,
+    ctx: &Ctx,
     user_id: i64,
     cursor: Option<&str>,
     limit: u64,
@@ -96,8 +96,8 @@ pub async fn list(
         let id = parse_id(cursor)?;
         query = query.filter(block::Column::Id.lt(id));
     }
-    let (rows, next_cursor) = split_page(query.all(&state.db).await?, limit, |b| b.id.to_string());
-    let users = users_by_id(&state.db, rows.iter().map(|b| b.blocked_id)).await?;
+    let (rows, next_cursor) = split_page(query.all(&ctx.db).await?, limit, |b| b.id.to_string());
+    let users = users_by_id(&ctx.db, rows.iter().map(|b| b.blocked_id)).await?;
     let list = rows
         .into_iter()
         .filter_map(|b| {

@@ -17,12 +17,14 @@ use serde::Serialize;
 use super::blocks::{blocked_by, blocks};
 use super::marks::{OpenPage, mark_item};
 use super::messages::{self, About};
-use super::{UserRef, users_by_id};
+use super::subject::Subject;
 use crate::auth::users::nickname_is;
-use crate::entity::{answer, comment, comment_edit, feed_item, like, question, user};
+use crate::auth::users::{UserRef, users_by_id};
+use crate::ctx::Ctx;
+use crate::entity::{comment, comment_edit, like, user};
 use crate::error::{AppError, AppResult};
+use crate::events::Event;
 use crate::pagination::{Page, parse_id, parse_pair, split_page};
-use crate::state::AppState;
 
 pub const VISIBLE: &str = "visible";
 pub const DELETED: &str = "deleted";
@@ -30,123 +32,6 @@ pub const REMOVED: &str = "removed";
 
 /// How long the same text from the same person is refused.
 pub const REPEAT_SECONDS: i64 = 10 * 60;
-
-/// What a thread is under: a feed item (news or a reader's post), a question or an answer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Subject {
-    Feed(i64),
-    Question(i64),
-    Answer(i64),
-}
-
-/// Where a message about a comment leads: its feed item, or its question (for a comment on a
-/// question or on one of its answers).
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Place {
-    pub feed_id: Option<i64>,
-    pub question_id: Option<i64>,
-}
-
-impl Subject {
-    pub fn kind(self) -> &'static str {
-        match self {
-            Self::Feed(_) => "feed",
-            Self::Question(_) => "question",
-            Self::Answer(_) => "answer",
-        }
-    }
-
-    pub fn id(self) -> i64 {
-        match self {
-            Self::Feed(id) | Self::Question(id) | Self::Answer(id) => id,
-        }
-    }
-
-    /// The subject of a stored comment.
-    pub fn of(c: &comment::Model) -> Self {
-        match c.subject_kind.as_str() {
-            "question" => Self::Question(c.subject_id),
-            "answer" => Self::Answer(c.subject_id),
-            _ => Self::Feed(c.subject_id),
-        }
-    }
-
-    /// The comments under this subject.
-    fn filter(self) -> Condition {
-        Condition::all()
-            .add(comment::Column::SubjectKind.eq(self.kind()))
-            .add(comment::Column::SubjectId.eq(self.id()))
-    }
-
-    /// Where messages about a comment on it lead (for an answer, its question: none when there
-    /// is no such answer).
-    pub async fn place(self, db: &impl ConnectionTrait) -> AppResult<Place> {
-        Ok(match self {
-            Self::Feed(id) => Place {
-                feed_id: Some(id),
-                question_id: None,
-            },
-            Self::Question(id) => Place {
-                feed_id: None,
-                question_id: Some(id),
-            },
-            Self::Answer(id) => Place {
-                feed_id: None,
-                question_id: answer::Entity::find_by_id(id)
-                    .one(db)
-                    .await?
-                    .map(|a| a.question_id),
-            },
-        })
-    }
-
-    /// A new comment on this subject: counted where the subject keeps a count (a feed item's
-    /// card shows it); answers where messages about it lead, or `NotFound` when the subject does
-    /// not exist.
-    async fn comment_added(self, db: &impl ConnectionTrait) -> AppResult<Place> {
-        let place = self.place(db).await?;
-        let exists = match self {
-            Self::Feed(id) => {
-                let counted = feed_item::Entity::update_many()
-                    .col_expr(
-                        feed_item::Column::Comments,
-                        Expr::col(feed_item::Column::Comments).add(1),
-                    )
-                    .filter(feed_item::Column::Id.eq(id))
-                    .exec(db)
-                    .await?;
-                counted.rows_affected > 0
-            }
-            Self::Question(id) => question::Entity::find_by_id(id).one(db).await?.is_some(),
-            // `place` read the answer: its question is known only when it exists.
-            Self::Answer(_) => place.question_id.is_some(),
-        };
-        if !exists {
-            return Err(AppError::not_found(match self {
-                Self::Feed(_) => "No such news item",
-                Self::Question(_) => "No such question",
-                Self::Answer(_) => "No such answer",
-            }));
-        }
-        Ok(place)
-    }
-
-    /// A comment on this subject went: one fewer on a feed item's count, never below zero.
-    async fn comment_removed(self, db: &impl ConnectionTrait) -> AppResult<()> {
-        if let Self::Feed(id) = self {
-            feed_item::Entity::update_many()
-                .col_expr(
-                    feed_item::Column::Comments,
-                    Expr::col(feed_item::Column::Comments).sub(1),
-                )
-                .filter(feed_item::Column::Id.eq(id))
-                .filter(feed_item::Column::Comments.gt(0))
-                .exec(db)
-                .await?;
-        }
-        Ok(())
-    }
-}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Sort {
@@ -207,19 +92,15 @@ pub fn thread_key(subject: Subject) -> String {
 }
 
 /// A thread changed on this server: its cached pages go.
-pub fn changed(state: &AppState, subject: Subject) {
-    state.content_cache.forget(&thread_key(subject));
+pub fn changed(ctx: &Ctx, subject: Subject) {
+    ctx.events.publish(&Event::Stale(thread_key(subject)));
 }
 
 /// A cached envelope of a page of comments (`data.list`, each with `replies`), with `reader`'s
 /// likes marked, read in one query.
-pub async fn mark_liked(
-    state: &AppState,
-    reader: i64,
-    body: bytes::Bytes,
-) -> AppResult<bytes::Bytes> {
+pub async fn mark_liked(ctx: &Ctx, reader: i64, body: bytes::Bytes) -> AppResult<bytes::Bytes> {
     let mut page = OpenPage::open(&body)?;
-    let liked = liked_among(state, reader, page.ids(Some("replies"))).await?;
+    let liked = liked_among(ctx, reader, page.ids(Some("replies"))).await?;
     page.each(Some("replies"), &mut |item| {
         mark_item(item, "liked", &liked)
     });
@@ -227,15 +108,15 @@ pub async fn mark_liked(
 }
 
 /// Which of `ids` (comments) `reader` likes.
-async fn liked_among(state: &AppState, reader: i64, ids: Vec<i64>) -> AppResult<HashSet<i64>> {
+async fn liked_among(ctx: &Ctx, reader: i64, ids: Vec<i64>) -> AppResult<HashSet<i64>> {
     if ids.is_empty() {
         return Ok(HashSet::new());
     }
     Ok(like::Entity::find()
         .filter(like::Column::UserId.eq(reader))
-        .filter(like::Column::Kind.eq(super::likes::COMMENT))
+        .filter(like::Column::Kind.eq(like::COMMENT))
         .filter(like::Column::TargetId.is_in(ids))
-        .all(&state.db)
+        .all(&ctx.db)
         .await?
         .into_iter()
         .map(|l| l.target_id)
@@ -244,7 +125,7 @@ async fn liked_among(state: &AppState, reader: i64, ids: Vec<i64>) -> AppResult<
 
 /// A subject's top-level comments, a page at a time, each with its first replies.
 pub async fn list(
-    state: &AppState,
+    ctx: &Ctx,
     reader: Option<i64>,
     subject: Subject,
     sort: Sort,
@@ -272,25 +153,25 @@ pub async fn list(
             ),
         });
     }
-    let (top, next_cursor) = split_page(query.all(&state.db).await?, limit, |c| match sort {
+    let (top, next_cursor) = split_page(query.all(&ctx.db).await?, limit, |c| match sort {
         Sort::New => c.id.to_string(),
         Sort::Top => format!("{}.{}", c.like_count, c.id),
     });
-    let replies = first_replies(state, reader, top.iter().map(|c| c.id).collect()).await?;
-    let list = views(state, reader, top, replies).await?;
+    let replies = first_replies(ctx, reader, top.iter().map(|c| c.id).collect()).await?;
+    let list = views(ctx, reader, top, replies).await?;
     Ok(Page { list, next_cursor })
 }
 
 /// The first replies of each of `parents`, in one query.
 async fn first_replies(
-    state: &AppState,
+    ctx: &Ctx,
     reader: Option<i64>,
     parents: Vec<i64>,
 ) -> AppResult<Vec<comment::Model>> {
     if parents.is_empty() {
         return Ok(Vec::new());
     }
-    let backend = state.db.get_database_backend();
+    let backend = ctx.db.get_database_backend();
     let marks: Vec<String> = (1..=parents.len()).map(|i| format!("${i}")).collect();
     let blocked = match reader {
         Some(_) => format!(
@@ -309,13 +190,13 @@ async fn first_replies(
     values.extend(reader.map(Into::into));
     Ok(comment::Entity::find()
         .from_raw_sql(Statement::from_sql_and_values(backend, sql, values))
-        .all(&state.db)
+        .all(&ctx.db)
         .await?)
 }
 
 /// The replies to `parent_id` after `cursor` (a reply's id), oldest first.
 pub async fn replies(
-    state: &AppState,
+    ctx: &Ctx,
     reader: Option<i64>,
     parent_id: i64,
     cursor: Option<&str>,
@@ -332,15 +213,15 @@ pub async fn replies(
         let after = parse_id(cursor)?;
         query = query.filter(C::Id.gt(after));
     }
-    let (rows, next_cursor) = split_page(query.all(&state.db).await?, limit, |c| c.id.to_string());
-    let list = views(state, reader, rows, Vec::new()).await?;
+    let (rows, next_cursor) = split_page(query.all(&ctx.db).await?, limit, |c| c.id.to_string());
+    let list = views(ctx, reader, rows, Vec::new()).await?;
     Ok(Page { list, next_cursor })
 }
 
 /// Views of `comments` (with `replies` under their parents): authors and the reader's likes
 /// read once for the whole page.
 async fn views(
-    state: &AppState,
+    ctx: &Ctx,
     reader: Option<i64>,
     comments: Vec<comment::Model>,
     replies: Vec<comment::Model>,
@@ -350,9 +231,9 @@ async fn views(
         .flat_map(|c| [Some(c.user_id), c.reply_to_user_id])
         .flatten()
         .collect();
-    let users = users_by_id(&state.db, people).await?;
+    let users = users_by_id(&ctx.db, people).await?;
     let liked = match reader {
-        Some(reader) => liked_among(state, reader, all().map(|c| c.id).collect()).await?,
+        Some(reader) => liked_among(ctx, reader, all().map(|c| c.id).collect()).await?,
         None => HashSet::new(),
     };
     let view = |c: comment::Model| {
@@ -394,8 +275,8 @@ async fn views(
 }
 
 /// A comment a reader may see and act on, or `NotFound`.
-pub async fn find_visible(state: &AppState, id: i64) -> AppResult<comment::Model> {
-    visible_in(&state.db, id)
+pub async fn find_visible(ctx: &Ctx, id: i64) -> AppResult<comment::Model> {
+    visible_in(&ctx.db, id)
         .await?
         .ok_or_else(|| AppError::not_found("No such comment"))
 }
@@ -416,14 +297,14 @@ pub struct NewComment<'a> {
 }
 
 /// Adds a comment or a reply and leaves the messages it causes, in one transaction.
-pub async fn add(state: &AppState, user_id: i64, new: NewComment<'_>) -> AppResult<CommentView> {
+pub async fn add(ctx: &Ctx, user_id: i64, new: NewComment<'_>) -> AppResult<CommentView> {
     let content = new.content.trim();
-    let now = state.now();
+    let now = ctx.now();
     let repeated = comment::Entity::find()
         .filter(comment::Column::UserId.eq(user_id))
         .filter(comment::Column::CreatedAt.gte(now - REPEAT_SECONDS))
         .filter(comment::Column::Content.eq(content))
-        .one(&state.db)
+        .one(&ctx.db)
         .await?;
     if repeated.is_some() {
         return Err(ErrorKind::DuplicateContent.into());
@@ -432,11 +313,11 @@ pub async fn add(state: &AppState, user_id: i64, new: NewComment<'_>) -> AppResu
     let (parent_id, answered) = match new.parent_id {
         None => (None, None),
         Some(id) => {
-            let parent = find_visible(state, id).await?;
+            let parent = find_visible(ctx, id).await?;
             if Subject::of(&parent) != new.subject {
                 return Err(AppError::invalid("parent_id is a comment on another item"));
             }
-            if blocks(state, parent.user_id, user_id).await? {
+            if blocks(ctx, parent.user_id, user_id).await? {
                 return Err(ErrorKind::Blocked.into());
             }
             let answered_reply = parent.parent_id.is_some();
@@ -446,8 +327,8 @@ pub async fn add(state: &AppState, user_id: i64, new: NewComment<'_>) -> AppResu
             )
         }
     };
-    let mentioned = mentioned_users(state, user_id, content).await?;
-    let txn = crate::db::begin_write(&state.db).await?;
+    let mentioned = mentioned_users(ctx, user_id, content).await?;
+    let txn = crate::db::begin_write(&ctx.db).await?;
     let place = new.subject.comment_added(&txn).await?;
     if let Some(parent_id) = parent_id {
         comment::Entity::update_many()
@@ -490,15 +371,15 @@ pub async fn add(state: &AppState, user_id: i64, new: NewComment<'_>) -> AppResu
         messages::leave(&txn, now, to, &about("mention")).await?;
     }
     txn.commit().await?;
-    changed(state, new.subject);
-    let mut list = views(state, Some(user_id), vec![made], Vec::new()).await?;
+    changed(ctx, new.subject);
+    let mut list = views(ctx, Some(user_id), vec![made], Vec::new()).await?;
     list.pop()
         .ok_or_else(|| AppError::internal("the new comment has no view"))
 }
 
 /// The people a comment's `@name`s name: readers with those nicknames (ignoring case), not the
 /// author, and not someone who blocked the author.
-async fn mentioned_users(state: &AppState, author: i64, content: &str) -> AppResult<Vec<i64>> {
+async fn mentioned_users(ctx: &Ctx, author: i64, content: &str) -> AppResult<Vec<i64>> {
     let names = mentions(content);
     if names.is_empty() {
         return Ok(Vec::new());
@@ -507,10 +388,10 @@ async fn mentioned_users(state: &AppState, author: i64, content: &str) -> AppRes
     let named = names
         .iter()
         .fold(Condition::any(), |any, name| any.add(nickname_is(name)));
-    let found = user::Entity::find().filter(named).all(&state.db).await?;
+    let found = user::Entity::find().filter(named).all(&ctx.db).await?;
     let mut ids = Vec::new();
     for u in found {
-        if u.id != author && !blocks(state, u.id, author).await? {
+        if u.id != author && !blocks(ctx, u.id, author).await? {
             ids.push(u.id);
         }
     }
@@ -518,8 +399,8 @@ async fn mentioned_users(state: &AppState, author: i64, content: &str) -> AppRes
 }
 
 /// The author's own visible comment, or why not.
-async fn own(state: &AppState, user_id: i64, id: i64) -> AppResult<comment::Model> {
-    let found = find_visible(state, id).await?;
+async fn own(ctx: &Ctx, user_id: i64, id: i64) -> AppResult<comment::Model> {
+    let found = find_visible(ctx, id).await?;
     if found.user_id != user_id {
         return Err(AppError::new(ErrorKind::Forbidden).with_message("This is not your comment"));
     }
@@ -527,21 +408,16 @@ async fn own(state: &AppState, user_id: i64, id: i64) -> AppResult<comment::Mode
 }
 
 /// Replaces the text of the author's comment within the edit window, keeping the old text.
-pub async fn edit(
-    state: &AppState,
-    user_id: i64,
-    id: i64,
-    content: &str,
-) -> AppResult<CommentView> {
+pub async fn edit(ctx: &Ctx, user_id: i64, id: i64, content: &str) -> AppResult<CommentView> {
     let content = content.trim();
-    let found = own(state, user_id, id).await?;
-    let now = state.now();
+    let found = own(ctx, user_id, id).await?;
+    let now = ctx.now();
     if !can_edit_comment(found.created_at, now) {
         return Err(ErrorKind::EditWindowClosed.into());
     }
     let subject = Subject::of(&found);
     if found.content != content {
-        let txn = crate::db::begin_write(&state.db).await?;
+        let txn = crate::db::begin_write(&ctx.db).await?;
         comment_edit::ActiveModel {
             comment_id: Set(id),
             content: Set(found.content.clone()),
@@ -555,10 +431,10 @@ pub async fn edit(
         changed.edited_at = Set(Some(now));
         changed.update(&txn).await?;
         txn.commit().await?;
-        self::changed(state, subject);
+        self::changed(ctx, subject);
     }
-    let current = find_visible(state, id).await?;
-    let mut list = views(state, Some(user_id), vec![current], Vec::new()).await?;
+    let current = find_visible(ctx, id).await?;
+    let mut list = views(ctx, Some(user_id), vec![current], Vec::new()).await?;
     list.pop()
         .ok_or_else(|| AppError::internal("the edited comment has no view"))
 }
@@ -571,21 +447,17 @@ pub struct CommentVersion {
 }
 
 /// A visible comment's versions, oldest first, the current one last.
-pub async fn history(
-    state: &AppState,
-    reader: Option<i64>,
-    id: i64,
-) -> AppResult<Vec<CommentVersion>> {
-    let current = find_visible(state, id).await?;
+pub async fn history(ctx: &Ctx, reader: Option<i64>, id: i64) -> AppResult<Vec<CommentVersion>> {
+    let current = find_visible(ctx, id).await?;
     if let Some(reader) = reader
-        && blocks(state, reader, current.user_id).await?
+        && blocks(ctx, reader, current.user_id).await?
     {
         return Err(AppError::not_found("No such comment"));
     }
     let edits = comment_edit::Entity::find()
         .filter(comment_edit::Column::CommentId.eq(id))
         .order_by_asc(comment_edit::Column::Id)
-        .all(&state.db)
+        .all(&ctx.db)
         .await?;
     // Each kept version was written when the one before it was replaced.
     let mut written = current.created_at;
@@ -630,7 +502,7 @@ pub async fn take_down(
     } else {
         comment::Entity::delete_by_id(found.id).exec(txn).await?;
         like::Entity::delete_many()
-            .filter(like::Column::Kind.eq(super::likes::COMMENT))
+            .filter(like::Column::Kind.eq(like::COMMENT))
             .filter(like::Column::TargetId.eq(found.id))
             .exec(txn)
             .await?;
@@ -653,15 +525,15 @@ pub async fn take_down(
 }
 
 /// The author deletes their comment.
-pub async fn delete(state: &AppState, user_id: i64, id: i64) -> AppResult<()> {
-    own(state, user_id, id).await?;
-    let txn = crate::db::begin_write(&state.db).await?;
+pub async fn delete(ctx: &Ctx, user_id: i64, id: i64) -> AppResult<()> {
+    own(ctx, user_id, id).await?;
+    let txn = crate::db::begin_write(&ctx.db).await?;
     // Read again inside the transaction: of concurrent deletions and removals, one acts.
     let Some(found) = visible_in(&txn, id).await? else {
         return Err(AppError::not_found("No such comment"));
     };
     take_down(&txn, &found, DELETED).await?;
     txn.commit().await?;
-    changed(state, Subject::of(&found));
+    changed(ctx, Subject::of(&found));
     Ok(())
 }

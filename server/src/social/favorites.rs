@@ -6,15 +6,15 @@ use serde::Serialize;
 
 use super::marks;
 use crate::content::feeds::{self, FeedView, Reading};
+use crate::ctx::Ctx;
 use crate::entity::{favorite, feed_item};
 use crate::error::{AppError, AppResult};
 use crate::pagination::{Page, parse_id, split_page};
-use crate::state::AppState;
 
-pub async fn set(state: &AppState, user_id: i64, feed_id: i64, favorited: bool) -> AppResult<()> {
+pub async fn set(ctx: &Ctx, user_id: i64, feed_id: i64, favorited: bool) -> AppResult<()> {
     if favorited {
         if feed_item::Entity::find_by_id(feed_id)
-            .one(&state.db)
+            .one(&ctx.db)
             .await?
             .is_none()
         {
@@ -23,7 +23,7 @@ pub async fn set(state: &AppState, user_id: i64, feed_id: i64, favorited: bool) 
         favorite::Entity::insert(favorite::ActiveModel {
             user_id: Set(user_id),
             feed_id: Set(feed_id),
-            created_at: Set(state.now()),
+            created_at: Set(ctx.now()),
             ..Default::default()
         })
         .on_conflict(
@@ -32,13 +32,13 @@ pub async fn set(state: &AppState, user_id: i64, feed_id: i64, favorited: bool) 
                 .to_owned(),
         )
         .do_nothing()
-        .exec(&state.db)
+        .exec(&ctx.db)
         .await?;
     } else {
         favorite::Entity::delete_many()
             .filter(favorite::Column::UserId.eq(user_id))
             .filter(favorite::Column::FeedId.eq(feed_id))
-            .exec(&state.db)
+            .exec(&ctx.db)
             .await?;
     }
     Ok(())
@@ -53,7 +53,7 @@ pub struct KeptItem {
 
 /// Items for `(feed_id, at)` rows, in their order, marked for the reader.
 pub async fn kept_items(
-    state: &AppState,
+    ctx: &Ctx,
     user_id: i64,
     rows: Vec<(i64, i64)>,
     reading: Reading,
@@ -61,10 +61,10 @@ pub async fn kept_items(
     let ids: Vec<i64> = rows.iter().map(|(id, _)| *id).collect();
     let items = feed_item::Entity::find()
         .filter(feed_item::Column::Id.is_in(ids))
-        .all(&state.db)
+        .all(&ctx.db)
         .await?;
-    let mut views = feeds::views(state, items, reading).await?;
-    marks::mark(state, user_id, &mut views).await?;
+    let mut views = feeds::views(ctx, items, reading).await?;
+    marks::mark(ctx, user_id, &mut views).await?;
     let mut by_id: std::collections::HashMap<i64, FeedView> =
         views.into_iter().map(|v| (v.id, v)).collect();
     Ok(rows
@@ -79,7 +79,7 @@ pub async fn kept_items(
 }
 
 pub async fn list(
-    state: &AppState,
+    ctx: &Ctx,
     user_id: i64,
     cursor: Option<&str>,
     limit: u64,
@@ -93,11 +93,11 @@ pub async fn list(
         let id = parse_id(cursor)?;
         query = query.filter(favorite::Column::Id.lt(id));
     }
-    let (rows, next_cursor) = split_page(query.all(&state.db).await?, limit, |f| f.id.to_string());
+    let (rows, next_cursor) = split_page(query.all(&ctx.db).await?, limit, |f| f.id.to_string());
     let rows = rows
         .into_iter()
         .map(|f| (f.feed_id, f.created_at))
         .collect();
-    let list = kept_items(state, user_id, rows, reading).await?;
+    let list = kept_items(ctx, user_id, rows, reading).await?;
     Ok(Page { list, next_cursor })
 }

@@ -6,18 +6,18 @@ use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, Quer
 
 use super::favorites::{KeptItem, kept_items};
 use crate::content::feeds::Reading;
+use crate::ctx::Ctx;
 use crate::entity::reading_history;
 use crate::error::AppResult;
 use crate::pagination::{Page, parse_pair, split_page};
-use crate::state::AppState;
 
 /// The most items kept per reader; older ones are forgotten.
 pub const KEPT: u64 = 1000;
 
 /// Notes that `user_id` opened `feed_id` now.
-pub async fn record(state: &AppState, user_id: i64, feed_id: i64) -> AppResult<()> {
+pub async fn record(ctx: &Ctx, user_id: i64, feed_id: i64) -> AppResult<()> {
     use reading_history::Column as H;
-    let now = state.now();
+    let now = ctx.now();
     reading_history::Entity::insert(reading_history::ActiveModel {
         user_id: Set(user_id),
         feed_id: Set(feed_id),
@@ -29,7 +29,7 @@ pub async fn record(state: &AppState, user_id: i64, feed_id: i64) -> AppResult<(
             .update_column(H::ReadAt)
             .to_owned(),
     )
-    .exec_without_returning(&state.db)
+    .exec_without_returning(&ctx.db)
     .await?;
     // Past the cap: the oldest go (the newest-first index finds the cut in one step).
     let cut = reading_history::Entity::find()
@@ -37,7 +37,7 @@ pub async fn record(state: &AppState, user_id: i64, feed_id: i64) -> AppResult<(
         .order_by_desc(H::ReadAt)
         .order_by_desc(H::Id)
         .offset(KEPT)
-        .one(&state.db)
+        .one(&ctx.db)
         .await?;
     if let Some(cut) = cut {
         reading_history::Entity::delete_many()
@@ -49,14 +49,14 @@ pub async fn record(state: &AppState, user_id: i64, feed_id: i64) -> AppResult<(
                         .add(H::Id.lte(cut.id)),
                 ),
             )
-            .exec(&state.db)
+            .exec(&ctx.db)
             .await?;
     }
     Ok(())
 }
 
 pub async fn list(
-    state: &AppState,
+    ctx: &Ctx,
     user_id: i64,
     cursor: Option<&str>,
     limit: u64,
@@ -75,21 +75,21 @@ pub async fn list(
                 .lt(Expr::tuple([Expr::value(at), Expr::value(id)])),
         );
     }
-    let (rows, next_cursor) = split_page(query.all(&state.db).await?, limit, |h| {
+    let (rows, next_cursor) = split_page(query.all(&ctx.db).await?, limit, |h| {
         format!("{}.{}", h.read_at, h.id)
     });
     let rows = rows.into_iter().map(|h| (h.feed_id, h.read_at)).collect();
-    let list = kept_items(state, user_id, rows, reading).await?;
+    let list = kept_items(ctx, user_id, rows, reading).await?;
     Ok(Page { list, next_cursor })
 }
 
 /// Forgets one item, or (`None`) the whole history.
-pub async fn forget(state: &AppState, user_id: i64, feed_id: Option<i64>) -> AppResult<()> {
+pub async fn forget(ctx: &Ctx, user_id: i64, feed_id: Option<i64>) -> AppResult<()> {
     let mut delete =
         reading_history::Entity::delete_many().filter(reading_history::Column::UserId.eq(user_id));
     if let Some(feed_id) = feed_id {
         delete = delete.filter(reading_history::Column::FeedId.eq(feed_id));
     }
-    delete.exec(&state.db).await?;
+    delete.exec(&ctx.db).await?;
     Ok(())
 }

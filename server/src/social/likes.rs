@@ -13,16 +13,10 @@ use serde::Serialize;
 use super::blocks::blocks;
 use super::comments;
 use super::messages;
+use super::subject::Subject;
+use crate::ctx::Ctx;
 use crate::entity::{comment, feed_item, like};
 use crate::error::{AppError, AppResult};
-use crate::state::AppState;
-
-/// What can be liked.
-pub const FEED: &str = "feed";
-pub const COMMENT: &str = "comment";
-pub const QUESTION: &str = "question";
-pub const ANSWER: &str = "answer";
-pub const KINDS: [&str; 4] = [FEED, COMMENT, QUESTION, ANSWER];
 
 #[derive(schemars::JsonSchema, Debug, Serialize, ts_rs::TS)]
 pub struct LikeState {
@@ -77,17 +71,12 @@ fn step(liked: bool) -> i64 {
 }
 
 /// Sets whether `user_id` likes feed item `id`; gives the state and the item's count.
-pub async fn set_feed_like(
-    state: &AppState,
-    user_id: i64,
-    id: i64,
-    liked: bool,
-) -> AppResult<LikeState> {
-    let txn = crate::db::begin_write(&state.db).await?;
+pub async fn set_feed_like(ctx: &Ctx, user_id: i64, id: i64, liked: bool) -> AppResult<LikeState> {
+    let txn = crate::db::begin_write(&ctx.db).await?;
     if feed_item::Entity::find_by_id(id).one(&txn).await?.is_none() {
         return Err(AppError::not_found("No such news item"));
     }
-    if flip(&txn, state.now(), user_id, FEED, id, liked).await? {
+    if flip(&txn, ctx.now(), user_id, like::FEED, id, liked).await? {
         feed_item::Entity::update_many()
             .col_expr(
                 feed_item::Column::Likes,
@@ -108,19 +97,19 @@ pub async fn set_feed_like(
 /// Sets whether `user_id` likes visible comment `id`; a new like is counted in the author's
 /// like message (unless it is their own, or they blocked the liker).
 pub async fn set_comment_like(
-    state: &AppState,
+    ctx: &Ctx,
     user_id: i64,
     id: i64,
     liked: bool,
 ) -> AppResult<LikeState> {
-    let now = state.now();
-    let found = comments::find_visible(state, id).await?;
-    let tell_author = found.user_id != user_id && !blocks(state, found.user_id, user_id).await?;
-    let txn = crate::db::begin_write(&state.db).await?;
+    let now = ctx.now();
+    let found = comments::find_visible(ctx, id).await?;
+    let tell_author = found.user_id != user_id && !blocks(ctx, found.user_id, user_id).await?;
+    let txn = crate::db::begin_write(&ctx.db).await?;
     let Some(found) = comments::visible_in(&txn, id).await? else {
         return Err(AppError::not_found("No such comment"));
     };
-    if flip(&txn, now, user_id, COMMENT, id, liked).await? {
+    if flip(&txn, now, user_id, like::COMMENT, id, liked).await? {
         comment::Entity::update_many()
             .col_expr(
                 comment::Column::LikeCount,
@@ -130,7 +119,7 @@ pub async fn set_comment_like(
             .exec(&txn)
             .await?;
         if liked && tell_author {
-            let place = comments::Subject::of(&found).place(&txn).await?;
+            let place = Subject::of(&found).place(&txn).await?;
             messages::liked(&txn, now, found.user_id, user_id, place, id, &found.content).await?;
         }
     }
@@ -150,18 +139,18 @@ struct Count {
 /// Sets whether `user_id` likes question or answer `id` (`kind`), which count their likes in
 /// `like_count`; gives the state and the count.
 pub async fn set_qa_like(
-    state: &AppState,
+    ctx: &Ctx,
     user_id: i64,
     kind: &str,
     id: i64,
     liked: bool,
 ) -> AppResult<LikeState> {
     let table = match kind {
-        QUESTION => "questions",
-        ANSWER => "answers",
+        like::QUESTION => "questions",
+        like::ANSWER => "answers",
         _ => return Err(AppError::invalid("kind must be question or answer")),
     };
-    let txn = crate::db::begin_write(&state.db).await?;
+    let txn = crate::db::begin_write(&ctx.db).await?;
     let backend = txn.get_database_backend();
     let count = |txn| {
         Count::find_by_statement(Statement::from_sql_and_values(
@@ -174,7 +163,7 @@ pub async fn set_qa_like(
     if count(&txn).await?.is_none() {
         return Err(AppError::not_found(format!("No such {kind}")));
     }
-    if flip(&txn, state.now(), user_id, kind, id, liked).await? {
+    if flip(&txn, ctx.now(), user_id, kind, id, liked).await? {
         txn.execute(Statement::from_sql_and_values(
             backend,
             format!("UPDATE {table} SET like_count = like_count + $1 WHERE id = $2"),

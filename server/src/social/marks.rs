@@ -8,8 +8,8 @@ use sea_orm::{ConnectionTrait, FromQueryResult, Statement};
 use serde_json::{Map, Value};
 
 use crate::content::feeds::FeedView;
+use crate::ctx::Ctx;
 use crate::error::{AppError, AppResult};
-use crate::state::AppState;
 
 #[derive(FromQueryResult)]
 struct Mark {
@@ -18,11 +18,7 @@ struct Mark {
 }
 
 /// Which of `ids` the reader likes, and which they keep.
-async fn marks(
-    state: &AppState,
-    user_id: i64,
-    ids: &[i64],
-) -> AppResult<(HashSet<i64>, HashSet<i64>)> {
+async fn marks(ctx: &Ctx, user_id: i64, ids: &[i64]) -> AppResult<(HashSet<i64>, HashSet<i64>)> {
     if ids.is_empty() {
         return Ok(Default::default());
     }
@@ -38,9 +34,9 @@ async fn marks(
     );
     let mut values: Vec<sea_orm::Value> = vec![user_id.into()];
     values.extend(ids.iter().map(|id| sea_orm::Value::from(*id)));
-    let backend = state.db.get_database_backend();
+    let backend = ctx.db.get_database_backend();
     let rows = Mark::find_by_statement(Statement::from_sql_and_values(backend, sql, values))
-        .all(&state.db)
+        .all(&ctx.db)
         .await?;
     let (mut liked, mut kept) = (HashSet::new(), HashSet::new());
     for row in rows {
@@ -53,9 +49,9 @@ async fn marks(
 }
 
 /// Marks `views` for `user_id`.
-pub async fn mark(state: &AppState, user_id: i64, views: &mut [FeedView]) -> AppResult<()> {
+pub async fn mark(ctx: &Ctx, user_id: i64, views: &mut [FeedView]) -> AppResult<()> {
     let ids: Vec<i64> = views.iter().map(|v| v.id).collect();
-    let (liked, kept) = marks(state, user_id, &ids).await?;
+    let (liked, kept) = marks(ctx, user_id, &ids).await?;
     for view in views {
         view.liked = Some(liked.contains(&view.id));
         view.favorited = Some(kept.contains(&view.id));
@@ -118,13 +114,9 @@ pub fn mark_item(item: &mut Map<String, Value>, field: &str, set: &HashSet<i64>)
 }
 
 /// A cached envelope of a page of feed items (`data.list`), with `user_id`'s marks added.
-pub async fn mark_page(
-    state: &AppState,
-    user_id: i64,
-    body: bytes::Bytes,
-) -> AppResult<bytes::Bytes> {
+pub async fn mark_page(ctx: &Ctx, user_id: i64, body: bytes::Bytes) -> AppResult<bytes::Bytes> {
     let mut page = OpenPage::open(&body)?;
-    let (liked, kept) = marks(state, user_id, &page.ids(None)).await?;
+    let (liked, kept) = marks(ctx, user_id, &page.ids(None)).await?;
     page.each(None, &mut |item| {
         mark_item(item, "liked", &liked);
         mark_item(item, "favorited", &kept);

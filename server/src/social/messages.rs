@@ -14,12 +14,13 @@ use sea_orm::{
 use serde::{Deserialize, Serialize};
 
 use super::blocks::blocked_by;
-use super::comments::Place;
-use super::{UserRef, opening, users_by_id};
+use super::opening;
+use super::subject::Place;
+use crate::auth::users::{UserRef, users_by_id};
+use crate::ctx::Ctx;
 use crate::entity::{announcement, message};
 use crate::error::{AppError, AppResult};
 use crate::pagination::{Page, parse_pair, split_page};
-use crate::state::AppState;
 
 /// How much of a text a message quotes.
 const QUOTE_CHARS: usize = 140;
@@ -48,20 +49,6 @@ pub struct About<'a> {
     pub body: &'a str,
 }
 
-/// A new unread message of `kind` for `user_id`, to fill in.
-fn new_unread(user_id: i64, kind: &str, now: i64) -> message::ActiveModel {
-    message::ActiveModel {
-        user_id: Set(user_id),
-        kind: Set(kind.to_owned()),
-        count: Set(1),
-        body: Set(String::new()),
-        read: Set(false),
-        created_at: Set(now),
-        updated_at: Set(now),
-        ..Default::default()
-    }
-}
-
 /// Leaves `about` for `user_id`.
 pub async fn leave(
     db: &impl ConnectionTrait,
@@ -69,7 +56,7 @@ pub async fn leave(
     user_id: i64,
     about: &About<'_>,
 ) -> AppResult<()> {
-    let mut message = new_unread(user_id, about.kind, now);
+    let mut message = message::unread(user_id, about.kind, now);
     message.actor_id = Set(about.actor_id);
     message.feed_id = Set(about.place.feed_id);
     message.question_id = Set(about.place.question_id);
@@ -91,7 +78,7 @@ pub async fn liked(
     text: &str,
 ) -> AppResult<()> {
     let count = Expr::col((message::Entity, message::Column::Count)).add(1);
-    let mut message = new_unread(author, "like", now);
+    let mut message = message::unread(author, "like", now);
     message.actor_id = Set(Some(actor));
     message.feed_id = Set(place.feed_id);
     message.question_id = Set(place.question_id);
@@ -125,25 +112,10 @@ pub async fn about_question(
     question_id: i64,
     title: &str,
 ) -> AppResult<()> {
-    let mut message = new_unread(user_id, kind, now);
+    let mut message = message::unread(user_id, kind, now);
     message.actor_id = Set(Some(actor_id));
     message.question_id = Set(Some(question_id));
     message.body = Set(opening(title, QUOTE_CHARS));
-    message.insert(db).await?;
-    Ok(())
-}
-
-/// Points paid to `user_id` for a task (`reason` is its event type).
-pub async fn points(
-    db: &impl ConnectionTrait,
-    now: i64,
-    user_id: i64,
-    amount: i64,
-    reason: &str,
-) -> AppResult<()> {
-    let mut message = new_unread(user_id, "points", now);
-    message.count = Set(amount);
-    message.body = Set(reason.to_owned());
     message.insert(db).await?;
     Ok(())
 }
@@ -200,9 +172,9 @@ pub fn announcement_texts(
 
 /// Leaves an announcement (texts checked by [`announcement_texts`]) for every reader, in one
 /// statement; gives how many readers got it.
-pub async fn announce(state: &AppState, texts: &HashMap<String, Announcement>) -> AppResult<u64> {
-    let now = state.now();
-    let txn = crate::db::begin_write(&state.db).await?;
+pub async fn announce(ctx: &Ctx, texts: &HashMap<String, Announcement>) -> AppResult<u64> {
+    let now = ctx.now();
+    let txn = crate::db::begin_write(&ctx.db).await?;
     let made = announcement::ActiveModel {
         content: Set(serde_json::to_string(texts).map_err(AppError::internal)?),
         created_at: Set(now),
@@ -258,7 +230,7 @@ fn visible(user_id: i64) -> sea_orm::Condition {
 }
 
 pub async fn list(
-    state: &AppState,
+    ctx: &Ctx,
     user_id: i64,
     locale: &str,
     kind: Option<&str>,
@@ -285,11 +257,11 @@ pub async fn list(
                 ),
         );
     }
-    let (rows, next_cursor) = split_page(query.all(&state.db).await?, limit, |m| {
+    let (rows, next_cursor) = split_page(query.all(&ctx.db).await?, limit, |m| {
         format!("{}.{}", m.updated_at, m.id)
     });
-    let actors = users_by_id(&state.db, rows.iter().filter_map(|m| m.actor_id)).await?;
-    let announcements = announcements(state, rows.iter().filter_map(|m| m.announcement_id)).await?;
+    let actors = users_by_id(&ctx.db, rows.iter().filter_map(|m| m.actor_id)).await?;
+    let announcements = announcements(ctx, rows.iter().filter_map(|m| m.announcement_id)).await?;
     let list = rows
         .into_iter()
         .map(|m| {
@@ -319,7 +291,7 @@ pub async fn list(
 }
 
 async fn announcements(
-    state: &AppState,
+    ctx: &Ctx,
     ids: impl Iterator<Item = i64>,
 ) -> AppResult<HashMap<i64, HashMap<String, Announcement>>> {
     let ids: Vec<i64> = ids.collect();
@@ -328,23 +300,23 @@ async fn announcements(
     }
     Ok(announcement::Entity::find()
         .filter(announcement::Column::Id.is_in(ids))
-        .all(&state.db)
+        .all(&ctx.db)
         .await?
         .into_iter()
         .filter_map(|a| Some((a.id, serde_json::from_str(&a.content).ok()?)))
         .collect())
 }
 
-pub async fn unread(state: &AppState, user_id: i64) -> AppResult<u64> {
+pub async fn unread(ctx: &Ctx, user_id: i64) -> AppResult<u64> {
     Ok(message::Entity::find()
         .filter(visible(user_id))
         .filter(message::Column::Read.eq(false))
-        .count(&state.db)
+        .count(&ctx.db)
         .await?)
 }
 
 /// Marks `ids` (or every message, for `None`) of `user_id` read; gives how many changed.
-pub async fn mark_read(state: &AppState, user_id: i64, ids: Option<&[i64]>) -> AppResult<u64> {
+pub async fn mark_read(ctx: &Ctx, user_id: i64, ids: Option<&[i64]>) -> AppResult<u64> {
     let mut update = message::Entity::update_many()
         .col_expr(message::Column::Read, Expr::value(true))
         .filter(message::Column::UserId.eq(user_id))
@@ -352,5 +324,5 @@ pub async fn mark_read(state: &AppState, user_id: i64, ids: Option<&[i64]>) -> A
     if let Some(ids) = ids {
         update = update.filter(message::Column::Id.is_in(ids.iter().copied()));
     }
-    Ok(update.exec(&state.db).await?.rows_affected)
+    Ok(update.exec(&ctx.db).await?.rows_affected)
 }

@@ -12,12 +12,13 @@ use serde_json::json;
 
 use super::comments::{self, REMOVED};
 use super::messages::{self, About};
-use super::{UserRef, users_by_id};
+use super::subject::Subject;
+use crate::auth::users::{UserRef, users_by_id};
 use crate::config::ModerationAction;
+use crate::ctx::Ctx;
 use crate::entity::{comment, report, user, user_ban};
 use crate::error::{AppError, AppResult};
 use crate::pagination::{Page, parse_id, split_page};
-use crate::state::AppState;
 
 pub const OPEN: &str = "open";
 pub const RESOLVED: &str = "resolved";
@@ -25,10 +26,10 @@ pub const RESOLVED: &str = "resolved";
 pub const REASON_MAX_CHARS: u64 = 500;
 
 /// Refuses a banned user's writes, saying until when.
-pub async fn ensure_not_banned(state: &AppState, user_id: i64) -> AppResult<()> {
+pub async fn ensure_not_banned(ctx: &Ctx, user_id: i64) -> AppResult<()> {
     let ban = user_ban::Entity::find_by_id(user_id)
-        .filter(user_ban::Column::Until.gt(state.now()))
-        .one(&state.db)
+        .filter(user_ban::Column::Until.gt(ctx.now()))
+        .one(&ctx.db)
         .await?;
     match ban {
         Some(ban) => Err(AppError::new(ErrorKind::Banned).with_data(json!({ "until": ban.until }))),
@@ -37,13 +38,8 @@ pub async fn ensure_not_banned(state: &AppState, user_id: i64) -> AppResult<()> 
 }
 
 /// Reports a visible comment; a reader reports each comment once.
-pub async fn report_comment(
-    state: &AppState,
-    reporter: i64,
-    id: i64,
-    reason: &str,
-) -> AppResult<()> {
-    let found = comments::find_visible(state, id).await?;
+pub async fn report_comment(ctx: &Ctx, reporter: i64, id: i64, reason: &str) -> AppResult<()> {
+    let found = comments::find_visible(ctx, id).await?;
     let inserted = report::Entity::insert(report::ActiveModel {
         reporter_id: Set(reporter),
         kind: Set("comment".to_owned()),
@@ -51,7 +47,7 @@ pub async fn report_comment(
         reason: Set(reason.trim().to_owned()),
         content: Set(found.content),
         state: Set(OPEN.to_owned()),
-        created_at: Set(state.now()),
+        created_at: Set(ctx.now()),
         ..Default::default()
     })
     .on_conflict(
@@ -64,7 +60,7 @@ pub async fn report_comment(
         .to_owned(),
     )
     .do_nothing()
-    .exec(&state.db)
+    .exec(&ctx.db)
     .await?;
     match inserted {
         TryInsertResult::Inserted(_) => Ok(()),
@@ -92,7 +88,7 @@ pub struct ReportView {
 }
 
 pub async fn reports(
-    state: &AppState,
+    ctx: &Ctx,
     wanted: &str,
     cursor: Option<&str>,
     limit: u64,
@@ -104,16 +100,16 @@ pub async fn reports(
     if let Some(cursor) = cursor {
         query = query.filter(report::Column::Id.lt(parse_id(cursor)?));
     }
-    let (rows, next_cursor) = split_page(query.all(&state.db).await?, limit, |r| r.id.to_string());
+    let (rows, next_cursor) = split_page(query.all(&ctx.db).await?, limit, |r| r.id.to_string());
     let targets: std::collections::HashMap<i64, comment::Model> = comment::Entity::find()
         .filter(comment::Column::Id.is_in(rows.iter().map(|r| r.target_id).collect::<Vec<_>>()))
-        .all(&state.db)
+        .all(&ctx.db)
         .await?
         .into_iter()
         .map(|c| (c.id, c))
         .collect();
     let users = users_by_id(
-        &state.db,
+        &ctx.db,
         rows.iter()
             .map(|r| r.reporter_id)
             .chain(targets.values().map(|c| c.user_id)),
@@ -143,9 +139,9 @@ pub async fn reports(
 }
 
 /// Removes a comment for everyone, resolves its reports and tells its author why.
-pub async fn remove_comment(state: &AppState, id: i64, reason: &str) -> AppResult<()> {
-    let now = state.now();
-    let txn = crate::db::begin_write(&state.db).await?;
+pub async fn remove_comment(ctx: &Ctx, id: i64, reason: &str) -> AppResult<()> {
+    let now = ctx.now();
+    let txn = crate::db::begin_write(&ctx.db).await?;
     let Some(found) = comments::visible_in(&txn, id).await? else {
         return Err(AppError::not_found("No such comment"));
     };
@@ -156,7 +152,7 @@ pub async fn remove_comment(state: &AppState, id: i64, reason: &str) -> AppResul
         .filter(report::Column::TargetId.eq(id))
         .exec(&txn)
         .await?;
-    let subject = comments::Subject::of(&found);
+    let subject = Subject::of(&found);
     let about = About {
         kind: "removed",
         actor_id: None,
@@ -166,23 +162,23 @@ pub async fn remove_comment(state: &AppState, id: i64, reason: &str) -> AppResul
     };
     messages::leave(&txn, now, found.user_id, &about).await?;
     txn.commit().await?;
-    comments::changed(state, subject);
+    comments::changed(ctx, subject);
     Ok(())
 }
 
 /// Bans `user_id` from commenting, liking and reporting until `until` (a time already past
 /// lifts the ban).
-pub async fn ban(state: &AppState, user_id: i64, until: i64, reason: &str) -> AppResult<()> {
+pub async fn ban(ctx: &Ctx, user_id: i64, until: i64, reason: &str) -> AppResult<()> {
     if user::Entity::find_by_id(user_id)
-        .one(&state.db)
+        .one(&ctx.db)
         .await?
         .is_none()
     {
         return Err(AppError::not_found("No such user"));
     }
-    if until <= state.now() {
+    if until <= ctx.now() {
         user_ban::Entity::delete_by_id(user_id)
-            .exec(&state.db)
+            .exec(&ctx.db)
             .await?;
         return Ok(());
     }
@@ -190,7 +186,7 @@ pub async fn ban(state: &AppState, user_id: i64, until: i64, reason: &str) -> Ap
         user_id: Set(user_id),
         until: Set(until),
         reason: Set(reason.to_owned()),
-        created_at: Set(state.now()),
+        created_at: Set(ctx.now()),
     })
     .on_conflict(
         OnConflict::column(user_ban::Column::UserId)
@@ -201,20 +197,20 @@ pub async fn ban(state: &AppState, user_id: i64, until: i64, reason: &str) -> Ap
             ])
             .to_owned(),
     )
-    .exec_without_returning(&state.db)
+    .exec_without_returning(&ctx.db)
     .await?;
     Ok(())
 }
 
 /// The CLI's `moderation` commands; gives what to print.
-pub async fn run(state: &AppState, action: ModerationAction) -> AppResult<String> {
+pub async fn run(ctx: &Ctx, action: ModerationAction) -> AppResult<String> {
     use std::fmt::Write as _;
     Ok(match action {
         ModerationAction::Reports {
             state: wanted,
             limit,
         } => {
-            let page = reports(state, &wanted, None, limit).await?;
+            let page = reports(ctx, &wanted, None, limit).await?;
             let mut out = String::new();
             for r in &page.list {
                 let by = r.reporter.as_ref().map_or("?", |u| u.nickname.as_str());
@@ -236,7 +232,7 @@ pub async fn run(state: &AppState, action: ModerationAction) -> AppResult<String
             out
         }
         ModerationAction::Remove { comment_id, reason } => {
-            remove_comment(state, comment_id, &reason).await?;
+            remove_comment(ctx, comment_id, &reason).await?;
             format!("comment {comment_id} removed\n")
         }
         ModerationAction::Ban {
@@ -244,8 +240,8 @@ pub async fn run(state: &AppState, action: ModerationAction) -> AppResult<String
             hours,
             reason,
         } => {
-            let until = state.now() + hours * crate::time::HOUR;
-            ban(state, user_id, until, &reason).await?;
+            let until = ctx.now() + hours * crate::time::HOUR;
+            ban(ctx, user_id, until, &reason).await?;
             if hours > 0 {
                 format!("user {user_id} banned for {hours} h\n")
             } else {
@@ -262,7 +258,7 @@ pub async fn run(state: &AppState, action: ModerationAction) -> AppResult<String
                 None => Default::default(),
             };
             let texts = messages::announcement_texts(title, body, texts)?;
-            let readers = messages::announce(state, &texts).await?;
+            let readers = messages::announce(ctx, &texts).await?;
             format!("announced to {readers} readers\n")
         }
     })

@@ -14,8 +14,9 @@ use client_core::feedback::MSG_IMAGE_TOO_LARGE;
 use object_store::WriteMultipart;
 
 use super::sniff::{HEAD_BYTES, ImageInfo, ImageKind, SniffError, TAIL_BYTES, inspect, kind_of};
+use crate::ctx::Ctx;
 use crate::error::{AppError, AppResult};
-use crate::state::AppState;
+use crate::uploads::store::Store;
 
 /// The largest file accepted.
 pub const MAX_FILE: usize = FEEDBACK_IMAGE_MAX_BYTES as usize;
@@ -77,7 +78,7 @@ struct Incoming {
 }
 
 impl Incoming {
-    async fn take(&mut self, state: &AppState, chunk: &[u8]) -> AppResult<()> {
+    async fn take(&mut self, ctx: &Ctx, store: &Store, chunk: &[u8]) -> AppResult<()> {
         self.size += chunk.len();
         if self.size > MAX_FILE {
             return Err(too_large());
@@ -96,9 +97,9 @@ impl Incoming {
                 let kind =
                     kind_of(&self.head).ok_or_else(|| AppError::new(ErrorKind::ImageRejected))?;
                 let mut name = [0u8; 16];
-                state.random.fill(&mut name);
+                ctx.random.fill(&mut name);
                 let key = format!("feedback/{}.{}", hex::encode(name), kind.extension());
-                let mut writer = state.store.writer(&key).await.map_err(AppError::internal)?;
+                let mut writer = store.writer(&key).await.map_err(AppError::internal)?;
                 writer.write(&self.head);
                 writer.write(&chunk[into_head..]);
                 self.sink = Some((key, kind, writer));
@@ -124,7 +125,8 @@ impl Incoming {
 
 /// Receives the form's field `name` (the fields before it are skipped) with [`receive_field`].
 pub async fn receive_upload(
-    state: &AppState,
+    ctx: &Ctx,
+    store: &Store,
     multipart: &mut Multipart,
     name: &str,
 ) -> AppResult<Received> {
@@ -135,7 +137,7 @@ pub async fn receive_upload(
             .map_err(|e| multipart_error(&e))?
         {
             Some(mut field) if field.name() == Some(name) => {
-                return receive_field(state, &mut field).await;
+                return receive_field(ctx, store, &mut field).await;
             }
             Some(_) => continue,
             None => {
@@ -148,7 +150,7 @@ pub async fn receive_upload(
 
 /// Streams one field towards the store under a new random name; on any failure nothing is left
 /// behind.
-async fn receive_field(state: &AppState, field: &mut Field<'_>) -> AppResult<Received> {
+async fn receive_field(ctx: &Ctx, store: &Store, field: &mut Field<'_>) -> AppResult<Received> {
     let mut incoming = Incoming {
         head: Vec::new(),
         tail: Vec::new(),
@@ -166,7 +168,7 @@ async fn receive_field(state: &AppState, field: &mut Field<'_>) -> AppResult<Rec
                 .await
                 .map_err(|_| AppError::new(ErrorKind::UploadTooSlow))?;
             match next.map_err(|e| multipart_error(&e))? {
-                Some(chunk) => incoming.take(state, &chunk).await?,
+                Some(chunk) => incoming.take(ctx, store, &chunk).await?,
                 None => return Ok(()),
             }
         }

@@ -69,7 +69,7 @@ async fn seed_catalogue(app: &TestApp) {
 }
 
 async fn round(app: &TestApp, platform: Platform, limits: &Limits) -> usize {
-    send_round(&app.state, platform, limits)
+    send_round(&app.state, &app.state.bots, platform, limits)
         .await
         .expect("send round")
 }
@@ -431,17 +431,23 @@ async fn telegram_polling_lease(backend: Backend) {
     fake.push_update(private_text(10, 1001, "ko", "/start"));
     fake.push_update(private_text(11, 1001, "ko", "/sub news"));
     assert_eq!(
-        telegram::poll_once(&app.state, 0).await.expect("poll"),
+        telegram::poll_once(&app.state, &app.state.bots, 0)
+            .await
+            .expect("poll"),
         Some(2)
     );
     // The other server does not poll while the lease runs.
     assert_eq!(
-        telegram::poll_once(&other.state, 0).await.expect("poll"),
+        telegram::poll_once(&other.state, &other.state.bots, 0)
+            .await
+            .expect("poll"),
         None
     );
     assert_eq!(fake.calls("getUpdates").last().expect("call")["offset"], 0);
     assert_eq!(
-        telegram::poll_once(&app.state, 0).await.expect("poll"),
+        telegram::poll_once(&app.state, &app.state.bots, 0)
+            .await
+            .expect("poll"),
         Some(0)
     );
     assert_eq!(fake.calls("getUpdates").last().expect("call")["offset"], 12);
@@ -450,7 +456,9 @@ async fn telegram_polling_lease(backend: Backend) {
     fake.push_update(private_text(12, 1001, "ko", "/list"));
     other.clock.advance(telegram::POLL_LEASE_SECONDS + 1);
     assert_eq!(
-        telegram::poll_once(&other.state, 0).await.expect("poll"),
+        telegram::poll_once(&other.state, &other.state.bots, 0)
+            .await
+            .expect("poll"),
         Some(1)
     );
     assert_eq!(fake.calls("getUpdates").last().expect("call")["offset"], 12);
@@ -476,8 +484,13 @@ async fn two_servers_send_each_item_once(backend: Backend) {
     let limits_b = Limits::of(Platform::Telegram);
     for _ in 0..5 {
         let (a, b) = tokio::join!(
-            send_round(&app.state, Platform::Telegram, &limits_a),
-            send_round(&other.state, Platform::Telegram, &limits_b)
+            send_round(&app.state, &app.state.bots, Platform::Telegram, &limits_a),
+            send_round(
+                &other.state,
+                &other.state.bots,
+                Platform::Telegram,
+                &limits_b
+            )
         );
         a.expect("a");
         b.expect("b");
@@ -1068,7 +1081,7 @@ on_both_databases!(a_server_killed_while_sending_loses_nothing);
 async fn telegram_start_up_registers_the_webhook_and_menus(backend: Backend) {
     let fake = FakeTelegram::start().await;
     let app = TestApp::start_with(backend, telegram_config(&fake)).await;
-    telegram::spawn(app.state.clone());
+    telegram::spawn(app.state.ctx.clone(), app.state.bots.clone());
     for _ in 0..200 {
         if !fake.calls("setWebhook").is_empty() {
             break;
@@ -1152,7 +1165,7 @@ async fn cleanup_removes_what_the_bots_no_longer_need(backend: Backend) {
     };
     assert_eq!(count().await, (2, 1, 1));
     app.clock.advance(25 * 3600);
-    let removed = server::cleanup::run_once(&app.state)
+    let removed = server::cleanup::run_once(&app.state, app.state.config.track_retention_days)
         .await
         .expect("cleanup");
     assert_eq!(
@@ -1164,7 +1177,7 @@ async fn cleanup_removes_what_the_bots_no_longer_need(backend: Backend) {
         (0, 1, 0)
     );
     app.clock.advance(6 * 86_400);
-    let removed = server::cleanup::run_once(&app.state)
+    let removed = server::cleanup::run_once(&app.state, app.state.config.track_retention_days)
         .await
         .expect("cleanup");
     // The sent one goes; the one still waiting on its retry_after stays.

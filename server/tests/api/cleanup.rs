@@ -55,14 +55,18 @@ async fn expired_rows_go_and_live_ones_stay(backend: Backend) {
          sign-in start, tracking, code guesses)"
     );
     assert_eq!(
-        cleanup::run_once(&app.state).await.expect("run"),
+        cleanup::run_once(&app.state, app.state.config.track_retention_days)
+            .await
+            .expect("run"),
         Removed::default()
     );
 
     // Two days on: codes, guards, nonces, states and budgets have outlived their use; the user
     // session (30 days) and the guest token (30 days) are alive.
     app.clock.advance(2 * DAY);
-    let removed = cleanup::run_once(&app.state).await.expect("run");
+    let removed = cleanup::run_once(&app.state, app.state.config.track_retention_days)
+        .await
+        .expect("run");
     assert_eq!(
         (
             removed.otp_codes,
@@ -83,15 +87,18 @@ async fn expired_rows_go_and_live_ones_stay(backend: Backend) {
     let beside = app.start_beside().await;
     // Two servers at once find the same rows: one deletes them, neither fails.
     let (a, b) = tokio::join!(
-        cleanup::run_once(&app.state),
-        cleanup::run_once(&beside.state)
+        cleanup::run_once(&app.state, app.state.config.track_retention_days),
+        cleanup::run_once(&beside.state, beside.state.config.track_retention_days)
     );
     let (a, b) = (a.expect("first server"), b.expect("second server"));
     assert_eq!(a.sessions + b.sessions, 1, "the revoked session, once");
     // 30 days after its last use the guest token goes too.
     app.clock.advance(30 * DAY);
     assert_eq!(
-        cleanup::run_once(&app.state).await.expect("run").sessions,
+        cleanup::run_once(&app.state, app.state.config.track_retention_days)
+            .await
+            .expect("run")
+            .sessions,
         1
     );
     assert_eq!(counts(&app).await, [0, 0, 0, 0, 0, 0]);
@@ -105,16 +112,30 @@ async fn sent_mail_is_kept_a_week(backend: Backend) {
         .expect("queued");
     // No SMTP_URL: the mail goes to the log, which counts as sent.
     assert_eq!(
-        server::outbox::deliver_due(&app.state).await.expect("sent"),
+        server::outbox::deliver_due(&app.state, &app.state.mailer)
+            .await
+            .expect("sent"),
         1
     );
     app.clock.advance(7 * DAY - 1);
     server::outbox::enqueue_guess_alert(&app.state, "waiting@example.org", "en")
         .await
         .expect("queued");
-    assert_eq!(cleanup::run_once(&app.state).await.expect("run").mail, 0);
+    assert_eq!(
+        cleanup::run_once(&app.state, app.state.config.track_retention_days)
+            .await
+            .expect("run")
+            .mail,
+        0
+    );
     app.clock.advance(8 * DAY);
-    assert_eq!(cleanup::run_once(&app.state).await.expect("run").mail, 1);
+    assert_eq!(
+        cleanup::run_once(&app.state, app.state.config.track_retention_days)
+            .await
+            .expect("run")
+            .mail,
+        1
+    );
     let left = server::entity::mail_outbox::Entity::find()
         .all(&app.state.db)
         .await
@@ -129,7 +150,7 @@ async fn sent_mail_is_kept_a_week(backend: Backend) {
 async fn tracking_is_kept_for_its_retention(backend: Backend) {
     let app = TestApp::start_with(backend, |c| c.track_retention_days = 90).await;
     // 2026-11-22: the job creates this month's and next month's partitions.
-    cleanup::run_once(&app.state)
+    cleanup::run_once(&app.state, app.state.config.track_retention_days)
         .await
         .expect("partitions ahead");
     track(&app).await;
@@ -145,7 +166,9 @@ async fn tracking_is_kept_for_its_retention(backend: Backend) {
     assert_eq!(stored().await, 2);
     // 2027-03-01: 90 days back is 2026-12-01, so all of November is past retention.
     app.clock.advance(54 * DAY);
-    cleanup::run_once(&app.state).await.expect("run");
+    cleanup::run_once(&app.state, app.state.config.track_retention_days)
+        .await
+        .expect("run");
     assert_eq!(
         stored().await,
         1,
@@ -167,7 +190,9 @@ async fn tracking_is_kept_for_its_retention(backend: Backend) {
     }
     // 2027-04-10: the January entry is 94 days old, in the default partition on PostgreSQL.
     app.clock.advance(40 * DAY);
-    cleanup::run_once(&app.state).await.expect("run");
+    cleanup::run_once(&app.state, app.state.config.track_retention_days)
+        .await
+        .expect("run");
     assert_eq!(stored().await, 0);
 }
 

@@ -1362,11 +1362,11 @@ async fn rss_ingestion_is_bounded_and_deduplicated(backend: Backend) {
         c.rss_interval_seconds = 3600;
     })
     .await;
-    let done = ingest::import(&app.state, &format!("{peer}/feed.xml"))
+    let done = ingest::import(&app.state, &app.state.http, &format!("{peer}/feed.xml"))
         .await
         .expect("imports");
     assert_eq!((done.items, done.new, done.skipped), (2, 2, 0));
-    let again = ingest::import(&app.state, &format!("{peer}/feed.xml"))
+    let again = ingest::import(&app.state, &app.state.http, &format!("{peer}/feed.xml"))
         .await
         .expect("imports");
     assert_eq!(
@@ -1386,27 +1386,34 @@ async fn rss_ingestion_is_bounded_and_deduplicated(backend: Backend) {
             .all(|i| !i["summary"].as_str().expect("summary").contains('<'))
     );
 
-    let too_large = ingest::import(&app.state, &format!("{peer}/huge.xml")).await;
+    let too_large = ingest::import(&app.state, &app.state.http, &format!("{peer}/huge.xml")).await;
     assert!(
         matches!(too_large, Err(ingest::IngestError::TooLarge)),
         "{too_large:?}"
     );
-    let not_a_feed = ingest::import(&app.state, &format!("{peer}/page.html")).await;
+    let not_a_feed =
+        ingest::import(&app.state, &app.state.http, &format!("{peer}/page.html")).await;
     assert!(
         matches!(not_a_feed, Err(ingest::IngestError::NotAFeed(_))),
         "{not_a_feed:?}"
     );
-    let gone = ingest::import(&app.state, &format!("{peer}/gone.xml")).await;
+    let gone = ingest::import(&app.state, &app.state.http, &format!("{peer}/gone.xml")).await;
     assert!(
         matches!(gone, Err(ingest::IngestError::Status(410))),
         "{gone:?}"
     );
 
     // The schedule: a failing source is reported and does not stop the good one.
-    ingest::spawn_schedule(app.state.clone());
+    ingest::spawn_schedule(
+        &app.state,
+        &app.state.content,
+        &app.state.http,
+        &app.state.config.rss_sources,
+        app.state.config.rss_interval_seconds,
+    );
     let mut statuses = Vec::new();
     for _ in 0..100 {
-        statuses = app.state.ingest_status.snapshot();
+        statuses = app.state.content.ingest_status.snapshot();
         if statuses.len() == 2 {
             break;
         }

@@ -236,6 +236,7 @@ async fn guesses_spread_over_many_addresses_meet_the_client_and_site_limits(back
         let address = otp::address("email", &email);
         let code = otp::issue(
             &app.state,
+            &app.state.auth,
             &address,
             otp::PURPOSE_LOGIN,
             &format!("192.0.2.{i}"),
@@ -257,13 +258,21 @@ async fn guesses_spread_over_many_addresses_meet_the_client_and_site_limits(back
     let wrong = answers.iter().filter(|c| **c == 4103).count();
     let refused = answers.iter().filter(|c| **c == 4290).count();
     assert_eq!((wrong, refused), (20, 30), "{answers:?}");
-    assert!(!otp::guard_is_up(&app.state).await.expect("guard"));
+    assert!(
+        !otp::guard_is_up(&app.state, &app.state.auth)
+            .await
+            .expect("guard")
+    );
 
     // Ten more wrong codes from another client reach the site's threshold of 30.
     for (email, _, wrong) in &accounts[50..60] {
         assert_eq!(guess(&app, "198.51.100.2", email, wrong).await, 4103);
     }
-    assert!(otp::guard_is_up(&app.state).await.expect("guard"));
+    assert!(
+        otp::guard_is_up(&app.state, &app.state.auth)
+            .await
+            .expect("guard")
+    );
     // Now five codes a second, whoever asks: the sixth waits for the next second.
     let fresh: Vec<i64> = {
         let mut answers = Vec::new();
@@ -278,7 +287,11 @@ async fn guesses_spread_over_many_addresses_meet_the_client_and_site_limits(back
     assert_eq!(guess(&app, "198.51.100.4", email, code).await, 2000);
     // The guard comes down when its 10-minute window ends.
     app.clock.advance(600);
-    assert!(!otp::guard_is_up(&app.state).await.expect("guard"));
+    assert!(
+        !otp::guard_is_up(&app.state, &app.state.auth)
+            .await
+            .expect("guard")
+    );
 }
 
 /// The tenth wrong code for an address queues one warning to its owner, in the database first;
@@ -306,8 +319,18 @@ async fn ten_wrong_codes_warn_the_owner_by_email(backend: Backend) {
         (queued[0].recipient.as_str(), queued[0].sent_at),
         (EMAIL, None)
     );
-    assert_eq!(outbox::deliver_due(&app.state).await.expect("delivered"), 1);
-    assert_eq!(outbox::deliver_due(&app.state).await.expect("nothing"), 0);
+    assert_eq!(
+        outbox::deliver_due(&app.state, &app.state.mailer)
+            .await
+            .expect("delivered"),
+        1
+    );
+    assert_eq!(
+        outbox::deliver_due(&app.state, &app.state.mailer)
+            .await
+            .expect("nothing"),
+        0
+    );
     // Four codes, then the warning.
     let mails = smtp.wait_for_messages(5).await;
     let warning = mailparse::parse_mail(&mails[4]).expect("a MIME message");

@@ -9,12 +9,12 @@ use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
 use serde::{Deserialize, Serialize};
 
 use crate::content::search;
+use crate::ctx::Ctx;
 use crate::entity::{benefit, channel, kol, tag, token, topic};
 use crate::error::{AppError, AppResult};
-use crate::state::AppState;
+use crate::events::Event;
 
 use super::clean::*;
-use super::feed::token_id;
 
 /// The catalogue as editors maintain it: `POST /admin/catalogue/upsert` and the demo set.
 #[derive(schemars::JsonSchema, Debug, Default, Deserialize, Serialize, Validate)]
@@ -110,8 +110,8 @@ pub struct BenefitInput {
 }
 
 /// Inserts or updates every row of the catalogue in one transaction.
-pub async fn upsert_catalogue(state: &AppState, input: &CatalogueInput) -> AppResult<()> {
-    let txn = crate::db::begin_write(&state.db).await?;
+pub async fn upsert_catalogue(ctx: &Ctx, input: &CatalogueInput) -> AppResult<()> {
+    let txn = crate::db::begin_write(&ctx.db).await?;
     for t in &input.tokens {
         upsert_token(&txn, t).await?;
     }
@@ -173,7 +173,7 @@ pub async fn upsert_catalogue(state: &AppState, input: &CatalogueInput) -> AppRe
         upsert_benefit(&txn, b).await?;
     }
     txn.commit().await?;
-    state.content_changed();
+    ctx.events.publish(&Event::ContentChanged);
     Ok(())
 }
 
@@ -335,4 +335,22 @@ async fn upsert_benefit(db: &impl ConnectionTrait, b: &BenefitInput) -> AppResul
         .exec_without_returning(db)
         .await?;
     Ok(())
+}
+
+/// The token with `symbol`, added with only its symbol when the catalogue lacks it.
+pub(super) async fn token_id(db: &impl ConnectionTrait, symbol: &str) -> AppResult<i64> {
+    if let Some(found) = token::Entity::find()
+        .filter(token::Column::Symbol.eq(symbol))
+        .one(db)
+        .await?
+    {
+        return Ok(found.id);
+    }
+    let input = TokenInput {
+        symbol: symbol.to_owned(),
+        name: symbol.to_owned(),
+        chain: String::new(),
+        logo: String::new(),
+    };
+    upsert_token(db, &input).await
 }

@@ -8,15 +8,16 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, Query
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use crate::bots::fanout;
 use crate::content::search;
-use crate::entity::{channel, feed_item, feed_link, feed_translation, kol, tag, token, topic};
+use crate::ctx::Ctx;
+use crate::entity::{channel, feed_item, feed_link, feed_translation, kol, tag, topic};
 use crate::error::{AppError, AppResult};
-use crate::state::AppState;
+use crate::events::Event;
+use crate::outbox::fanout;
 use crate::validation;
 use client_core::validation::feed_kind;
 
-use super::catalogue::{KolInput, TokenInput, upsert_kol, upsert_tag_row, upsert_token};
+use super::catalogue::{KolInput, token_id, upsert_kol, upsert_tag_row};
 use super::clean::*;
 
 #[derive(schemars::JsonSchema, Debug, Clone, Default, Deserialize, Serialize)]
@@ -145,42 +146,38 @@ pub const PUBLISHED_AT_SKEW_SECONDS: i64 = 5 * 60;
 
 /// Inserts or updates an editor's feed item by its `source_url`; returns its id and whether it
 /// was new. An item an RSS source brought becomes the editor's: the source no longer updates it.
-pub async fn upsert_feed(state: &AppState, input: FeedInput) -> AppResult<(i64, bool)> {
-    store_one(state, input, None).await
+pub async fn upsert_feed(ctx: &Ctx, input: FeedInput) -> AppResult<(i64, bool)> {
+    store_one(ctx, input, None).await
 }
 
 /// Inserts or updates the entry `guid` of the RSS or Atom source `source`; returns whether it was
 /// new. Its identity is the source and the guid, so a source can update only its own entries:
 /// one whose link is already another item's (an editor's, another source's) is refused.
 pub async fn upsert_from_source(
-    state: &AppState,
+    ctx: &Ctx,
     source: &str,
     guid: &str,
     input: FeedInput,
 ) -> AppResult<bool> {
     let origin = hex::encode(Sha256::digest(format!("{source}\n{guid}")));
-    Ok(store_one(state, input, Some(origin)).await?.1)
+    Ok(store_one(ctx, input, Some(origin)).await?.1)
 }
 
-async fn store_one(
-    state: &AppState,
-    input: FeedInput,
-    origin: Option<String>,
-) -> AppResult<(i64, bool)> {
+async fn store_one(ctx: &Ctx, input: FeedInput, origin: Option<String>) -> AppResult<(i64, bool)> {
     let feed = clean_feed(input)?;
-    let now = state.now();
-    let txn = crate::db::begin_write(&state.db).await?;
+    let now = ctx.now();
+    let txn = crate::db::begin_write(&ctx.db).await?;
     let result = store_feed(&txn, feed, origin, now).await?;
     txn.commit().await?;
-    state.content_changed();
-    state.bots.queued.notify_waiters();
+    ctx.events.publish(&Event::ContentChanged);
+    ctx.events.publish(&Event::DeliveriesQueued);
     Ok(result)
 }
 
 /// Stores many editors' items in one transaction (the demo set); returns how many were new.
-pub async fn upsert_feeds(state: &AppState, inputs: Vec<FeedInput>) -> AppResult<usize> {
-    let now = state.now();
-    let txn = crate::db::begin_write(&state.db).await?;
+pub async fn upsert_feeds(ctx: &Ctx, inputs: Vec<FeedInput>) -> AppResult<usize> {
+    let now = ctx.now();
+    let txn = crate::db::begin_write(&ctx.db).await?;
     let mut created = 0;
     for input in inputs {
         if store_feed(&txn, clean_feed(input)?, None, now).await?.1 {
@@ -188,8 +185,8 @@ pub async fn upsert_feeds(state: &AppState, inputs: Vec<FeedInput>) -> AppResult
         }
     }
     txn.commit().await?;
-    state.content_changed();
-    state.bots.queued.notify_waiters();
+    ctx.events.publish(&Event::ContentChanged);
+    ctx.events.publish(&Event::DeliveriesQueued);
     Ok(created)
 }
 
@@ -382,23 +379,6 @@ async fn tag_id(db: &impl ConnectionTrait, code: &str) -> AppResult<i64> {
     }
     let names = serde_json::json!({ "en": code }).to_string();
     upsert_tag_row(db, code, &names, "{}", "", None, 1000).await
-}
-
-pub(super) async fn token_id(db: &impl ConnectionTrait, symbol: &str) -> AppResult<i64> {
-    if let Some(found) = token::Entity::find()
-        .filter(token::Column::Symbol.eq(symbol))
-        .one(db)
-        .await?
-    {
-        return Ok(found.id);
-    }
-    let input = TokenInput {
-        symbol: symbol.to_owned(),
-        name: symbol.to_owned(),
-        chain: String::new(),
-        logo: String::new(),
-    };
-    upsert_token(db, &input).await
 }
 
 async fn kol_id(db: &impl ConnectionTrait, author: &AuthorInput) -> AppResult<i64> {

@@ -20,7 +20,7 @@ use serde_json::{Value, json};
 use server::config::Config;
 use server::content::search_copy::Opened;
 use server::platform::{ManualClock, ScriptedCodes};
-use server::{AppState, app, db};
+use server::{AppState, app};
 use tempfile::TempDir;
 
 /// 2026-11-22T00:00:00Z: tests start at a fixed time.
@@ -113,7 +113,7 @@ impl TestApp {
     /// Another server on this one's database, as several servers share one PostgreSQL.
     pub async fn start_beside(&self) -> Self {
         let dir = temp_dir();
-        let mut config = self.state.config.clone();
+        let mut config = self.state.config.as_ref().clone();
         config.data_dir = dir.path().join("data");
         Self::serve(config, dir).await
     }
@@ -124,7 +124,7 @@ impl TestApp {
 
     async fn serve_opening(config: Config, dir: TempDir, open_search: bool) -> Self {
         std::fs::create_dir_all(&config.data_dir).expect("data dir");
-        let database: DatabaseConnection = db::connect(&config.database_url())
+        let database: DatabaseConnection = server::open_database(&config.database_url())
             .await
             .expect("database opens and migrates");
         let clock = Arc::new(ManualClock::new(START));
@@ -139,7 +139,7 @@ impl TestApp {
             .await
             .expect("bind");
         let addr = listener.local_addr().expect("addr");
-        server::auth::tokens::listen_for_revocations(state.clone());
+        server::auth::tokens::listen_for_revocations(state.ctx.clone(), state.auth.clone());
         let service = app(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
         tokio::spawn(async move { axum::serve(listener, service).await });
         let http = reqwest::Client::builder()

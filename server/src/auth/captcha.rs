@@ -3,9 +3,9 @@
 use client_core::envelope::ErrorKind;
 use serde::Deserialize;
 
+use crate::auth::Auth;
 use crate::config::CaptchaMode;
 use crate::error::{AppError, AppResult};
-use crate::state::AppState;
 
 /// reCAPTCHA v3 scores below this are treated as bots.
 pub const MIN_V3_SCORE: f64 = 0.5;
@@ -27,13 +27,8 @@ struct SiteVerify {
 }
 
 /// Checks a captcha answer for `action`; passes at once when the captcha is off.
-pub async fn verify(
-    state: &AppState,
-    action: &str,
-    token: Option<&str>,
-    ip: &str,
-) -> AppResult<()> {
-    let mode = state.config.captcha;
+pub async fn verify(auth: &Auth, action: &str, token: Option<&str>, ip: &str) -> AppResult<()> {
+    let mode = auth.config.captcha;
     if mode == CaptchaMode::None {
         return Ok(());
     }
@@ -41,11 +36,11 @@ pub async fn verify(
         .map(str::trim)
         .filter(|t| !t.is_empty() && t.len() <= 4096);
     let token = token.ok_or_else(|| AppError::new(ErrorKind::CaptchaFailed))?;
-    let response = state
+    let response = auth
         .http
-        .post(&state.config.recaptcha_verify_url)
+        .post(&auth.config.recaptcha_verify_url)
         .form(&[
-            ("secret", state.config.recaptcha_secret.as_str()),
+            ("secret", auth.config.recaptcha_secret.as_str()),
             ("response", token),
             ("remoteip", ip),
         ])
@@ -56,7 +51,7 @@ pub async fn verify(
         .json()
         .await
         .map_err(|e| AppError::new(ErrorKind::Unavailable).with_source(e))?;
-    let host_ok = answer.hostname.as_deref() == Some(state.config.captcha_hostname().as_str());
+    let host_ok = answer.hostname.as_deref() == Some(auth.config.captcha_hostname().as_str());
     let passed = answer.success
         && host_ok
         && match mode {
