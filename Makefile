@@ -65,7 +65,9 @@ $(PKG_WASM): $(CORE_SOURCES) scripts/build-pkg.sh scripts/pkg-manifest.mjs clien
 	scripts/build-pkg.sh
 	@touch $@
 
-test: lint test-rust test-pkg test-web fuzz
+# Each stage in turn, with a table of their times at the end (scripts/stages.sh).
+test:
+	scripts/stages.sh setup test-deps lint test-rust test-pkg test-web fuzz
 
 # The web app: built into web/dist (the server serves it at /).
 web: pkg node-deps
@@ -86,10 +88,11 @@ clippy: toolchain
 test-rust: test-deps
 	scripts/with-postgres.sh cargo test --workspace
 
-# The wallet test signs in against the real server binary, so it is built first (as the Rust
-# tests build it: nothing to do after test-rust).
+# The wallet test signs in against the real server binary, so it is built first, exactly as
+# test-rust builds it (`--workspace`: `-p server` alone unifies client-core's features
+# differently and would compile the server again).
 test-pkg: pkg node-deps test-deps
-	cargo test --no-run -p server
+	cargo test --workspace --no-run
 	npm run --silent test:pkg
 
 # The browser specs drive the debug server binary the Rust tests built (built the same way here,
@@ -97,7 +100,7 @@ test-pkg: pkg node-deps test-deps
 test-web: web test-deps
 	npm run --silent web:check
 	npm run --silent web:unit
-	cargo test --no-run -p server
+	cargo test --workspace --no-run
 	npm run --silent web:e2e
 
 run: web
@@ -151,13 +154,13 @@ bench-server: test-deps
 # The main screens, light and dark, phone and desktop, into bench-out/screenshots/ for review.
 screenshots: web test-deps
 	@fc-list :lang=zh -q || $(APT_INSTALL) fonts-noto-cjk
-	cargo test --no-run -p server
+	cargo test --workspace --no-run
 	npm run --silent screenshots
 
 # First load of the web app on a throttled phone profile in Chromium (bytes, LCP, TBT, CLS),
 # then Lighthouse's performance score.
 bench-web: web test-deps
-	cargo test --no-run -p server
+	cargo test --workspace --no-run
 	npm run --silent bench:web
 
 bench-content: test-deps

@@ -949,7 +949,8 @@ test("a reader chooses the languages they read and the home feed keeps to them; 
   assert.equal(await langs.getByRole("checkbox", { name: "Tiếng Việt" }).isChecked(), false);
   await langs.getByRole("checkbox", { name: "Tiếng Việt" }).check();
   await langs.getByRole("checkbox", { name: "English" }).uncheck();
-  // Saved: the account as the server now answers it.
+  // The page says when the choice is kept; then a reload shows the account as the server has it.
+  await langs.getByRole("status").getByText("Saved").waitFor();
   await page.reload();
   await langs.getByRole("checkbox", { name: "Tiếng Việt" }).waitFor();
   assert.equal(await langs.getByRole("checkbox", { name: "English" }).isChecked(), false);

@@ -7,11 +7,14 @@ import { updateSettings } from "./api/update-settings";
 
 /** "Languages I read": the home feed and linked bots keep to news in, or translated into, these.
  *  A change shows at once; changes are saved one after another, so the last one is what the
- *  server keeps, and the boxes show the account as saved once they are (undone if refused). */
+ *  server keeps, and the boxes show the account as saved once they are (undone if refused).
+ *  A status line says "Saving…" until the last change is kept, then "Saved". */
 export function ReadLangs(props: { langs: Locale[] }) {
   const { t } = useTranslation();
   const [pending, setPending] = useState<Locale[] | null>(null);
+  const [saved, setSaved] = useState(false);
   const saving = useRef(Promise.resolve());
+  const latest = useRef<Locale[] | null>(null);
   const chosen = pending ?? props.langs;
   const toggle = (lang: Locale, on: boolean) => {
     const next = C.locales.filter((l) => (l === lang ? on : chosen.includes(l)));
@@ -21,8 +24,17 @@ export function ReadLangs(props: { langs: Locale[] }) {
       return;
     }
     setPending(next);
-    const settled = () => setPending((shown) => (shown === next ? null : shown));
-    saving.current = saving.current.then(() => updateSettings({ read_langs: next })).then(settled, settled);
+    setSaved(false);
+    latest.current = next;
+    // Only the last change's outcome is shown: earlier ones are already overtaken.
+    const settled = (kept: boolean) => () => {
+      if (latest.current !== next) return;
+      setPending(null);
+      setSaved(kept);
+    };
+    saving.current = saving.current
+      .then(() => updateSettings({ read_langs: next }))
+      .then(settled(true), settled(false));
   };
   return (
     <fieldset className="setting read-langs">
@@ -36,6 +48,9 @@ export function ReadLangs(props: { langs: Locale[] }) {
           </label>
         ))}
       </div>
+      <p className="muted" role="status">
+        {pending ? t("web.account.readLangsSaving") : saved ? t("web.account.readLangsSaved") : ""}
+      </p>
     </fieldset>
   );
 }
