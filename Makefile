@@ -44,14 +44,14 @@ toolchain:
 node-deps: node_modules/.package-lock.json
 
 # Real peers for the tests: PostgreSQL (a throw-away cluster per run), an SMTP server (aiosmtpd),
-# an S3-compatible server (moto), Chromium for browser tests, and wrk for the benchmarks. Debian
-# packages need root, as CI and these machines have.
+# an S3-compatible server (moto), an OpenAPI 3.1 validator (openapi-spec-validator), Chromium for
+# browser tests, and wrk for the benchmarks. Debian packages need root, as CI and these machines have.
 test-deps:
 	@[ -x /usr/bin/chromium ] || $(APT_INSTALL) chromium
 	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || $(APT_INSTALL) postgresql
 	@command -v wrk >/dev/null || $(APT_INSTALL) wrk
-	@python3 -c 'import aiosmtpd, moto.server' 2>/dev/null \
-		|| python3 -m pip install --quiet --root-user-action=ignore aiosmtpd 'moto[server]'
+	@python3 -c 'import aiosmtpd, moto.server, openapi_spec_validator' 2>/dev/null \
+		|| python3 -m pip install --quiet --root-user-action=ignore aiosmtpd 'moto[server]' openapi-spec-validator
 
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund

@@ -7,7 +7,7 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use client_core::envelope::Envelope;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::ok;
 use crate::auth::oauth::{self, BROWSER_COOKIE, Callback, Provider};
@@ -36,6 +36,13 @@ pub fn router() -> ApiRouter<AppState> {
             "/user/account/bind/twitter/oauth/complete",
             post(bind_complete),
         )
+}
+
+/// The `{provider}` of the path, named so the OpenAPI document declares it.
+#[derive(schemars::JsonSchema, Deserialize)]
+struct ProviderPath {
+    /// `google`, `line` or `twitter`.
+    provider: String,
 }
 
 fn provider(name: &str) -> AppResult<Provider> {
@@ -85,7 +92,7 @@ async fn started(
 
 async fn login_start(
     State(state): State<AppState>,
-    Path(name): Path<String>,
+    Path(ProviderPath { provider: name }): Path<ProviderPath>,
     headers: HeaderMap,
     client: ClientMeta,
 ) -> AppResult<Response> {
@@ -95,7 +102,7 @@ async fn login_start(
 
 async fn login_complete(
     State(state): State<AppState>,
-    Path(name): Path<String>,
+    Path(ProviderPath { provider: name }): Path<ProviderPath>,
     headers: HeaderMap,
     client: ClientMeta,
     ApiJson(callback): ApiJson<Callback>,
