@@ -16,7 +16,7 @@ APT_INSTALL := apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get inst
 
 .PHONY: help setup toolchain node-deps test-deps pkg web test lint fmt-check clippy test-rust test-pkg test-web run \
 	dev check types fuzz fuzz-tools test-scale \
-	bench bench-pkg bench-server bench-content bench-bots bench-talk bench-web screenshots clean
+	bench bench-pkg bench-server bench-feed bench-content bench-bots bench-talk bench-web screenshots clean
 
 help:
 	@echo "make run    build everything and start the app on http://127.0.0.1:8080"
@@ -142,7 +142,7 @@ fuzz-tools:
 fuzz: fuzz-tools
 	scripts/fuzz.sh
 
-bench: bench-pkg bench-server bench-content bench-bots bench-talk bench-web
+bench: bench-pkg bench-server bench-feed bench-content bench-bots bench-talk bench-web
 
 bench-pkg: pkg node-deps
 	npm run --silent bench:pkg
@@ -162,6 +162,11 @@ screenshots: web test-deps
 bench-web: web test-deps
 	cargo test --workspace --no-run
 	npm run --silent bench:web
+
+# The home feed for a visitor and for a signed-in reader, beside /api/health, in one run.
+bench-feed: test-deps
+	cargo build --release -p server
+	scripts/bench-feed.sh
 
 bench-content: test-deps
 	cargo build --release -p server

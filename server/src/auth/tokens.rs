@@ -16,14 +16,14 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use lru::LruCache;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseBackend, EntityTrait, QueryFilter, Set,
-    Statement,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseBackend, EntityTrait, QueryFilter,
+    QuerySelect, Set, Statement,
 };
 use sha2::{Digest, Sha256};
 
 use crate::auth::Auth;
 use crate::ctx::Ctx;
-use crate::entity::session;
+use crate::entity::{session, user};
 use crate::error::AppResult;
 use crate::time::DAY;
 
@@ -38,13 +38,17 @@ const CACHE_MAX_ENTRIES: usize = 100_000;
 /// a user's sessions.
 const REVOKED_CHANNEL: &str = "session_revoked";
 
-/// A session as the request pipeline needs it.
+/// A session as the request pipeline needs it, with what of its reader every page asks (so a
+/// signed-in page reads no user row): a change of the reader's settings forgets it
+/// ([`forget_users_sessions`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LiveSession {
     pub id: i64,
     pub user_id: Option<i64>,
     pub token_hash: String,
     pub expires_at: i64,
+    /// The reader's "translate automatically" setting (on for guests).
+    pub auto_translate: bool,
 }
 
 /// Live sessions by token hash, with when each was read.
@@ -188,11 +192,22 @@ pub async fn resolve(ctx: &Ctx, auth: &Auth, token: &str) -> AppResult<Option<Li
     let Some(found) = found else {
         return Ok(None);
     };
+    let auto_translate = match found.user_id {
+        Some(user_id) => user::Entity::find_by_id(user_id)
+            .select_only()
+            .column(user::Column::AutoTranslate)
+            .into_tuple::<bool>()
+            .one(&ctx.db)
+            .await?
+            .unwrap_or(true),
+        None => true,
+    };
     let mut live = LiveSession {
         id: found.id,
         user_id: found.user_id,
         token_hash: found.token_hash,
         expires_at: found.expires_at,
+        auto_translate,
     };
     if live.user_id.is_none()
         && live.expires_at < now + GUEST_TOKEN_TTL_SECONDS - GUEST_RENEW_STEP_SECONDS
@@ -206,6 +221,13 @@ pub async fn resolve(ctx: &Ctx, auth: &Auth, token: &str) -> AppResult<Option<Li
     }
     auth.sessions.put(&live, now, mark);
     Ok(Some(live))
+}
+
+/// A reader's settings changed: their cached sessions go, here and on every other server, so
+/// the next request reads them again.
+pub async fn forget_users_sessions(ctx: &Ctx, auth: &Auth, user_id: i64) -> AppResult<()> {
+    auth.sessions.forget_user(user_id);
+    announce(ctx, &format!("user:{user_id}")).await
 }
 
 /// Signs one session out, here and on every other server.
@@ -229,8 +251,7 @@ pub async fn revoke_all(ctx: &Ctx, auth: &Auth, user_id: i64) -> AppResult<u64> 
         .filter(session::Column::ExpiresAt.gt(ctx.now()))
         .exec(&ctx.db)
         .await?;
-    auth.sessions.forget_user(user_id);
-    announce(ctx, &format!("user:{user_id}")).await?;
+    forget_users_sessions(ctx, auth, user_id).await?;
     Ok(revoked.rows_affected)
 }
 
@@ -289,6 +310,7 @@ mod tests {
             user_id,
             token_hash: hash.to_owned(),
             expires_at: i64::MAX,
+            auto_translate: true,
         }
     }
 

@@ -33,19 +33,15 @@ pub fn router() -> ApiRouter<AppState> {
 }
 
 /// The reader's language, and whether they want translations (their setting; on for visitors).
-pub(super) async fn reading(
-    state: &AppState,
-    caller: &Caller,
-    client: &ClientMeta,
-) -> AppResult<Reading> {
-    let translate = match caller.user_id() {
-        Some(id) => crate::auth::users::get(state, id).await?.auto_translate,
-        None => true,
-    };
-    Ok(Reading {
+pub(super) fn reading(caller: &Caller, client: &ClientMeta) -> Reading {
+    Reading {
         locale: client.locale,
-        translate,
-    })
+        // Carried by the cached session: a signed-in page reads no user row.
+        translate: caller
+            .user
+            .as_ref()
+            .is_none_or(|u| u.session.auto_translate),
+    }
 }
 
 #[derive(schemars::JsonSchema, Deserialize, Default, Validate)]
@@ -127,7 +123,7 @@ async fn feed_list(
 ) -> AppResult<Response> {
     let scope = feed_scope(&state, &req, &caller).await?;
     let limit = req.limit.unwrap_or(PAGE_DEFAULT);
-    let reading = reading(&state, &caller, &client).await?;
+    let reading = reading(&caller, &client);
     let cursor = req.cursor.as_deref().filter(|c| !c.is_empty());
     // First pages of shared scopes are the same for every reader of a language: built once a second.
     let filter = Filter {
@@ -172,7 +168,7 @@ async fn feed_detail(
     client: ClientMeta,
     ApiJson(req): ApiJson<IdRequest>,
 ) -> AppResult<Json<Envelope<FeedDetail>>> {
-    let reading = reading(&state, &caller, &client).await?;
+    let reading = reading(&caller, &client);
     let mut detail = feeds::detail(&state, req.id, reading).await?;
     let reader = match (caller.user_id(), caller.guest_id) {
         (Some(user), _) => format!("u:{user}"),

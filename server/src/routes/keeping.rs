@@ -58,7 +58,7 @@ async fn favorite_list(
     user: CurrentUser,
     ApiJson(req): ApiJson<PageRequest>,
 ) -> AppResult<Json<Envelope<Page<KeptItem>>>> {
-    let reading = reading(&state, &caller, &client).await?;
+    let reading = reading(&caller, &client);
     let page = favorites::list(&state, user.user_id, req.cursor(), req.limit(), reading).await?;
     Ok(ok(page))
 }
@@ -70,7 +70,7 @@ async fn history_list(
     user: CurrentUser,
     ApiJson(req): ApiJson<PageRequest>,
 ) -> AppResult<Json<Envelope<Page<KeptItem>>>> {
-    let reading = reading(&state, &caller, &client).await?;
+    let reading = reading(&caller, &client);
     let page = history::list(&state, user.user_id, req.cursor(), req.limit(), reading).await?;
     Ok(ok(page))
 }

@@ -85,7 +85,7 @@ async fn user_posts(
     client: ClientMeta,
     ApiJson(req): ApiJson<AuthorPageRequest>,
 ) -> AppResult<Json<Envelope<Page<FeedView>>>> {
-    let reading = reading(&state, &caller, &client).await?;
+    let reading = reading(&caller, &client);
     let scope = Scope::Author(req.user_id);
     let (cursor, limit) = (req.page.cursor(), req.page.limit());
     let mut page = feeds::page(&state, &scope, &Filter::default(), cursor, limit, reading).await?;

@@ -215,6 +215,7 @@ async fn settings(
         read_langs: req.read_langs.as_deref().map(langs::checked),
     };
     let user = users::set_reading(&state, me.user_id, reading).await?;
+    tokens::forget_users_sessions(&state, &state.auth, me.user_id).await?;
     Ok(ok(SessionUser::new(user, None, false)))
 }
 

@@ -100,10 +100,10 @@ pub fn changed(ctx: &Ctx, subject: Subject) {
 /// likes marked, read in one query.
 pub async fn mark_liked(ctx: &Ctx, reader: i64, body: bytes::Bytes) -> AppResult<bytes::Bytes> {
     let mut page = OpenPage::open(&body)?;
-    let liked = liked_among(ctx, reader, page.ids(Some("replies"))).await?;
+    let liked = liked_among(ctx, reader, page.ids(Some("replies"))?).await?;
     page.each(Some("replies"), &mut |item| {
         mark_item(item, "liked", &liked)
-    });
+    })?;
     page.close()
 }
 

@@ -2,10 +2,11 @@
 //! query for the whole page. Pages themselves are shared by every reader and cached as bytes,
 //! so the marks are written into the cached answer, never into the cache.
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 
+use client_core::envelope::Envelope;
 use sea_orm::{ConnectionTrait, FromQueryResult, Statement};
-use serde_json::{Map, Value};
+use serde_json::value::RawValue;
 
 use crate::content::feeds::FeedView;
 use crate::ctx::Ctx;
@@ -59,67 +60,98 @@ pub async fn mark(ctx: &Ctx, user_id: i64, views: &mut [FeedView]) -> AppResult<
     Ok(())
 }
 
+/// An item of a cached page, its fields left as the JSON they are: marking one reads no more
+/// of it than its `id` (a page parsed into `serde_json::Value` cost a signed-in reader several
+/// times a visitor's whole request).
+pub type Item = BTreeMap<String, Box<RawValue>>;
+
 /// A cached envelope of a page (`data.list`), opened to write one reader's marks into its items;
 /// the cache keeps the shared bytes.
-pub struct OpenPage(Value);
+pub struct OpenPage {
+    envelope: Envelope<Item>,
+    list: Vec<Item>,
+}
 
 impl OpenPage {
     pub fn open(body: &[u8]) -> AppResult<Self> {
-        serde_json::from_slice(body)
-            .map(Self)
-            .map_err(AppError::internal)
+        let mut envelope: Envelope<Item> =
+            serde_json::from_slice(body).map_err(AppError::internal)?;
+        let list = items(envelope.data.remove("list").as_deref())?;
+        Ok(Self { envelope, list })
     }
 
     /// Calls `f` on each item of the page, and on each item listed under `nested` in it (a
     /// comment's replies).
-    pub fn each(&mut self, nested: Option<&str>, f: &mut impl FnMut(&mut Map<String, Value>)) {
-        let items = self
-            .0
-            .pointer_mut("/data/list")
-            .and_then(Value::as_array_mut);
-        for item in items.into_iter().flatten() {
-            let Some(item) = item.as_object_mut() else {
-                continue;
-            };
+    pub fn each(&mut self, nested: Option<&str>, f: &mut impl FnMut(&mut Item)) -> AppResult<()> {
+        for item in &mut self.list {
             f(item);
-            let inner = nested
-                .and_then(|key| item.get_mut(key))
-                .and_then(Value::as_array_mut);
-            for child in inner.into_iter().flatten().filter_map(Value::as_object_mut) {
-                f(child);
+            let Some(key) = nested else { continue };
+            let mut children = items(item.get(key).map(AsRef::as_ref))?;
+            if !children.is_empty() {
+                children.iter_mut().for_each(&mut *f);
+                item.insert(key.to_owned(), raw(&children)?);
             }
         }
+        Ok(())
     }
 
     /// The ids of the items `each` visits.
-    pub fn ids(&mut self, nested: Option<&str>) -> Vec<i64> {
+    pub fn ids(&self, nested: Option<&str>) -> AppResult<Vec<i64>> {
         let mut ids = Vec::new();
-        self.each(nested, &mut |item| {
-            ids.extend(item.get("id").and_then(Value::as_i64));
-        });
-        ids
+        for item in &self.list {
+            ids.extend(id_of(item));
+            if let Some(key) = nested {
+                ids.extend(
+                    items(item.get(key).map(AsRef::as_ref))?
+                        .iter()
+                        .filter_map(id_of),
+                );
+            }
+        }
+        Ok(ids)
     }
 
-    pub fn close(self) -> AppResult<bytes::Bytes> {
-        Ok(serde_json::to_vec(&self.0)
+    pub fn close(mut self) -> AppResult<bytes::Bytes> {
+        self.envelope
+            .data
+            .insert("list".to_owned(), raw(&self.list)?);
+        Ok(serde_json::to_vec(&self.envelope)
             .map_err(AppError::internal)?
             .into())
     }
 }
 
+/// The items of a list field (none where there is no such field).
+fn items(list: Option<&RawValue>) -> AppResult<Vec<Item>> {
+    list.map_or(Ok(Vec::new()), |raw| {
+        serde_json::from_str(raw.get()).map_err(AppError::internal)
+    })
+}
+
+fn raw(value: &impl serde::Serialize) -> AppResult<Box<RawValue>> {
+    serde_json::value::to_raw_value(value).map_err(AppError::internal)
+}
+
+fn id_of(item: &Item) -> Option<i64> {
+    item.get("id").and_then(|id| id.get().parse().ok())
+}
+
 /// Sets `field` of `item` to whether its id is in `set`.
-pub fn mark_item(item: &mut Map<String, Value>, field: &str, set: &HashSet<i64>) {
-    let id = item.get("id").and_then(Value::as_i64).unwrap_or_default();
-    item.insert(field.to_owned(), set.contains(&id).into());
+pub fn mark_item(item: &mut Item, field: &str, set: &HashSet<i64>) {
+    let on = id_of(item).is_some_and(|id| set.contains(&id));
+    let value = if on { "true" } else { "false" };
+    if let Ok(value) = RawValue::from_string(value.to_owned()) {
+        item.insert(field.to_owned(), value);
+    }
 }
 
 /// A cached envelope of a page of feed items (`data.list`), with `user_id`'s marks added.
 pub async fn mark_page(ctx: &Ctx, user_id: i64, body: bytes::Bytes) -> AppResult<bytes::Bytes> {
     let mut page = OpenPage::open(&body)?;
-    let (liked, kept) = marks(ctx, user_id, &page.ids(None)).await?;
+    let (liked, kept) = marks(ctx, user_id, &page.ids(None)?).await?;
     page.each(None, &mut |item| {
         mark_item(item, "liked", &liked);
         mark_item(item, "favorited", &kept);
-    });
+    })?;
     page.close()
 }
