@@ -70,3 +70,21 @@ pub async fn begin_write(db: &DatabaseConnection) -> Result<DatabaseTransaction,
     }
     Ok(txn)
 }
+
+/// Inserts `row` unless a row with the same `key` columns is there (a reader's like, follow,
+/// favorite or block); gives whether it was inserted. One statement, so two servers racing
+/// insert it once.
+pub async fn insert_once<A, I>(db: &impl ConnectionTrait, row: A, key: I) -> Result<bool, DbErr>
+where
+    A: sea_orm::ActiveModelTrait + Send,
+    <A::Entity as sea_orm::EntityTrait>::Model: sea_orm::IntoActiveModel<A>,
+    I: IntoIterator<Item = <A::Entity as sea_orm::EntityTrait>::Column>,
+{
+    use sea_orm::EntityTrait;
+    use sea_orm::sea_query::OnConflict;
+    let inserted = A::Entity::insert(row)
+        .on_conflict(OnConflict::columns(key).do_nothing().to_owned())
+        .exec_without_returning(db)
+        .await?;
+    Ok(inserted == 1)
+}

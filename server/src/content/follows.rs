@@ -3,7 +3,7 @@
 //! the same transaction (a reader's followers are counted when their profile is read).
 
 use client_core::envelope::ErrorKind;
-use sea_orm::sea_query::{Alias, Expr, OnConflict, Query, SelectStatement};
+use sea_orm::sea_query::{Alias, Expr, Query, SelectStatement};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set,
 };
@@ -111,19 +111,8 @@ pub async fn add(ctx: &Ctx, user_id: i64, target: Target, id: i64) -> AppResult<
         created_at: Set(ctx.now()),
         ..Default::default()
     };
-    let inserted = follow::Entity::insert(row)
-        .on_conflict(
-            OnConflict::columns([
-                follow::Column::UserId,
-                follow::Column::Kind,
-                follow::Column::TargetId,
-            ])
-            .do_nothing()
-            .to_owned(),
-        )
-        .exec_without_returning(&txn)
-        .await?
-        == 1;
+    use follow::Column as C;
+    let inserted = crate::db::insert_once(&txn, row, [C::UserId, C::Kind, C::TargetId]).await?;
     if inserted {
         bump(&txn, target, id, 1).await?;
     }

@@ -1,7 +1,7 @@
 //! Blocking: a blocker no longer sees the blocked reader's comments, and the blocked reader can
 //! no longer reply to, mention or notify the blocker.
 
-use sea_orm::sea_query::{OnConflict, Query, SelectStatement};
+use sea_orm::sea_query::{Query, SelectStatement};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set};
 use serde::Serialize;
 
@@ -51,20 +51,14 @@ pub async fn set(ctx: &Ctx, user_id: i64, other: i64, blocked: bool) -> AppResul
         {
             return Err(AppError::not_found("No such user"));
         }
-        block::Entity::insert(block::ActiveModel {
+        let row = block::ActiveModel {
             user_id: Set(user_id),
             blocked_id: Set(other),
             created_at: Set(ctx.now()),
             ..Default::default()
-        })
-        .on_conflict(
-            OnConflict::columns([block::Column::UserId, block::Column::BlockedId])
-                .do_nothing()
-                .to_owned(),
-        )
-        .do_nothing()
-        .exec(&ctx.db)
-        .await?;
+        };
+        let key = [block::Column::UserId, block::Column::BlockedId];
+        crate::db::insert_once(&ctx.db, row, key).await?;
     } else {
         block::Entity::delete_many()
             .filter(block::Column::UserId.eq(user_id))

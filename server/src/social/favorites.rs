@@ -1,6 +1,5 @@
 //! Favorites: feed items a reader keeps for later, newest saved first.
 
-use sea_orm::sea_query::OnConflict;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set};
 use serde::Serialize;
 
@@ -20,20 +19,14 @@ pub async fn set(ctx: &Ctx, user_id: i64, feed_id: i64, favorited: bool) -> AppR
         {
             return Err(AppError::not_found("No such news item"));
         }
-        favorite::Entity::insert(favorite::ActiveModel {
+        let row = favorite::ActiveModel {
             user_id: Set(user_id),
             feed_id: Set(feed_id),
             created_at: Set(ctx.now()),
             ..Default::default()
-        })
-        .on_conflict(
-            OnConflict::columns([favorite::Column::UserId, favorite::Column::FeedId])
-                .do_nothing()
-                .to_owned(),
-        )
-        .do_nothing()
-        .exec(&ctx.db)
-        .await?;
+        };
+        let key = [favorite::Column::UserId, favorite::Column::FeedId];
+        crate::db::insert_once(&ctx.db, row, key).await?;
     } else {
         favorite::Entity::delete_many()
             .filter(favorite::Column::UserId.eq(user_id))

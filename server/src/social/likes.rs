@@ -3,10 +3,9 @@
 //! sending it fifty times at once, changes the count once. A new like on a comment counts in its
 //! author's one like message.
 
-use sea_orm::sea_query::{Expr, OnConflict};
+use sea_orm::sea_query::Expr;
 use sea_orm::{
     ColumnTrait, ConnectionTrait, EntityTrait, FromQueryResult, QueryFilter, Set, Statement,
-    TryInsertResult,
 };
 use serde::Serialize;
 
@@ -34,26 +33,15 @@ async fn flip(
     liked: bool,
 ) -> AppResult<bool> {
     if liked {
-        let inserted = like::Entity::insert(like::ActiveModel {
+        let row = like::ActiveModel {
             user_id: Set(user_id),
             kind: Set(kind.to_owned()),
             target_id: Set(id),
             created_at: Set(now),
             ..Default::default()
-        })
-        .on_conflict(
-            OnConflict::columns([
-                like::Column::UserId,
-                like::Column::Kind,
-                like::Column::TargetId,
-            ])
-            .do_nothing()
-            .to_owned(),
-        )
-        .do_nothing()
-        .exec(db)
-        .await?;
-        Ok(matches!(inserted, TryInsertResult::Inserted(_)))
+        };
+        use like::Column as C;
+        Ok(crate::db::insert_once(db, row, [C::UserId, C::Kind, C::TargetId]).await?)
     } else {
         Ok(like::Entity::delete_many()
             .filter(like::Column::UserId.eq(user_id))
