@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use sea_orm::DatabaseConnection;
+use sea_orm::{ConnectionTrait, DatabaseBackend, DatabaseConnection};
 
 use crate::events::Events;
 use crate::platform::{Clock, Random};
@@ -26,11 +26,15 @@ impl Ctx {
         random: Arc<dyn Random>,
         public_url: &str,
     ) -> Self {
+        let events = match db.get_database_backend() {
+            DatabaseBackend::Postgres => Events::shared(db.get_postgres_connection_pool().clone()),
+            _ => Events::default(),
+        };
         Self {
             db,
             clock,
             random,
-            events: Events::default(),
+            events,
             public_url: public_url.trim_end_matches('/').into(),
         }
     }

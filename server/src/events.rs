@@ -2,8 +2,13 @@
 //! not know their listeners: a content write does not clear the content caches or wake the bots'
 //! sender itself, the composition root subscribes those (`state`). Listeners run inline, before
 //! `publish` returns, so a reader's next request never sees what a write made stale.
+//!
+//! On PostgreSQL every event also goes to the other servers on the same database, by `NOTIFY`
+//! on one channel; each server's `listen` hands what it hears to its own listeners.
 
 use std::sync::{Arc, RwLock};
+
+use sqlx::PgPool;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Event {
@@ -13,27 +18,116 @@ pub enum Event {
     DeliveriesQueued,
     /// The cached answer under this key (a thread's first page, a question) is stale.
     Stale(String),
+    /// This reader liked, unliked, kept or let go a feed item.
+    MarksChanged(i64),
+    /// Events of other servers may have been missed (the listening connection was lost): what
+    /// is cached is dropped.
+    Missed,
 }
+
+impl Event {
+    /// The event as another server reads it.
+    fn payload(&self) -> String {
+        match self {
+            Self::ContentChanged => "content".to_owned(),
+            Self::DeliveriesQueued => "queued".to_owned(),
+            Self::Stale(key) => format!("stale:{key}"),
+            Self::MarksChanged(user_id) => format!("marks:{user_id}"),
+            Self::Missed => "missed".to_owned(),
+        }
+    }
+
+    fn from_payload(payload: &str) -> Self {
+        match payload.split_once(':') {
+            _ if payload == "content" => Self::ContentChanged,
+            _ if payload == "queued" => Self::DeliveriesQueued,
+            Some(("stale", key)) => Self::Stale(key.to_owned()),
+            Some(("marks", id)) => id.parse().map_or(Self::Missed, Self::MarksChanged),
+            // Unreadable (another version's event): assume the worst.
+            _ => Self::Missed,
+        }
+    }
+}
+
+/// The PostgreSQL channel events travel on between servers.
+const CHANNEL: &str = "events";
 
 type Listener = Arc<dyn Fn(&Event) + Send + Sync>;
 
-/// The listeners of this server's events.
+/// The listeners of this server's events, and on PostgreSQL the way to the other servers.
 #[derive(Clone, Default)]
-pub struct Events(Arc<RwLock<Vec<Listener>>>);
+pub struct Events {
+    listeners: Arc<RwLock<Vec<Listener>>>,
+    others: Option<PgPool>,
+}
 
 impl Events {
+    /// Events that also reach the other servers on this PostgreSQL database.
+    pub fn shared(pool: PgPool) -> Self {
+        Self {
+            others: Some(pool),
+            ..Self::default()
+        }
+    }
+
+    /// Tells this server's listeners, then (in the background) the other servers.
     pub fn publish(&self, event: &Event) {
+        self.deliver(event);
+        if let Some(pool) = self.others.clone() {
+            let payload = event.payload();
+            tokio::spawn(async move {
+                let sent = sqlx::query("SELECT pg_notify($1, $2)")
+                    .bind(CHANNEL)
+                    .bind(&payload)
+                    .execute(&pool)
+                    .await;
+                if let Err(e) = sent {
+                    tracing::warn!("event {payload} not sent to the other servers: {e}");
+                }
+            });
+        }
+    }
+
+    fn deliver(&self, event: &Event) {
         // Cloned out, so a listener may publish or subscribe without a lock held.
-        let listeners = self.0.read().map(|l| l.clone()).unwrap_or_default();
+        let listeners = self.listeners.read().map(|l| l.clone()).unwrap_or_default();
         for listener in listeners {
             listener(event);
         }
     }
 
     pub fn subscribe(&self, listener: impl Fn(&Event) + Send + Sync + 'static) {
-        if let Ok(mut listeners) = self.0.write() {
+        if let Ok(mut listeners) = self.listeners.write() {
             listeners.push(Arc::new(listener));
         }
+    }
+
+    /// On PostgreSQL, hands the other servers' events to this server's listeners for as long as
+    /// the server runs (its own come back too: forgetting twice is harmless). Whenever the
+    /// listening connection is lost, listeners hear `Missed`.
+    pub fn listen(&self) {
+        let Some(pool) = self.others.clone() else {
+            return;
+        };
+        let events = self.clone();
+        tokio::spawn(async move {
+            loop {
+                match sqlx::postgres::PgListener::connect_with(&pool).await {
+                    Ok(mut listener) => match listener.listen(CHANNEL).await {
+                        Ok(()) => {
+                            // `try_recv` answers None when the connection dropped.
+                            while let Ok(Some(note)) = listener.try_recv().await {
+                                events.deliver(&Event::from_payload(note.payload()));
+                            }
+                        }
+                        Err(e) => tracing::warn!("listening for events: {e}"),
+                    },
+                    Err(e) => tracing::warn!("listening for events: {e}"),
+                }
+                events.deliver(&Event::Missed);
+                tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+            }
+        });
     }
 }
 
@@ -42,6 +136,21 @@ mod tests {
     use std::sync::Mutex;
 
     use super::*;
+
+    #[test]
+    fn events_read_back_as_they_were_sent() {
+        for event in [
+            Event::ContentChanged,
+            Event::DeliveriesQueued,
+            Event::Stale("comments|feed|7|".into()),
+            Event::MarksChanged(42),
+            Event::Missed,
+        ] {
+            assert_eq!(Event::from_payload(&event.payload()), event);
+        }
+        assert_eq!(Event::from_payload("marks:x"), Event::Missed);
+        assert_eq!(Event::from_payload("from a later version"), Event::Missed);
+    }
 
     #[test]
     fn every_listener_hears_each_event_before_publish_returns() {

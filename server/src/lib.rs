@@ -60,8 +60,8 @@ pub async fn open_database(url: &str) -> Result<sea_orm::DatabaseConnection, sea
 }
 
 /// What runs beside the requests for as long as the server does: feed imports, the cleanup job,
-/// the mail outbox, the bots and, on PostgreSQL, opening the search copy and the sign-outs other servers
-/// announce.
+/// the mail outbox, the bots and, on PostgreSQL, opening the search copy, the sign-outs and the
+/// events other servers announce.
 pub fn spawn_background(state: &AppState) {
     let opening = state.clone();
     tokio::spawn(async move {
@@ -87,6 +87,7 @@ pub fn spawn_background(state: &AppState) {
     outbox::spawn(state.ctx.clone(), state.mailer.clone());
     bots::spawn(&state.ctx, &state.bots);
     auth::tokens::listen_for_revocations(state.ctx.clone(), state.auth.clone());
+    state.ctx.events.listen();
 }
 
 /// The whole application; tests serve it on a loopback port.

@@ -18,6 +18,7 @@ use crate::error::AppResult;
 use crate::mail::Mailer;
 use crate::platform::{Clock, Random};
 use crate::sms::SmsSender;
+use crate::social::marks::ReaderMarks;
 use crate::uploads::Uploads;
 use crate::uploads::store::Store;
 
@@ -32,6 +33,8 @@ pub struct AppState {
     pub content: Content,
     pub uploads: Uploads,
     pub bots: Bots,
+    /// Readers' likes and favorites, kept to mark signed-in pages.
+    pub marks: Arc<ReaderMarks>,
     pub mailer: Mailer,
     pub sms: SmsSender,
     /// For calls to services beyond this machine (feed sources, the SMS gateway).
@@ -55,7 +58,15 @@ macro_rules! sub_state {
     )*};
 }
 
-sub_state!(ctx: Ctx, config: Arc<Config>, auth: Auth, content: Content, uploads: Uploads, bots: Bots);
+sub_state!(
+    ctx: Ctx,
+    config: Arc<Config>,
+    auth: Auth,
+    content: Content,
+    uploads: Uploads,
+    bots: Bots,
+    marks: Arc<ReaderMarks>
+);
 
 impl AppState {
     pub fn new(
@@ -94,10 +105,12 @@ impl AppState {
             hex::encode(&holder[..8]),
         );
         // What makes the caches stale and wakes the senders.
-        let (caches, senders) = (content.clone(), bots.clone());
+        let marks = Arc::new(ReaderMarks::default());
+        let (caches, senders, readers) = (content.clone(), bots.clone(), marks.clone());
         ctx.events.subscribe(move |event| {
             caches.heard(event);
             senders.heard(event);
+            readers.heard(event);
         });
         Ok(Self {
             auth: Auth::new(config.clone(), secret, http.clone()),
@@ -105,6 +118,7 @@ impl AppState {
             ctx,
             content,
             bots,
+            marks,
             config,
             mailer,
             sms,

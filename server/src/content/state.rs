@@ -59,7 +59,7 @@ impl Content {
     /// What this area's caches do when something changed.
     pub fn heard(&self, event: &Event) {
         match event {
-            Event::ContentChanged => {
+            Event::ContentChanged | Event::Missed => {
                 self.cache.clear();
                 self.search_cache.clear();
                 if let Some(copy) = self.search_copy.get() {
@@ -67,7 +67,7 @@ impl Content {
                 }
             }
             Event::Stale(key) => self.cache.forget(key),
-            Event::DeliveriesQueued => {}
+            Event::DeliveriesQueued | Event::MarksChanged(_) => {}
         }
     }
 

@@ -135,7 +135,7 @@ async fn feed_list(
     let page = feeds::page(&state, &scope, &filter, cursor, limit, reading);
     let body = cached_envelope(&state.content.cache, cache_key, page).await?;
     Ok(json_bytes(match caller.user_id() {
-        Some(user_id) => marks::mark_page(&state, user_id, body).await?,
+        Some(user_id) => marks::mark_page(&state, &state.marks, user_id, body).await?,
         None => body,
     }))
 }
@@ -180,7 +180,13 @@ async fn feed_detail(
     }
     if let Some(user_id) = caller.user_id() {
         tasks::record_event(&state, user_id, "view_feed", Source::Server).await?;
-        marks::mark(&state, user_id, std::slice::from_mut(&mut detail.item)).await?;
+        marks::mark(
+            &state,
+            &state.marks,
+            user_id,
+            std::slice::from_mut(&mut detail.item),
+        )
+        .await?;
         history::record(&state, user_id, req.id).await?;
     }
     Ok(ok(detail))

@@ -59,7 +59,15 @@ async fn favorite_list(
     ApiJson(req): ApiJson<PageRequest>,
 ) -> AppResult<Json<Envelope<Page<KeptItem>>>> {
     let reading = reading(&caller, &client);
-    let page = favorites::list(&state, user.user_id, req.cursor(), req.limit(), reading).await?;
+    let page = favorites::list(
+        &state,
+        &state.marks,
+        user.user_id,
+        req.cursor(),
+        req.limit(),
+        reading,
+    )
+    .await?;
     Ok(ok(page))
 }
 
@@ -71,7 +79,15 @@ async fn history_list(
     ApiJson(req): ApiJson<PageRequest>,
 ) -> AppResult<Json<Envelope<Page<KeptItem>>>> {
     let reading = reading(&caller, &client);
-    let page = history::list(&state, user.user_id, req.cursor(), req.limit(), reading).await?;
+    let page = history::list(
+        &state,
+        &state.marks,
+        user.user_id,
+        req.cursor(),
+        req.limit(),
+        reading,
+    )
+    .await?;
     Ok(ok(page))
 }
 

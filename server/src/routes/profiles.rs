@@ -90,7 +90,7 @@ async fn user_posts(
     let (cursor, limit) = (req.page.cursor(), req.page.limit());
     let mut page = feeds::page(&state, &scope, &Filter::default(), cursor, limit, reading).await?;
     if let Some(user_id) = caller.user_id() {
-        marks::mark(&state, user_id, &mut page.list).await?;
+        marks::mark(&state, &state.marks, user_id, &mut page.list).await?;
     }
     Ok(ok(page))
 }

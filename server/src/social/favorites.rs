@@ -3,11 +3,12 @@
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set};
 use serde::Serialize;
 
-use super::marks;
+use super::marks::{self, ReaderMarks};
 use crate::content::feeds::{self, FeedView, Reading};
 use crate::ctx::Ctx;
 use crate::entity::{favorite, feed_item};
 use crate::error::{AppError, AppResult};
+use crate::events::Event;
 use crate::pagination::{Page, parse_id, split_page};
 
 pub async fn set(ctx: &Ctx, user_id: i64, feed_id: i64, favorited: bool) -> AppResult<()> {
@@ -34,6 +35,7 @@ pub async fn set(ctx: &Ctx, user_id: i64, feed_id: i64, favorited: bool) -> AppR
             .exec(&ctx.db)
             .await?;
     }
+    ctx.events.publish(&Event::MarksChanged(user_id));
     Ok(())
 }
 
@@ -47,6 +49,7 @@ pub struct KeptItem {
 /// Items for `(feed_id, at)` rows, in their order, marked for the reader.
 pub async fn kept_items(
     ctx: &Ctx,
+    readers: &ReaderMarks,
     user_id: i64,
     rows: Vec<(i64, i64)>,
     reading: Reading,
@@ -57,7 +60,7 @@ pub async fn kept_items(
         .all(&ctx.db)
         .await?;
     let mut views = feeds::views(ctx, items, reading).await?;
-    marks::mark(ctx, user_id, &mut views).await?;
+    marks::mark(ctx, readers, user_id, &mut views).await?;
     let mut by_id: std::collections::HashMap<i64, FeedView> =
         views.into_iter().map(|v| (v.id, v)).collect();
     Ok(rows
@@ -73,6 +76,7 @@ pub async fn kept_items(
 
 pub async fn list(
     ctx: &Ctx,
+    readers: &ReaderMarks,
     user_id: i64,
     cursor: Option<&str>,
     limit: u64,
@@ -91,6 +95,6 @@ pub async fn list(
         .into_iter()
         .map(|f| (f.feed_id, f.created_at))
         .collect();
-    let list = kept_items(ctx, user_id, rows, reading).await?;
+    let list = kept_items(ctx, readers, user_id, rows, reading).await?;
     Ok(Page { list, next_cursor })
 }

@@ -5,6 +5,7 @@ use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set};
 
 use super::favorites::{KeptItem, kept_items};
+use super::marks::ReaderMarks;
 use crate::content::feeds::Reading;
 use crate::ctx::Ctx;
 use crate::entity::reading_history;
@@ -57,6 +58,7 @@ pub async fn record(ctx: &Ctx, user_id: i64, feed_id: i64) -> AppResult<()> {
 
 pub async fn list(
     ctx: &Ctx,
+    readers: &ReaderMarks,
     user_id: i64,
     cursor: Option<&str>,
     limit: u64,
@@ -79,7 +81,7 @@ pub async fn list(
         format!("{}.{}", h.read_at, h.id)
     });
     let rows = rows.into_iter().map(|h| (h.feed_id, h.read_at)).collect();
-    let list = kept_items(ctx, user_id, rows, reading).await?;
+    let list = kept_items(ctx, readers, user_id, rows, reading).await?;
     Ok(Page { list, next_cursor })
 }
 

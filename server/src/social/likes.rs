@@ -16,6 +16,7 @@ use super::subject::Subject;
 use crate::ctx::Ctx;
 use crate::entity::{comment, feed_item, like};
 use crate::error::{AppError, AppResult};
+use crate::events::Event;
 
 #[derive(schemars::JsonSchema, Debug, Serialize, ts_rs::TS)]
 pub struct LikeState {
@@ -79,6 +80,7 @@ pub async fn set_feed_like(ctx: &Ctx, user_id: i64, id: i64, liked: bool) -> App
         .await?
         .map_or(0, |f| f.likes);
     txn.commit().await?;
+    ctx.events.publish(&Event::MarksChanged(user_id));
     Ok(LikeState { liked, count })
 }
 
@@ -116,6 +118,7 @@ pub async fn set_comment_like(
         .await?
         .map_or(0, |c| c.like_count);
     txn.commit().await?;
+    ctx.events.publish(&Event::MarksChanged(user_id));
     Ok(LikeState { liked, count })
 }
 
@@ -161,5 +164,6 @@ pub async fn set_qa_like(
     }
     let count = count(&txn).await?.map_or(0, |c| c.like_count);
     txn.commit().await?;
+    ctx.events.publish(&Event::MarksChanged(user_id));
     Ok(LikeState { liked, count })
 }

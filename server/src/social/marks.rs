@@ -1,16 +1,137 @@
-//! A signed-in reader's own marks on a page of feed items (liked, favorited), read in one
-//! query for the whole page. Pages themselves are shared by every reader and cached as bytes,
+//! A signed-in reader's own marks on a page of feed items (liked, favorited), kept per reader
+//! on each server (or read in one query for the whole page). Pages themselves are shared by every reader and cached as bytes,
 //! so the marks are written into the cached answer, never into the cache.
 
 use std::collections::{BTreeMap, HashSet};
+use std::num::NonZeroUsize;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 
 use client_core::envelope::Envelope;
-use sea_orm::{ConnectionTrait, FromQueryResult, Statement};
+use lru::LruCache;
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, EntityTrait, FromQueryResult, QueryFilter, QuerySelect, Statement,
+};
 use serde_json::value::RawValue;
 
 use crate::content::feeds::FeedView;
 use crate::ctx::Ctx;
+use crate::entity::{favorite, like};
 use crate::error::{AppError, AppResult};
+use crate::events::Event;
+
+/// Which feed items a reader likes and keeps.
+#[derive(Default)]
+struct Marks {
+    liked: HashSet<i64>,
+    kept: HashSet<i64>,
+}
+
+/// Readers' marks kept on this server, so a signed-in page costs no query: each reader's whole
+/// set, read once, forgotten when they like or keep something (`Event::MarksChanged`, heard
+/// from every server). A reader with more marks than [`READER_MARKS_MAX`] is read per page.
+pub struct ReaderMarks {
+    readers: Mutex<LruCache<i64, Arc<Marks>>>,
+    /// Counts forgettings: a read begun before one does not put its answer in.
+    forgotten: AtomicU64,
+}
+
+/// Marks of one kind a reader may have for their set to be kept here.
+pub const READER_MARKS_MAX: u64 = 2_000;
+const READERS_KEPT: usize = 20_000;
+
+impl Default for ReaderMarks {
+    fn default() -> Self {
+        Self {
+            readers: Mutex::new(LruCache::new(
+                NonZeroUsize::new(READERS_KEPT).unwrap_or(NonZeroUsize::MIN),
+            )),
+            forgotten: AtomicU64::new(0),
+        }
+    }
+}
+
+impl ReaderMarks {
+    pub fn heard(&self, event: &Event) {
+        let Ok(mut readers) = self.readers.lock() else {
+            return;
+        };
+        match event {
+            Event::MarksChanged(user_id) => {
+                readers.pop(user_id);
+            }
+            Event::Missed => readers.clear(),
+            _ => return,
+        }
+        // Under the lock, so no read begun before this can put its answer in after it.
+        self.forgotten.fetch_add(1, Ordering::SeqCst);
+    }
+
+    fn get(&self, user_id: i64) -> Option<Arc<Marks>> {
+        self.readers.lock().ok()?.get(&user_id).cloned()
+    }
+
+    fn put(&self, user_id: i64, marks: Arc<Marks>, mark: u64) {
+        if let Ok(mut readers) = self.readers.lock()
+            && self.forgotten.load(Ordering::SeqCst) == mark
+        {
+            readers.put(user_id, marks);
+        }
+    }
+
+    /// Which of `ids` the reader likes, and which they keep.
+    async fn of(&self, ctx: &Ctx, user_id: i64, ids: &[i64]) -> AppResult<Marks> {
+        if ids.is_empty() {
+            return Ok(Marks::default());
+        }
+        let all = match self.get(user_id) {
+            Some(all) => all,
+            None => {
+                let mark = self.forgotten.load(Ordering::SeqCst);
+                match read_all(ctx, user_id).await? {
+                    Some(all) => {
+                        let all = Arc::new(all);
+                        self.put(user_id, all.clone(), mark);
+                        all
+                    }
+                    None => return read_some(ctx, user_id, ids).await,
+                }
+            }
+        };
+        let among =
+            |set: &HashSet<i64>| ids.iter().copied().filter(|id| set.contains(id)).collect();
+        Ok(Marks {
+            liked: among(&all.liked),
+            kept: among(&all.kept),
+        })
+    }
+}
+
+/// All of a reader's marks, or `None` when they have more of a kind than are kept.
+async fn read_all(ctx: &Ctx, user_id: i64) -> AppResult<Option<Marks>> {
+    let liked: Vec<i64> = like::Entity::find()
+        .select_only()
+        .column(like::Column::TargetId)
+        .filter(like::Column::UserId.eq(user_id))
+        .filter(like::Column::Kind.eq(like::FEED))
+        .limit(READER_MARKS_MAX + 1)
+        .into_tuple()
+        .all(&ctx.db)
+        .await?;
+    let kept: Vec<i64> = favorite::Entity::find()
+        .select_only()
+        .column(favorite::Column::FeedId)
+        .filter(favorite::Column::UserId.eq(user_id))
+        .limit(READER_MARKS_MAX + 1)
+        .into_tuple()
+        .all(&ctx.db)
+        .await?;
+    let max = READER_MARKS_MAX as usize;
+    Ok((liked.len() <= max && kept.len() <= max).then(|| Marks {
+        liked: liked.into_iter().collect(),
+        kept: kept.into_iter().collect(),
+    }))
+}
 
 #[derive(FromQueryResult)]
 struct Mark {
@@ -18,11 +139,8 @@ struct Mark {
     feed_id: i64,
 }
 
-/// Which of `ids` the reader likes, and which they keep.
-async fn marks(ctx: &Ctx, user_id: i64, ids: &[i64]) -> AppResult<(HashSet<i64>, HashSet<i64>)> {
-    if ids.is_empty() {
-        return Ok(Default::default());
-    }
+/// Which of `ids` the reader likes, and which they keep, in one query.
+async fn read_some(ctx: &Ctx, user_id: i64, ids: &[i64]) -> AppResult<Marks> {
     let list = (2..ids.len() + 2)
         .map(|i| format!("${i}"))
         .collect::<Vec<_>>()
@@ -39,23 +157,28 @@ async fn marks(ctx: &Ctx, user_id: i64, ids: &[i64]) -> AppResult<(HashSet<i64>,
     let rows = Mark::find_by_statement(Statement::from_sql_and_values(backend, sql, values))
         .all(&ctx.db)
         .await?;
-    let (mut liked, mut kept) = (HashSet::new(), HashSet::new());
+    let mut marks = Marks::default();
     for row in rows {
         match row.mark.as_str() {
-            "like" => liked.insert(row.feed_id),
-            _ => kept.insert(row.feed_id),
+            "like" => marks.liked.insert(row.feed_id),
+            _ => marks.kept.insert(row.feed_id),
         };
     }
-    Ok((liked, kept))
+    Ok(marks)
 }
 
 /// Marks `views` for `user_id`.
-pub async fn mark(ctx: &Ctx, user_id: i64, views: &mut [FeedView]) -> AppResult<()> {
+pub async fn mark(
+    ctx: &Ctx,
+    readers: &ReaderMarks,
+    user_id: i64,
+    views: &mut [FeedView],
+) -> AppResult<()> {
     let ids: Vec<i64> = views.iter().map(|v| v.id).collect();
-    let (liked, kept) = marks(ctx, user_id, &ids).await?;
+    let marks = readers.of(ctx, user_id, &ids).await?;
     for view in views {
-        view.liked = Some(liked.contains(&view.id));
-        view.favorited = Some(kept.contains(&view.id));
+        view.liked = Some(marks.liked.contains(&view.id));
+        view.favorited = Some(marks.kept.contains(&view.id));
     }
     Ok(())
 }
@@ -146,12 +269,17 @@ pub fn mark_item(item: &mut Item, field: &str, set: &HashSet<i64>) {
 }
 
 /// A cached envelope of a page of feed items (`data.list`), with `user_id`'s marks added.
-pub async fn mark_page(ctx: &Ctx, user_id: i64, body: bytes::Bytes) -> AppResult<bytes::Bytes> {
+pub async fn mark_page(
+    ctx: &Ctx,
+    readers: &ReaderMarks,
+    user_id: i64,
+    body: bytes::Bytes,
+) -> AppResult<bytes::Bytes> {
     let mut page = OpenPage::open(&body)?;
-    let (liked, kept) = marks(ctx, user_id, &page.ids(None)?).await?;
+    let marks = readers.of(ctx, user_id, &page.ids(None)?).await?;
     page.each(None, &mut |item| {
-        mark_item(item, "liked", &liked);
-        mark_item(item, "favorited", &kept);
+        mark_item(item, "liked", &marks.liked);
+        mark_item(item, "favorited", &marks.kept);
     })?;
     page.close()
 }

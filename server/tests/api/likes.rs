@@ -139,7 +139,74 @@ async fn likes_refuse_bad_calls_and_floods(backend: Backend) {
     assert_eq!(later["data"], json!({ "liked": true, "count": 1 }));
 }
 
+/// The reader's marks on a feed page, as the list answers them: `(liked, favorited)` of `id`.
+async fn marks_on_list(app: &TestApp, token: &str, id: i64) -> (Value, Value) {
+    let (_, page) = app
+        .post_with("/feed/list", json!({}), &[("X-TOKEN", token)])
+        .await;
+    let item = page["data"]["list"]
+        .as_array()
+        .and_then(|list| list.iter().find(|i| i["id"] == id))
+        .unwrap_or_else(|| panic!("{id} not in {page}"))
+        .clone();
+    (item["liked"].clone(), item["favorited"].clone())
+}
+
+/// Signed-in pages take the reader's marks from what this server keeps of them: a like or a
+/// favorite changes the next page at once, here and (PostgreSQL) on another server within 1 s.
+async fn marks_follow_likes_and_favorites_on_every_server(backend: Backend) {
+    let (app, id, token) = liked_app(backend).await;
+    let auth = [("X-TOKEN", token.as_str())];
+    let off = (json!(false), json!(false));
+    assert_eq!(marks_on_list(&app, &token, id).await, off, "now kept");
+    let set = |path: &'static str, body: Value| app.post_with(path, body, &auth);
+    set(
+        "/like/set",
+        json!({ "kind": "feed", "id": id, "liked": true }),
+    )
+    .await;
+    assert_eq!(
+        marks_on_list(&app, &token, id).await,
+        (json!(true), json!(false))
+    );
+    set("/favorite/set", json!({ "feed_id": id, "favorited": true })).await;
+    assert_eq!(
+        marks_on_list(&app, &token, id).await,
+        (json!(true), json!(true))
+    );
+    set(
+        "/like/set",
+        json!({ "kind": "feed", "id": id, "liked": false }),
+    )
+    .await;
+    set(
+        "/favorite/set",
+        json!({ "feed_id": id, "favorited": false }),
+    )
+    .await;
+    assert_eq!(marks_on_list(&app, &token, id).await, off);
+    if backend != Backend::Postgres {
+        return;
+    }
+    let beside = app.start_beside().await;
+    assert_eq!(marks_on_list(&beside, &token, id).await, off, "kept there");
+    set(
+        "/like/set",
+        json!({ "kind": "feed", "id": id, "liked": true }),
+    )
+    .await;
+    let started = std::time::Instant::now();
+    while marks_on_list(&beside, &token, id).await != (json!(true), json!(false)) {
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(1),
+            "the like was not seen on the other server within 1 s"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}
+
 on_both_databases!(
     likes_are_idempotent_and_exact,
-    likes_refuse_bad_calls_and_floods
+    likes_refuse_bad_calls_and_floods,
+    marks_follow_likes_and_favorites_on_every_server
 );

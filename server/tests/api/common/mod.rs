@@ -140,6 +140,7 @@ impl TestApp {
             .expect("bind");
         let addr = listener.local_addr().expect("addr");
         server::auth::tokens::listen_for_revocations(state.ctx.clone(), state.auth.clone());
+        state.ctx.events.listen();
         let service = app(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
         tokio::spawn(async move { axum::serve(listener, service).await });
         let http = reqwest::Client::builder()
