@@ -1,21 +1,18 @@
-//! Calendar arithmetic on Unix seconds (UTC), without a date library.
+//! Calendar arithmetic on Unix seconds (UTC), through chrono (the one date library).
+
+use chrono::{DateTime, SecondsFormat, Utc};
 
 pub const HOUR: i64 = 3600;
 pub const DAY: i64 = 24 * HOUR;
 
-/// `YYYY-MM-DD`, by the civil-from-days algorithm.
+/// The instant, or the epoch for seconds chrono cannot represent.
+pub fn utc(unix_seconds: i64) -> DateTime<Utc> {
+    DateTime::from_timestamp(unix_seconds, 0).unwrap_or_default()
+}
+
+/// `YYYY-MM-DD`.
 pub fn utc_date(unix_seconds: i64) -> String {
-    let days = unix_seconds.div_euclid(DAY);
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02}")
+    utc(unix_seconds).format("%Y-%m-%d").to_string()
 }
 
 /// The start of the UTC day holding `unix_seconds`.
@@ -25,14 +22,7 @@ pub fn day_start(unix_seconds: i64) -> i64 {
 
 /// RFC 3339 in UTC: `2026-11-22T08:30:00Z`.
 pub fn rfc3339(unix_seconds: i64) -> String {
-    let secs = unix_seconds.rem_euclid(DAY);
-    format!(
-        "{}T{:02}:{:02}:{:02}Z",
-        utc_date(unix_seconds),
-        secs / 3600,
-        secs / 60 % 60,
-        secs % 60
-    )
+    utc(unix_seconds).to_rfc3339_opts(SecondsFormat::Secs, true)
 }
 
 #[cfg(test)]

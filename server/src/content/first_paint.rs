@@ -129,9 +129,7 @@ fn text(s: &str) -> std::borrow::Cow<'_, str> {
 
 /// As JavaScript's `toISOString` writes it (`2026-11-23T09:00:00.000Z`).
 fn iso_time(seconds: i64) -> String {
-    chrono::DateTime::from_timestamp(seconds, 0)
-        .unwrap_or_default()
-        .to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
+    crate::time::utc(seconds).to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
 }
 
 fn attr(s: &str) -> std::borrow::Cow<'_, str> {

@@ -10,7 +10,7 @@ pub mod provider;
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -239,18 +239,21 @@ pub fn free_port() -> u16 {
         .port()
 }
 
-/// A process the tests started; killed when dropped (also when a test panics).
-pub struct Peer(Child);
+/// A process the tests started; killed when dropped (also when a test panics). What it writes
+/// goes to a log of its own (a request log would bury the tests' output), shown when it fails
+/// to start.
+pub struct Peer(Child, tempfile::NamedTempFile);
 
 impl Peer {
     /// Starts `command` and waits until it accepts connections on `port`.
     pub async fn start(mut command: Command, port: u16) -> Self {
+        let log = tempfile::NamedTempFile::new().expect("peer log");
         let child = command
-            .stdout(Stdio::null())
-            .stderr(Stdio::inherit())
+            .stdout(log.reopen().expect("log"))
+            .stderr(log.reopen().expect("log"))
             .spawn()
             .expect("peer starts");
-        let peer = Self(child);
+        let peer = Self(child, log);
         for _ in 0..200 {
             if tokio::net::TcpStream::connect(("127.0.0.1", port))
                 .await
@@ -260,7 +263,8 @@ impl Peer {
             }
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
-        panic!("{command:?} did not listen on port {port}");
+        let written = std::fs::read_to_string(peer.1.path()).unwrap_or_default();
+        panic!("{command:?} did not listen on port {port}: {written}");
     }
 }
 
