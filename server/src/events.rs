@@ -158,11 +158,11 @@ mod tests {
         let heard = Arc::new(Mutex::new(Vec::new()));
         for name in ["cache", "sender"] {
             let heard = heard.clone();
-            events.subscribe(move |e| heard.lock().unwrap().push((name, e.clone())));
+            events.subscribe(move |e| heard.lock().expect("lock").push((name, e.clone())));
         }
         events.publish(&Event::Stale("thread:1".into()));
         assert_eq!(
-            *heard.lock().unwrap(),
+            *heard.lock().expect("lock"),
             vec![
                 ("cache", Event::Stale("thread:1".into())),
                 ("sender", Event::Stale("thread:1".into()))

@@ -235,8 +235,8 @@ pub fn spawn_schedule(
     interval: u64,
 ) {
     let interval = Duration::from_secs(interval.max(1));
-    for url in sources.iter().cloned() {
-        let (ctx, content, http) = (ctx.clone(), content.clone(), http.clone());
+    for url in sources {
+        let (ctx, content, http, url) = (ctx.clone(), content.clone(), http.clone(), url.clone());
         tokio::spawn(async move {
             loop {
                 let failures = match import(&ctx, &http, &url).await {
