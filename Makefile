@@ -80,19 +80,19 @@ fmt-check:
 	cargo fmt --manifest-path fuzz/Cargo.toml --check
 
 clippy: toolchain
-	cargo clippy --workspace --all-targets -- -D warnings
-	cargo clippy -p client-core --target wasm32-unknown-unknown --features wasm -- -D warnings
-	CARGO_TARGET_DIR=target cargo clippy --manifest-path fuzz/Cargo.toml --all-targets -- -D warnings
+	cargo clippy --locked --workspace --all-targets -- -D warnings
+	cargo clippy --locked -p client-core --target wasm32-unknown-unknown --features wasm -- -D warnings
+	CARGO_TARGET_DIR=target cargo clippy --locked --manifest-path fuzz/Cargo.toml --all-targets -- -D warnings
 
 # The server's database tests run on SQLite and on a throw-away PostgreSQL.
 test-rust: test-deps
-	scripts/with-postgres.sh cargo test --workspace
+	scripts/with-postgres.sh cargo test --locked --workspace
 
 # The wallet test signs in against the real server binary, so it is built first, exactly as
 # test-rust builds it (`--workspace`: `-p server` alone unifies client-core's features
 # differently and would compile the server again).
 test-pkg: pkg node-deps test-deps
-	cargo test --workspace --no-run
+	cargo test --locked --workspace --no-run
 	npm run --silent test:pkg
 
 # The browser specs drive the debug server binary the Rust tests built (built the same way here,
@@ -100,7 +100,7 @@ test-pkg: pkg node-deps test-deps
 test-web: web test-deps
 	npm run --silent web:check
 	npm run --silent web:unit
-	cargo test --workspace --no-run
+	cargo test --locked --workspace --no-run
 	npm run --silent web:e2e
 
 run: web
@@ -118,7 +118,7 @@ dev: pkg node-deps
 # the Rust tests on SQLite (the PostgreSQL half is skipped by name) and vitest.
 check: pkg node-deps
 	cargo fmt --all --check
-	cargo clippy --workspace --all-targets -- -D warnings
+	cargo clippy --locked --workspace --all-targets -- -D warnings
 	cargo test --workspace -- --skip postgres
 	npm run --silent web:unit
 
@@ -148,40 +148,40 @@ bench-pkg: pkg node-deps
 	npm run --silent bench:pkg
 
 bench-server: test-deps
-	cargo build --release -p server
+	cargo build --locked --release -p server
 	scripts/with-postgres.sh scripts/bench-server.sh
 
 # The main screens, light and dark, phone and desktop, into bench-out/screenshots/ for review.
 screenshots: web test-deps
 	@fc-list :lang=zh -q || $(APT_INSTALL) fonts-noto-cjk
-	cargo test --workspace --no-run
+	cargo test --locked --workspace --no-run
 	npm run --silent screenshots
 
 # First load of the web app on a throttled phone profile in Chromium (bytes, LCP, TBT, CLS),
 # then Lighthouse's performance score.
 bench-web: web test-deps
-	cargo test --workspace --no-run
+	cargo test --locked --workspace --no-run
 	npm run --silent bench:web
 
 # The home feed for a visitor and for a signed-in reader, beside /api/health, in one run.
 bench-feed: test-deps
-	cargo build --release -p server
+	cargo build --locked --release -p server
 	scripts/bench-feed.sh
 
 bench-content: test-deps
-	cargo build --release -p server
+	cargo build --locked --release -p server
 	scripts/with-postgres.sh scripts/bench-content.sh
 
 # One important item fanned out to 10,000 Telegram chats: queuing time, the send rate against a
 # local API that enforces Telegram's limits, and the server's memory.
 bench-bots: test-deps
-	cargo build --release -p server
+	cargo build --locked --release -p server
 	scripts/with-postgres.sh scripts/bench-bots.sh
 
 # A feed item with 10,000 comments and 50,000 likes: its thread's first page, the unread count
 # and /like/set, on SQLite and PostgreSQL.
 bench-talk: test-deps
-	cargo build --release -p server
+	cargo build --locked --release -p server
 	scripts/with-postgres.sh scripts/bench-talk.sh
 
 clean:
