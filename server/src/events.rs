@@ -3,8 +3,8 @@
 //! sender itself, the composition root subscribes those (`state`). Listeners run inline, before
 //! `publish` returns, so a reader's next request never sees what a write made stale.
 //!
-//! On PostgreSQL every event also goes to the other servers on the same database, by `NOTIFY`
-//! on one channel; each server's `listen` hands what it hears to its own listeners.
+//! On PostgreSQL the events other servers must hear (`Event::travels`) go to them by `NOTIFY` on
+//! one channel; each server's `listen` hands what it hears to its own listeners.
 
 use std::sync::{Arc, RwLock};
 
@@ -26,6 +26,13 @@ pub enum Event {
 }
 
 impl Event {
+    /// Whether the other servers hear it. Not `ContentChanged`: their content caches live a
+    /// second and their search copies catch up within one (`content::search_copy`), and a
+    /// stream of ingested items would otherwise empty every server's caches at each item.
+    fn travels(&self) -> bool {
+        !matches!(self, Self::ContentChanged | Self::Missed)
+    }
+
     /// The event as another server reads it.
     fn payload(&self) -> String {
         match self {
@@ -73,7 +80,7 @@ impl Events {
     /// Tells this server's listeners, then (in the background) the other servers.
     pub fn publish(&self, event: &Event) {
         self.deliver(event);
-        if let Some(pool) = self.others.clone() {
+        if let Some(pool) = self.others.clone().filter(|_| event.travels()) {
             let payload = event.payload();
             tokio::spawn(async move {
                 let sent = sqlx::query("SELECT pg_notify($1, $2)")
