@@ -29,9 +29,10 @@ struct Marks {
 
 /// Readers' marks kept on this server, so a signed-in page costs no query: each reader's whole
 /// set, read once, forgotten when they like or keep something (`Event::MarksChanged`, heard
-/// from every server). A reader with more marks than [`READER_MARKS_MAX`] is read per page.
+/// from every server). A reader with more marks than [`READER_MARKS_MAX`] is read per page
+/// (`None` here says so, so their sets are not read again each time).
 pub struct ReaderMarks {
-    readers: Mutex<LruCache<i64, Arc<Marks>>>,
+    readers: Mutex<LruCache<i64, Option<Arc<Marks>>>>,
     /// Counts forgettings: a read begun before one does not put its answer in.
     forgotten: AtomicU64,
 }
@@ -67,11 +68,11 @@ impl ReaderMarks {
         self.forgotten.fetch_add(1, Ordering::SeqCst);
     }
 
-    fn get(&self, user_id: i64) -> Option<Arc<Marks>> {
+    fn get(&self, user_id: i64) -> Option<Option<Arc<Marks>>> {
         self.readers.lock().ok()?.get(&user_id).cloned()
     }
 
-    fn put(&self, user_id: i64, marks: Arc<Marks>, mark: u64) {
+    fn put(&self, user_id: i64, marks: Option<Arc<Marks>>, mark: u64) {
         if let Ok(mut readers) = self.readers.lock()
             && self.forgotten.load(Ordering::SeqCst) == mark
         {
@@ -84,19 +85,17 @@ impl ReaderMarks {
         if ids.is_empty() {
             return Ok(Marks::default());
         }
-        let all = match self.get(user_id) {
-            Some(all) => all,
+        let kept = match self.get(user_id) {
+            Some(kept) => kept,
             None => {
                 let mark = self.forgotten.load(Ordering::SeqCst);
-                match read_all(ctx, user_id).await? {
-                    Some(all) => {
-                        let all = Arc::new(all);
-                        self.put(user_id, all.clone(), mark);
-                        all
-                    }
-                    None => return read_some(ctx, user_id, ids).await,
-                }
+                let kept = read_all(ctx, user_id).await?.map(Arc::new);
+                self.put(user_id, kept.clone(), mark);
+                kept
             }
+        };
+        let Some(all) = kept else {
+            return read_some(ctx, user_id, ids).await;
         };
         let among =
             |set: &HashSet<i64>| ids.iter().copied().filter(|id| set.contains(id)).collect();

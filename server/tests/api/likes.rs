@@ -205,7 +205,42 @@ async fn marks_follow_likes_and_favorites_on_every_server(backend: Backend) {
     }
 }
 
+/// A reader with more likes than a server keeps for them is marked from one query a page, and
+/// as rightly.
+async fn a_reader_with_many_likes_is_marked_per_page(backend: Backend) {
+    let (app, id, token) = liked_app(backend).await;
+    let (_, me) = app
+        .post_with("/user/info", json!({}), &[("X-TOKEN", token.as_str())])
+        .await;
+    let user_id = me["data"]["id"].as_i64().expect("id");
+    use sea_orm::ConnectionTrait;
+    let many = server::social::marks::READER_MARKS_MAX + 1;
+    app.state
+        .db
+        .execute_unprepared(&format!(
+            "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {many}) \
+             INSERT INTO likes (user_id, kind, target_id, created_at) \
+             SELECT {user_id}, 'feed', 1000000 + i, 0 FROM n"
+        ))
+        .await
+        .expect("many likes");
+    let auth = [("X-TOKEN", token.as_str())];
+    for liked in [true, false, true] {
+        app.post_with(
+            "/like/set",
+            json!({ "kind": "feed", "id": id, "liked": liked }),
+            &auth,
+        )
+        .await;
+        assert_eq!(
+            marks_on_list(&app, &token, id).await,
+            (json!(liked), json!(false))
+        );
+    }
+}
+
 on_both_databases!(
+    a_reader_with_many_likes_is_marked_per_page,
     likes_are_idempotent_and_exact,
     likes_refuse_bad_calls_and_floods,
     marks_follow_likes_and_favorites_on_every_server
