@@ -1,6 +1,7 @@
 //! The small context every area may take: the database, the clock, randomness, the events
-//! that say what changed, and the site's public address (in links, mail and feeds). Most services need nothing else; an area with more (caches, keys,
-//! clients) owns that in its own state and is handed it by the composition root (`state`).
+//! that say what changed, and the site's public address (in links, mail and feeds). Most
+//! services need nothing else; an area with more (caches, keys, clients) owns that in its own
+//! state and is handed it by the composition root (`state`).
 
 use std::sync::Arc;
 

@@ -3,7 +3,7 @@
 //! sender itself, the composition root subscribes those (`state`). Listeners run inline, before
 //! `publish` returns, so a reader's next request never sees what a write made stale.
 //!
-//! On PostgreSQL the events other servers must hear (`Event::travels`) go to them by `NOTIFY` on
+//! On PostgreSQL the events other servers must hear (`Event::payload`) go to them by `NOTIFY` on
 //! one channel; each server's `listen` hands what it hears to its own listeners.
 
 use std::sync::{Arc, RwLock};
@@ -26,27 +26,21 @@ pub enum Event {
 }
 
 impl Event {
-    /// Whether the other servers hear it. Not `ContentChanged`: their content caches live a
-    /// second and their search copies catch up within one (`content::search_copy`), and a
-    /// stream of ingested items would otherwise empty every server's caches at each item.
-    fn travels(&self) -> bool {
-        !matches!(self, Self::ContentChanged | Self::Missed)
-    }
-
-    /// The event as another server reads it.
-    fn payload(&self) -> String {
+    /// The event as the other servers read it, or `None` for one they need not hear:
+    /// `ContentChanged` (their content caches live a second and their search copies catch up
+    /// within one, `content::search_copy`, and a stream of ingested items would otherwise empty
+    /// every server's caches at each item) and `Missed` (each server's own).
+    fn payload(&self) -> Option<String> {
         match self {
-            Self::ContentChanged => "content".to_owned(),
-            Self::DeliveriesQueued => "queued".to_owned(),
-            Self::Stale(key) => format!("stale:{key}"),
-            Self::MarksChanged(user_id) => format!("marks:{user_id}"),
-            Self::Missed => "missed".to_owned(),
+            Self::DeliveriesQueued => Some("queued".to_owned()),
+            Self::Stale(key) => Some(format!("stale:{key}")),
+            Self::MarksChanged(user_id) => Some(format!("marks:{user_id}")),
+            Self::ContentChanged | Self::Missed => None,
         }
     }
 
     fn from_payload(payload: &str) -> Self {
         match payload.split_once(':') {
-            _ if payload == "content" => Self::ContentChanged,
             _ if payload == "queued" => Self::DeliveriesQueued,
             Some(("stale", key)) => Self::Stale(key.to_owned()),
             Some(("marks", id)) => id.parse().map_or(Self::Missed, Self::MarksChanged),
@@ -80,8 +74,7 @@ impl Events {
     /// Tells this server's listeners, then (in the background) the other servers.
     pub fn publish(&self, event: &Event) {
         self.deliver(event);
-        if let Some(pool) = self.others.clone().filter(|_| event.travels()) {
-            let payload = event.payload();
+        if let (Some(pool), Some(payload)) = (self.others.clone(), event.payload()) {
             tokio::spawn(async move {
                 let sent = sqlx::query("SELECT pg_notify($1, $2)")
                     .bind(CHANNEL)
@@ -147,14 +140,15 @@ mod tests {
     #[test]
     fn events_read_back_as_they_were_sent() {
         for event in [
-            Event::ContentChanged,
             Event::DeliveriesQueued,
             Event::Stale("comments|feed|7|".into()),
             Event::MarksChanged(42),
-            Event::Missed,
         ] {
-            assert_eq!(Event::from_payload(&event.payload()), event);
+            let payload = event.payload().expect("travels");
+            assert_eq!(Event::from_payload(&payload), event);
         }
+        assert_eq!(Event::ContentChanged.payload(), None);
+        assert_eq!(Event::Missed.payload(), None);
         assert_eq!(Event::from_payload("marks:x"), Event::Missed);
         assert_eq!(Event::from_payload("from a later version"), Event::Missed);
     }
