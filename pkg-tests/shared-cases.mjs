@@ -76,6 +76,10 @@ export const runnersFor = (core) => ({
   timeAgo: ([p, n]) => out(core.timeAgo(p, n)),
   trackBatchLen: (i) => out(core.trackBatchLen(i)),
   cutDescription: (i) => out(core.cutDescription(i)),
+  streamSubjects: (i) => {
+    const r = core.streamSubjects(i);
+    return r.ok ? out(r.value) : { error: r.error };
+  },
   safeRedirectOrigin: ([to, allowed]) => out(core.safeRedirectOrigin(to, allowed) ?? null),
 });
 

@@ -16,6 +16,7 @@ pub mod pages;
 pub mod post;
 pub mod profile;
 pub mod question;
+pub mod stream;
 pub mod surface;
 pub mod syndication;
 pub mod task;

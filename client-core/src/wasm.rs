@@ -9,8 +9,8 @@ use wasm_bindgen::prelude::*;
 
 use crate::surface::{self, EndpointError, LinkResult, LocalePath, Outcome};
 use crate::{
-    comment, envelope, feed, feedback, langs, link, locale, post, profile, question, syndication,
-    task, theme, track, validate,
+    comment, envelope, feed, feedback, langs, link, locale, post, profile, question, stream,
+    syndication, task, theme, track, validate,
 };
 
 mod de;
@@ -609,4 +609,14 @@ pub fn feed_path(
         &text(&name).unwrap_or_default(),
         atom,
     )
+}
+
+/// A stream's subjects as the server reads them (`home,tag:btc`), or why they cannot be.
+#[wasm_bindgen(js_name = streamSubjects, unchecked_return_type = "Outcome<string>")]
+pub fn stream_subjects(#[wasm_bindgen(unchecked_param_type = "string")] list: JsValue) -> JsValue {
+    let result = stream::parse_subjects(&text(&list).unwrap_or_default());
+    to_js(&Outcome::of(
+        result.map(|subjects| stream::write_subjects(&subjects)),
+        |e| e.text.to_owned(),
+    ))
 }

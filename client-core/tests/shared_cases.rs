@@ -3,7 +3,7 @@
 
 use client_core::{
     comment, envelope, feed, feedback, langs, link, locale, pages, post, profile, question,
-    syndication, task, theme, track, validate,
+    stream, syndication, task, theme, track, validate,
 };
 use serde_json::{Value, json};
 
@@ -197,6 +197,10 @@ fn run(function: &str, input: &Value) -> Value {
             let allowed: Vec<String> = serde_json::from_value(arg(1).clone()).expect("origins");
             out(json!(link::safe_redirect_origin(s(arg(0)), &allowed)))
         }
+        "streamSubjects" => match stream::parse_subjects(s(input)) {
+            Ok(subjects) => out(json!(stream::write_subjects(&subjects))),
+            Err(e) => json!({ "error": e.text }),
+        },
         other => panic!("cases.json names a function the native runner does not know: {other}"),
     }
 }
