@@ -226,7 +226,9 @@ mod tests {
 
     #[test]
     fn unknown_or_too_many_subjects_are_refused() {
-        for bad in ["feed", "feed:", "feed:0", "feed:-3", "feed:+3", "kol:x", "user:1", "tag:a b"] {
+        for bad in [
+            "feed", "feed:", "feed:0", "feed:-3", "feed:+3", "kol:x", "user:1", "tag:a b",
+        ] {
             assert_eq!(parse_subjects(bad), Err(MSG_SUBJECT_UNKNOWN), "{bad}");
         }
         assert_eq!(parse_subjects(" , "), Err(MSG_SUBJECTS_COUNT));
@@ -239,10 +241,24 @@ mod tests {
     fn items_match_their_subjects_narrowed_as_the_lists_are() {
         let all = StreamFilter::default();
         let one = |s: &str| parse_subjects(s).expect("valid");
-        for hit in ["home", "tag:defi", "token:BTC", "channel:markets", "kol:9", "topic:3"] {
+        for hit in [
+            "home",
+            "tag:defi",
+            "token:BTC",
+            "channel:markets",
+            "kol:9",
+            "topic:3",
+        ] {
             assert!(item_matches(&one(hit), &all, &item()), "{hit}");
         }
-        for miss in ["tag:nft", "token:ETH", "channel:other", "kol:8", "topic:4", "feed:1"] {
+        for miss in [
+            "tag:nft",
+            "token:ETH",
+            "channel:other",
+            "kol:8",
+            "topic:4",
+            "feed:1",
+        ] {
             assert!(!item_matches(&one(miss), &all, &item()), "{miss}");
         }
         let important = StreamFilter {
@@ -265,7 +281,11 @@ mod tests {
             home_follows: Some(follows),
             ..all.clone()
         };
-        assert!(!item_matches(&one("home"), &following(Follows::default()), &item()));
+        assert!(!item_matches(
+            &one("home"),
+            &following(Follows::default()),
+            &item()
+        ));
         let kol = Follows {
             kols: vec![9],
             ..Follows::default()

@@ -2,8 +2,8 @@
 //! against the wasm package, so the two builds are shown to give the same answers.
 
 use client_core::{
-    comment, envelope, feed, feedback, langs, link, locale, pages, post, profile, question,
-    stream, syndication, task, theme, track, validate,
+    comment, envelope, feed, feedback, langs, link, locale, pages, post, profile, question, stream,
+    syndication, task, theme, track, validate,
 };
 use serde_json::{Value, json};
 

@@ -289,6 +289,25 @@ pub struct Config {
     /// Load the demo content set when the database has no feeds yet (`make run` turns it on).
     #[arg(long, env = "DEMO_CONTENT", default_value_t = false)]
     pub demo_content: bool,
+
+    #[command(flatten)]
+    pub stream: StreamSettings,
+}
+
+/// The live stream's limits (`stream`), per server.
+#[derive(Debug, Clone, clap::Args)]
+pub struct StreamSettings {
+    /// Streams open at once on this server.
+    #[arg(long, env = "STREAM_MAX", default_value_t = 20_000)]
+    pub stream_max: usize,
+
+    /// Streams open at once from one client address.
+    #[arg(long, env = "STREAM_PER_CLIENT", default_value_t = 50)]
+    pub stream_per_client: usize,
+
+    /// Streams open at once for one account.
+    #[arg(long, env = "STREAM_PER_ACCOUNT", default_value_t = 10)]
+    pub stream_per_account: usize,
 }
 
 #[derive(Debug, Clone, Subcommand)]

@@ -20,6 +20,10 @@ pub enum Event {
     Stale(String),
     /// This reader liked, unliked, kept or let go a feed item.
     MarksChanged(i64),
+    /// Something readers may see live: the stream logs it, then says `Logged`.
+    Live(Live),
+    /// A `Live` event as the stream logged it, under its id in the log: heard by every server.
+    Logged(i64, Live),
     /// Events of other servers may have been missed (the listening connection was lost): what
     /// is cached is dropped.
     Missed,
@@ -35,7 +39,17 @@ impl Event {
             Self::DeliveriesQueued => Some("queued".to_owned()),
             Self::Stale(key) => Some(format!("stale:{key}")),
             Self::MarksChanged(user_id) => Some(format!("marks:{user_id}")),
-            Self::ContentChanged | Self::Missed => None,
+            Self::Logged(id, live) => {
+                let (kind, feed, target) = live.parts();
+                let or_empty = |n: Option<i64>| n.map(|n| n.to_string()).unwrap_or_default();
+                Some(format!(
+                    "live:{id}:{kind}:{}:{}",
+                    or_empty(feed),
+                    or_empty(target)
+                ))
+            }
+            // `Live` is logged by the server it happened on, which then sends `Logged`.
+            Self::ContentChanged | Self::Live(_) | Self::Missed => None,
         }
     }
 
@@ -44,8 +58,57 @@ impl Event {
             _ if payload == "queued" => Self::DeliveriesQueued,
             Some(("stale", key)) => Self::Stale(key.to_owned()),
             Some(("marks", id)) => id.parse().map_or(Self::Missed, Self::MarksChanged),
+            Some(("live", rest)) => Self::logged(rest).unwrap_or(Self::Missed),
             // Unreadable (another version's event): assume the worst.
             _ => Self::Missed,
+        }
+    }
+
+    /// `<id>:<kind>:<feed>:<target>` of a `Logged` payload.
+    fn logged(rest: &str) -> Option<Self> {
+        let mut parts = rest.split(':');
+        let id = parts.next()?.parse().ok()?;
+        let kind = parts.next()?;
+        let mut number = || parts.next().and_then(|n| n.parse().ok());
+        let (feed, target) = (number(), number());
+        Some(Self::Logged(id, Live::from_parts(kind, feed, target)?))
+    }
+}
+
+/// What a reader may see happen without reloading (`stream`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Live {
+    /// A feed item is new, or became important.
+    Item(i64),
+    /// A feed item's likes or comments changed.
+    Counts(i64),
+    /// A comment under a feed item was added or edited.
+    Comment { feed: i64, comment: i64 },
+    /// A reader's unread messages changed (`None`: every reader's, an announcement).
+    Unread(Option<i64>),
+}
+
+impl Live {
+    /// Its kind, feed and target as the stream's log keeps them.
+    pub fn parts(self) -> (&'static str, Option<i64>, Option<i64>) {
+        match self {
+            Self::Item(feed) => ("item", Some(feed), None),
+            Self::Counts(feed) => ("counts", Some(feed), None),
+            Self::Comment { feed, comment } => ("comment", Some(feed), Some(comment)),
+            Self::Unread(user) => ("unread", None, user),
+        }
+    }
+
+    pub fn from_parts(kind: &str, feed: Option<i64>, target: Option<i64>) -> Option<Self> {
+        match kind {
+            "item" => Some(Self::Item(feed?)),
+            "counts" => Some(Self::Counts(feed?)),
+            "comment" => Some(Self::Comment {
+                feed: feed?,
+                comment: target?,
+            }),
+            "unread" => Some(Self::Unread(target)),
+            _ => None,
         }
     }
 }
@@ -143,12 +206,24 @@ mod tests {
             Event::DeliveriesQueued,
             Event::Stale("comments|feed|7|".into()),
             Event::MarksChanged(42),
+            Event::Logged(7, Live::Item(3)),
+            Event::Logged(
+                8,
+                Live::Comment {
+                    feed: 3,
+                    comment: 9,
+                },
+            ),
+            Event::Logged(9, Live::Unread(None)),
+            Event::Logged(10, Live::Unread(Some(4))),
         ] {
             let payload = event.payload().expect("travels");
             assert_eq!(Event::from_payload(&payload), event);
         }
         assert_eq!(Event::ContentChanged.payload(), None);
         assert_eq!(Event::Missed.payload(), None);
+        assert_eq!(Event::Live(Live::Counts(1)).payload(), None);
+        assert_eq!(Event::from_payload("live:x:item:1:"), Event::Missed);
         assert_eq!(Event::from_payload("marks:x"), Event::Missed);
         assert_eq!(Event::from_payload("from a later version"), Event::Missed);
     }

@@ -38,6 +38,7 @@ mod routes;
 pub mod sms;
 pub mod social;
 pub mod state;
+pub mod stream;
 pub mod time;
 pub mod track;
 #[cfg(test)]
@@ -87,6 +88,7 @@ pub fn spawn_background(state: &AppState) {
     outbox::spawn(state.ctx.clone(), state.mailer.clone());
     bots::spawn(&state.ctx, &state.bots);
     auth::tokens::listen_for_revocations(state.ctx.clone(), state.auth.clone());
+    stream::spawn(&state.ctx, &state.stream);
     state.ctx.events.listen();
 }
 

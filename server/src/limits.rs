@@ -93,6 +93,13 @@ pub const BOT_LINK_CODES: Budget = Budget {
 };
 
 /// Likes and unlikes per user.
+/// Stream tickets per reader (one per connection an `EventSource` opens).
+pub const STREAM_TICKETS: Budget = Budget {
+    name: "streamticket",
+    hits: 120,
+    window: HOUR,
+};
+
 pub const LIKES: Budget = Budget {
     name: "like",
     hits: 60,

@@ -104,12 +104,15 @@ async fn serve(config: Config, database: sea_orm::DatabaseConnection) -> Result<
     let stop_signal = shutdown_signal();
     let stopping = Arc::new(tokio::sync::Notify::new());
     let signalled = stopping.clone();
+    let streams = state.stream.clone();
     let server = axum::serve(
         listener,
         app(state).into_make_service_with_connect_info::<SocketAddr>(),
     )
     .with_graceful_shutdown(async move {
         stop_signal.await;
+        // Streams never finish by themselves: they end now, the other requests finish.
+        streams.close();
         signalled.notify_one();
     });
     // Requests in flight get this long to finish; a client that never finishes cannot hold the

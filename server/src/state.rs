@@ -19,6 +19,7 @@ use crate::mail::Mailer;
 use crate::platform::{Clock, Random};
 use crate::sms::SmsSender;
 use crate::social::marks::ReaderMarks;
+use crate::stream::Stream;
 use crate::uploads::Uploads;
 use crate::uploads::store::Store;
 
@@ -35,6 +36,8 @@ pub struct AppState {
     pub bots: Bots,
     /// Readers' likes and favorites, kept to mark signed-in pages.
     pub marks: Arc<ReaderMarks>,
+    /// This server's live streams.
+    pub stream: Stream,
     pub mailer: Mailer,
     pub sms: SmsSender,
     /// For calls to services beyond this machine (feed sources, the SMS gateway).
@@ -65,7 +68,8 @@ sub_state!(
     content: Content,
     uploads: Uploads,
     bots: Bots,
-    marks: Arc<ReaderMarks>
+    marks: Arc<ReaderMarks>,
+    stream: Stream
 );
 
 impl AppState {
@@ -106,11 +110,14 @@ impl AppState {
         );
         // What makes the caches stale and wakes the senders.
         let marks = Arc::new(ReaderMarks::default());
-        let (caches, senders, readers) = (content.clone(), bots.clone(), marks.clone());
+        let stream = Stream::new(config.stream.clone());
+        let (caches, senders, readers, streams) =
+            (content.clone(), bots.clone(), marks.clone(), stream.clone());
         ctx.events.subscribe(move |event| {
             caches.heard(event);
             senders.heard(event);
             readers.heard(event);
+            streams.heard(event);
         });
         Ok(Self {
             auth: Auth::new(config.clone(), secret, http.clone()),
@@ -119,6 +126,7 @@ impl AppState {
             content,
             bots,
             marks,
+            stream,
             config,
             mailer,
             sms,

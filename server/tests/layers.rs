@@ -42,6 +42,8 @@ const FLOORS: &[&[&str]] = &[
     &["community"],
     &["bots"],
     &["feedback", "track"],
+    // Live events for every area's readers.
+    &["stream"],
     // Jobs that reach into several areas.
     &["cleanup"],
     // The HTTP surface and the composition root that builds every area's state for it.

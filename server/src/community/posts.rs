@@ -16,7 +16,7 @@ use crate::content::write::{plain_text, replace_links};
 use crate::ctx::Ctx;
 use crate::entity::{feed_item, feed_link, post_version, tag, token};
 use crate::error::{AppError, AppResult};
-use crate::events::Event;
+use crate::events::{Event, Live};
 use crate::outbox::fanout;
 use crate::social::comments::REPEAT_SECONDS;
 use crate::social::opening;
@@ -196,6 +196,7 @@ pub async fn create(ctx: &Ctx, user_id: i64, lang: &str, input: PostInput<'_>) -
     txn.commit().await?;
     ctx.events.publish(&Event::ContentChanged);
     ctx.events.publish(&Event::DeliveriesQueued);
+    ctx.events.publish(&Event::Live(Live::Item(id)));
     Ok(id)
 }
 

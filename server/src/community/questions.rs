@@ -430,6 +430,7 @@ pub async fn answer(ctx: &Ctx, user_id: i64, question_id: i64, content: &str) ->
     .await?;
     txn.commit().await?;
     changed(ctx, question_id);
+    messages::notified(ctx, [Some(found.user_id)]);
     Ok(made.id)
 }
 
@@ -501,6 +502,7 @@ pub async fn accept(ctx: &Ctx, user_id: i64, answer_id: i64) -> AppResult<()> {
     }
     txn.commit().await?;
     changed(ctx, asked.id);
+    messages::notified(ctx, [Some(chosen.user_id)]);
     Ok(())
 }
 

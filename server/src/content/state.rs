@@ -67,7 +67,10 @@ impl Content {
                 }
             }
             Event::Stale(key) => self.cache.forget(key),
-            Event::DeliveriesQueued | Event::MarksChanged(_) => {}
+            Event::DeliveriesQueued
+            | Event::MarksChanged(_)
+            | Event::Live(_)
+            | Event::Logged(..) => {}
         }
     }
 

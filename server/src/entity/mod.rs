@@ -35,6 +35,8 @@ pub mod rate_limit;
 pub mod reading_history;
 pub mod report;
 pub mod session;
+pub mod stream_event;
+pub mod stream_ticket;
 pub mod tag;
 pub mod task;
 pub mod task_progress;

@@ -28,6 +28,7 @@ mod m20261124_000023_posts;
 mod m20261124_000024_comment_subjects;
 mod m20261125_000025_search_articles;
 mod m20261125_000026_read_langs;
+mod m20261126_000027_stream;
 
 pub struct Migrator;
 
@@ -130,6 +131,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000024_comment_subjects::Migration),
             Box::new(m20261125_000025_search_articles::Migration),
             Box::new(m20261125_000026_read_langs::Migration),
+            Box::new(m20261126_000027_stream::Migration),
         ]
     }
 }

@@ -15,6 +15,7 @@ use super::period;
 use crate::ctx::Ctx;
 use crate::entity::{message, point_ledger, task, task_progress, user};
 use crate::error::{AppError, AppResult};
+use crate::events::{Event, Live};
 
 #[derive(schemars::JsonSchema, Debug, Serialize, ts_rs::TS)]
 pub struct TaskButtonView {
@@ -253,6 +254,8 @@ pub async fn collect(ctx: &Ctx, user_id: i64, point_id: i64) -> AppResult<Collec
     paid.body = Set(task.event_type.clone());
     paid.insert(&txn).await?;
     txn.commit().await?;
+    ctx.events
+        .publish(&Event::Live(Live::Unread(Some(user_id))));
     let balance = super::ledger::balance(ctx, user_id).await?;
     Ok(Collected {
         award: task.award,

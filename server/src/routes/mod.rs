@@ -37,6 +37,7 @@ mod profiles;
 mod questions;
 mod search;
 pub(crate) mod security_headers;
+mod stream;
 pub(crate) mod syndication;
 mod track;
 pub(crate) mod user;
@@ -59,6 +60,7 @@ pub fn router() -> Router<AppState> {
         .merge(questions::router())
         .merge(posts::router())
         .merge(search::router())
+        .merge(stream::router())
         .merge(admin::router())
         .merge(bots::router())
         .merge(otp::router())

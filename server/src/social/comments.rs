@@ -23,7 +23,7 @@ use crate::auth::users::{UserRef, users_by_id};
 use crate::ctx::Ctx;
 use crate::entity::{comment, comment_edit, like, user};
 use crate::error::{AppError, AppResult};
-use crate::events::Event;
+use crate::events::{Event, Live};
 use crate::pagination::{Page, parse_id, parse_pair, split_page};
 
 pub const VISIBLE: &str = "visible";
@@ -91,9 +91,21 @@ pub fn thread_key(subject: Subject) -> String {
     format!("comments|{}|{}|", subject.kind(), subject.id())
 }
 
-/// A thread changed on this server: its cached pages go.
+/// A thread changed: its cached pages go, and an item's counts change on live streams.
 pub fn changed(ctx: &Ctx, subject: Subject) {
     ctx.events.publish(&Event::Stale(thread_key(subject)));
+    if let Subject::Feed(feed) = subject {
+        ctx.events.publish(&Event::Live(Live::Counts(feed)));
+    }
+}
+
+/// A comment under a feed item was written or rewritten: live streams of its thread show it.
+fn written(ctx: &Ctx, found: &comment::Model) {
+    if let Subject::Feed(feed) = Subject::of(found) {
+        let comment = found.id;
+        ctx.events
+            .publish(&Event::Live(Live::Comment { feed, comment }));
+    }
 }
 
 /// A cached envelope of a page of comments (`data.list`, each with `replies`), with `reader`'s
@@ -274,6 +286,14 @@ async fn views(
         .collect())
 }
 
+/// A visible comment as a visitor's page shows it, or `None`.
+pub async fn shown(ctx: &Ctx, id: i64) -> AppResult<Option<CommentView>> {
+    let Some(found) = visible_in(&ctx.db, id).await? else {
+        return Ok(None);
+    };
+    Ok(views(ctx, None, vec![found], Vec::new()).await?.pop())
+}
+
 /// A comment a reader may see and act on, or `NotFound`.
 pub async fn find_visible(ctx: &Ctx, id: i64) -> AppResult<comment::Model> {
     visible_in(&ctx.db, id)
@@ -367,11 +387,17 @@ pub async fn add(ctx: &Ctx, user_id: i64, new: NewComment<'_>) -> AppResult<Comm
     if let Some(to) = replied_to {
         messages::leave(&txn, now, to, &about("reply")).await?;
     }
-    for to in mentioned.into_iter().filter(|to| Some(*to) != replied_to) {
-        messages::leave(&txn, now, to, &about("mention")).await?;
+    let mentioned: Vec<i64> = mentioned
+        .into_iter()
+        .filter(|to| Some(*to) != replied_to)
+        .collect();
+    for to in &mentioned {
+        messages::leave(&txn, now, *to, &about("mention")).await?;
     }
     txn.commit().await?;
     changed(ctx, new.subject);
+    written(ctx, &made);
+    messages::notified(ctx, replied_to.into_iter().chain(mentioned).map(Some));
     let mut list = views(ctx, Some(user_id), vec![made], Vec::new()).await?;
     list.pop()
         .ok_or_else(|| AppError::internal("the new comment has no view"))
@@ -434,6 +460,7 @@ pub async fn edit(ctx: &Ctx, user_id: i64, id: i64, content: &str) -> AppResult<
         self::changed(ctx, subject);
     }
     let current = find_visible(ctx, id).await?;
+    written(ctx, &current);
     let mut list = views(ctx, Some(user_id), vec![current], Vec::new()).await?;
     list.pop()
         .ok_or_else(|| AppError::internal("the edited comment has no view"))

@@ -16,7 +16,7 @@ use super::subject::Subject;
 use crate::ctx::Ctx;
 use crate::entity::{comment, feed_item, like};
 use crate::error::{AppError, AppResult};
-use crate::events::Event;
+use crate::events::{Event, Live};
 
 #[derive(schemars::JsonSchema, Debug, Serialize, ts_rs::TS)]
 pub struct LikeState {
@@ -81,6 +81,7 @@ pub async fn set_feed_like(ctx: &Ctx, user_id: i64, id: i64, liked: bool) -> App
         .map_or(0, |f| f.likes);
     txn.commit().await?;
     ctx.events.publish(&Event::MarksChanged(user_id));
+    ctx.events.publish(&Event::Live(Live::Counts(id)));
     Ok(LikeState { liked, count })
 }
 
@@ -99,6 +100,7 @@ pub async fn set_comment_like(
     let Some(found) = comments::visible_in(&txn, id).await? else {
         return Err(AppError::not_found("No such comment"));
     };
+    let mut told = None;
     if flip(&txn, now, user_id, like::COMMENT, id, liked).await? {
         comment::Entity::update_many()
             .col_expr(
@@ -111,6 +113,7 @@ pub async fn set_comment_like(
         if liked && tell_author {
             let place = Subject::of(&found).place(&txn).await?;
             messages::liked(&txn, now, found.user_id, user_id, place, id, &found.content).await?;
+            told = Some(found.user_id);
         }
     }
     let count = comment::Entity::find_by_id(id)
@@ -119,6 +122,7 @@ pub async fn set_comment_like(
         .map_or(0, |c| c.like_count);
     txn.commit().await?;
     ctx.events.publish(&Event::MarksChanged(user_id));
+    messages::notified(ctx, told.map(Some));
     Ok(LikeState { liked, count })
 }
 

@@ -20,6 +20,7 @@ use crate::auth::users::{UserRef, users_by_id};
 use crate::ctx::Ctx;
 use crate::entity::{announcement, message};
 use crate::error::{AppError, AppResult};
+use crate::events::{Event, Live};
 use crate::pagination::{Page, parse_pair, split_page};
 
 /// How much of a text a message quotes.
@@ -193,6 +194,7 @@ pub async fn announce(ctx: &Ctx, texts: &HashMap<String, Announcement>) -> AppRe
         .await?
         .rows_affected();
     txn.commit().await?;
+    notified(ctx, [None]);
     Ok(sent)
 }
 
@@ -307,6 +309,14 @@ async fn announcements(
         .collect())
 }
 
+/// Readers whose unread messages changed (once what changed them is committed); `None`: every
+/// reader's.
+pub fn notified(ctx: &Ctx, readers: impl IntoIterator<Item = Option<i64>>) {
+    for reader in readers {
+        ctx.events.publish(&Event::Live(Live::Unread(reader)));
+    }
+}
+
 pub async fn unread(ctx: &Ctx, user_id: i64) -> AppResult<u64> {
     Ok(message::Entity::find()
         .filter(visible(user_id))
@@ -324,5 +334,9 @@ pub async fn mark_read(ctx: &Ctx, user_id: i64, ids: Option<&[i64]>) -> AppResul
     if let Some(ids) = ids {
         update = update.filter(message::Column::Id.is_in(ids.iter().copied()));
     }
-    Ok(update.exec(&ctx.db).await?.rows_affected)
+    let read = update.exec(&ctx.db).await?.rows_affected;
+    if read > 0 {
+        notified(ctx, [Some(user_id)]);
+    }
+    Ok(read)
 }

@@ -163,6 +163,7 @@ pub async fn remove_comment(ctx: &Ctx, id: i64, reason: &str) -> AppResult<()> {
     messages::leave(&txn, now, found.user_id, &about).await?;
     txn.commit().await?;
     comments::changed(ctx, subject);
+    messages::notified(ctx, [Some(found.user_id)]);
     Ok(())
 }
 

@@ -27,6 +27,7 @@ mod s3_store;
 mod scale;
 mod sessions;
 mod sign_in;
+mod stream;
 mod syndication;
 mod tracking;
 mod wallet;

@@ -12,7 +12,7 @@ use crate::content::search;
 use crate::ctx::Ctx;
 use crate::entity::{channel, feed_item, feed_link, feed_translation, kol, tag, topic};
 use crate::error::{AppError, AppResult};
-use crate::events::Event;
+use crate::events::{Event, Live};
 use crate::outbox::fanout;
 use crate::validation;
 use client_core::validation::feed_kind;
@@ -167,27 +167,45 @@ async fn store_one(ctx: &Ctx, input: FeedInput, origin: Option<String>) -> AppRe
     let feed = clean_feed(input)?;
     let now = ctx.now();
     let txn = crate::db::begin_write(&ctx.db).await?;
-    let result = store_feed(&txn, feed, origin, now).await?;
+    let stored = store_feed(&txn, feed, origin, now).await?;
     txn.commit().await?;
     ctx.events.publish(&Event::ContentChanged);
     ctx.events.publish(&Event::DeliveriesQueued);
-    Ok(result)
+    stored.publish_live(ctx);
+    Ok((stored.id, stored.created))
 }
 
 /// Stores many editors' items in one transaction (the demo set); returns how many were new.
 pub async fn upsert_feeds(ctx: &Ctx, inputs: Vec<FeedInput>) -> AppResult<usize> {
     let now = ctx.now();
     let txn = crate::db::begin_write(&ctx.db).await?;
-    let mut created = 0;
+    let mut stored = Vec::new();
     for input in inputs {
-        if store_feed(&txn, clean_feed(input)?, None, now).await?.1 {
-            created += 1;
-        }
+        stored.push(store_feed(&txn, clean_feed(input)?, None, now).await?);
     }
     txn.commit().await?;
     ctx.events.publish(&Event::ContentChanged);
     ctx.events.publish(&Event::DeliveriesQueued);
-    Ok(created)
+    for one in &stored {
+        one.publish_live(ctx);
+    }
+    Ok(stored.iter().filter(|s| s.created).count())
+}
+
+/// What storing an item did.
+struct Stored {
+    id: i64,
+    created: bool,
+    /// New, or newly important: live streams show it.
+    news: bool,
+}
+
+impl Stored {
+    fn publish_live(&self, ctx: &Ctx) {
+        if self.news {
+            ctx.events.publish(&Event::Live(Live::Item(self.id)));
+        }
+    }
 }
 
 /// `origin`: the digest of an RSS entry's source and guid, or `None` for an editor's item.
@@ -196,7 +214,7 @@ async fn store_feed(
     feed: CleanFeed,
     origin: Option<String>,
     now: i64,
-) -> AppResult<(i64, bool)> {
+) -> AppResult<Stored> {
     let CleanFeed {
         input,
         published_at,
@@ -340,7 +358,12 @@ async fn store_feed(
         };
         fanout::queue(db, &item, now).await?;
     }
-    Ok((id, created))
+    let became_important = input.important && existing.is_some_and(|e| !e.important);
+    Ok(Stored {
+        id,
+        created,
+        news: created || became_important,
+    })
 }
 
 /// Makes `links` (kind and target: `tag`, `token`, `topic`) the item's links, replacing any it had.

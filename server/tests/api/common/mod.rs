@@ -7,6 +7,7 @@ pub mod bot_apis;
 pub mod images;
 pub mod load;
 pub mod provider;
+pub mod sse;
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -140,6 +141,7 @@ impl TestApp {
             .expect("bind");
         let addr = listener.local_addr().expect("addr");
         server::auth::tokens::listen_for_revocations(state.ctx.clone(), state.auth.clone());
+        server::stream::spawn(&state.ctx, &state.stream);
         state.ctx.events.listen();
         let service = app(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
         tokio::spawn(async move { axum::serve(listener, service).await });
