@@ -704,6 +704,43 @@ test("wallet sign-in without a wallet, and with a connection request already pen
   await pending.context().close();
 });
 
+test("live: a new item waits under an \"N new\" pill on the open home page; a comment reaches another reader's open thread", async () => {
+  const home = await newPage();
+  const streaming = (page) => page.waitForResponse((r) => r.url().includes("/api/stream?"));
+  const homeStream = streaming(home);
+  await home.goto(`${stack.base}/en`);
+  await home.locator(".feed-list").waitFor();
+  await homeStream;
+  const { id } = await stack.admin("/admin/feed/upsert", {
+    source_url: "https://news.test/live-wombat",
+    kind: "flash",
+    lang: "en",
+    title: "Live wombat flash",
+    published_at: Math.floor(Date.now() / 1000),
+  });
+  const feedList = home.locator(".feed-list");
+  assert.equal(await feedList.getByText("Live wombat flash").count(), 0, "the list does not move by itself");
+  await home.getByRole("button", { name: /1 new/ }).click();
+  await feedList.getByText("Live wombat flash").waitFor();
+  await home.context().close();
+  // Two readers on one item: one comments, the other sees it without reloading.
+  const item = `${stack.base}/en/feed/${id}`;
+  const watcher = await newPage();
+  const watcherStream = streaming(watcher);
+  await watcher.goto(item);
+  await watcherStream;
+  const writer = await newPage();
+  await writer.goto(item);
+  await signIn(writer, stack, "live-writer@example.com");
+  await skipInvitation(writer);
+  await writer.getByRole("combobox", { name: /Add a comment/ }).fill("Seen live by the other reader");
+  await writer.getByRole("button", { name: "Post" }).click();
+  await watcher.getByTestId("comment").filter({ hasText: "Seen live by the other reader" }).waitFor();
+  await watcher.getByRole("heading", { name: "Comments (1)" }).waitFor();
+  await writer.context().close();
+  await watcher.context().close();
+});
+
 test("two readers converse: a reply with a mention, one unread message, a block, a removal, an unblock", async () => {
   const { id } = await stack.admin("/admin/feed/upsert", {
     source_url: "https://news.test/conversation",

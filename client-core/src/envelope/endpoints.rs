@@ -60,6 +60,9 @@ pub const ENDPOINTS: &[(&str, Access)] = &[
     ("/feed/list", Access::Public),
     ("/feed/detail", Access::Public),
     ("/search", Access::Public),
+    // The live stream (GET, `text/event-stream`) and the ticket an `EventSource` signs in with.
+    ("/stream", Access::Public),
+    ("/stream/ticket", Access::LoginOnly),
     ("/explore", Access::Public),
     ("/tag/list", Access::Public),
     ("/tag/detail", Access::Public),

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use aide::axum::ApiRouter;
-use aide::axum::routing::post;
+use aide::axum::routing::{get_with, post};
 use axum::Json;
 use axum::extract::{Query, State};
 use axum::http::HeaderMap;
@@ -39,7 +39,17 @@ const PING_EVERY: Duration = Duration::from_secs(15);
 
 pub fn router() -> ApiRouter<AppState> {
     ApiRouter::new()
-        .route("/stream", axum::routing::get(open_stream))
+        .api_route(
+            "/stream",
+            get_with(open_stream, |op| {
+                op.description(
+                    "The live stream, as `text/event-stream`: `item`, `counts`, `comment`, \
+                     `unread`, `open` and `reset` events, each with an `id:`; `Last-Event-ID` \
+                     (or `last_event_id`) replays what was missed. Signed in by `X-TOKEN` or a \
+                     `ticket` from `/stream/ticket`.",
+                )
+            }),
+        )
         .api_route("/stream/ticket", post(stream_ticket))
 }
 
@@ -61,7 +71,7 @@ async fn stream_ticket(
     }))
 }
 
-#[derive(Deserialize, Default)]
+#[derive(schemars::JsonSchema, Deserialize, Default)]
 #[serde(default)]
 struct StreamQuery {
     /// A comma list of subjects (client-core's `stream` rule).

@@ -14,6 +14,7 @@ import { userAtom } from "../lib/session";
 import { storeLink, telegramInApp, unsupportedClient } from "../lib/device";
 import { useTelegramStart } from "../features/bots";
 import { UnreadBadge } from "../features/messages/UnreadBadge";
+import { LiveStream } from "../features/stream";
 import { toastsAtom } from "../lib/toast";
 import { useDefaultTitle } from "../lib/title";
 
@@ -120,6 +121,7 @@ export function Shell() {
         </div>
       </header>
       <main className="content">
+        <LiveStream />
         <Outlet />
       </main>
       <Footer />

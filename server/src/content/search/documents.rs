@@ -4,7 +4,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseBackend, DatabaseConnection, DbErr, EntityTrait,
-    FromQueryResult, QueryFilter, QueryOrder, QuerySelect, Statement, TransactionTrait, Value,
+    FromQueryResult, QueryFilter, QueryOrder, QuerySelect, Statement, Value,
 };
 
 use client_core::locale::DEFAULT_LOCALE;
@@ -267,7 +267,7 @@ pub async fn reindex_if_empty(db: &DatabaseConnection) -> Result<u64, DbErr> {
     if any.is_some() {
         return Ok(0);
     }
-    let txn = db.begin().await?;
+    let txn = crate::db::begin_write(db).await?;
     let mut docs: Vec<Document> = Vec::new();
     docs.extend(
         tag::Entity::find()

@@ -15,7 +15,7 @@ export function ChannelPage() {
   if (channel.isPending) return <Spinner />;
   if (channel.isError) return isNotFound(channel.error) ? <NotFoundPage /> : <p className="empty">{messageOf(channel.error)}</p>;
   return (
-    <FeedTimeline scope={{ channel: channel.data.code }}>
+    <FeedTimeline scope={{ channel: channel.data.code }} live={`channel:${channel.data.code}`}>
       <h1>{channel.data.name}</h1>
       <FeedLink kind="channel" code={channel.data.code} />
     </FeedTimeline>

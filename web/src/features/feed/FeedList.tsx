@@ -1,16 +1,45 @@
-import { useEffect, useRef } from "react";
+import type { InfiniteData } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "../../lib/i18n";
 
 import { Spinner } from "../../components/ui";
-import { messageOf } from "../../lib/api";
-import { type FeedScope, useFeeds } from "./api/get-feeds";
+import { messageOf, queryClient } from "../../lib/api";
+import type { FeedView, Page } from "../../lib/api-types";
+import { type LiveWant, useLive } from "../stream";
+import { feedsQueryOptions, type FeedScope, useFeeds } from "./api/get-feeds";
 import { FeedCard } from "./FeedCard";
 
-/** An endlessly scrolling list of one scope's feeds. */
-export function FeedList({ scope, onlyImportant = false, empty }: { scope: FeedScope; onlyImportant?: boolean; empty?: string }) {
-  const { t } = useTranslation();
+/** An endlessly scrolling list of one scope's feeds. With `live`, items that arrive meanwhile
+ * wait under an "N new" pill: the list does not move under the reader until they ask. */
+export function FeedList({ scope, onlyImportant = false, empty, live }: { scope: FeedScope; onlyImportant?: boolean; empty?: string; live?: LiveWant }) {
+  const { t, i18n } = useTranslation();
   const feeds = useFeeds(scope, onlyImportant);
   const sentinel = useRef<HTMLDivElement>(null);
+  const top = useRef<HTMLDivElement>(null);
+  const [waiting, setWaiting] = useState<FeedView[]>([]);
+  const { queryKey } = feedsQueryOptions(scope, onlyImportant, i18n.language);
+  useLive(live ?? null, (event, data) => {
+    if (event === "reset") {
+      setWaiting([]);
+      void feeds.refetch();
+      return;
+    }
+    if (event !== "item") return;
+    const item = data as FeedView;
+    if (onlyImportant && !item.important) return;
+    const shown = feeds.data?.pages.some((p) => p.list.some((i) => i.id === item.id));
+    if (!shown) setWaiting((w) => [item, ...w.filter((i) => i.id !== item.id)]);
+  });
+  const showWaiting = () => {
+    queryClient.setQueryData<InfiniteData<Page<FeedView>>>(queryKey, (old) => {
+      if (!old?.pages.length) return old;
+      const [first, ...rest] = old.pages;
+      const ids = new Set(waiting.map((i) => i.id));
+      return { ...old, pages: [{ ...first, list: [...waiting, ...first.list.filter((i) => !ids.has(i.id))] }, ...rest] };
+    });
+    setWaiting([]);
+    top.current?.scrollIntoView({ behavior: "smooth", block: "start" });
+  };
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = feeds;
   useEffect(() => {
     const node = sentinel.current;
@@ -36,7 +65,12 @@ export function FeedList({ scope, onlyImportant = false, empty }: { scope: FeedS
   const items = feeds.data.pages.flatMap((p) => p.list);
   if (items.length === 0) return <p className="empty">{empty ?? t("web.feed.empty")}</p>;
   return (
-    <div className="feed-list">
+    <div className="feed-list" ref={top}>
+      {waiting.length > 0 && (
+        <button type="button" className="new-pill" onClick={showWaiting}>
+          {t("web.feed.newItems", { count: waiting.length })}
+        </button>
+      )}
       {items.map((item) => (
         <FeedCard key={item.id} item={item} />
       ))}

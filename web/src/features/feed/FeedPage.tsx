@@ -13,7 +13,11 @@ import { track } from "../../lib/track";
 import { useFeed } from "./api/get-feed";
 import { byline, FeedCard, timeAgo, translatedFrom } from "./FeedCard";
 import { NotFoundPage } from "../../components/NotFoundPage";
-import { CommentThread } from "../comments";
+import { CommentThread, threadChanged } from "../comments";
+import { useLive } from "../stream";
+import { queryClient } from "../../lib/api";
+import type { FeedDetail } from "../../lib/api-types";
+import { feedKeys } from "./api/keys";
 import { PostTools } from "../posts";
 import { FavoriteButton, LikeButton } from "../social";
 
@@ -47,6 +51,17 @@ export function FeedPage() {
   const to = useLocalePath();
   const navigate = useNavigate();
   const feed = useFeed(Number(id));
+  // The open thread is live: new comments and counts without a reload.
+  useLive(id ? { subject: `feed:${Number(id)}` } : null, (event, data) => {
+    const subject = { kind: "feed", id: Number(id) } as const;
+    if (event === "comment" || event === "reset") threadChanged(subject);
+    if (event !== "counts") return;
+    const counts = data as { feed_id: number; like_count: number; comment_count: number };
+    if (counts.feed_id !== subject.id) return;
+    queryClient.setQueriesData<FeedDetail>({ queryKey: feedKeys.item(subject.id) }, (old) =>
+      old ? { ...old, like_count: counts.like_count, comment_count: counts.comment_count } : old,
+    );
+  });
   const content = feed.data?.content;
   // Parsed once per article and language, not on every render (the share sheet re-renders).
   const body = useMemo(

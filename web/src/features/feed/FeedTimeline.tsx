@@ -6,7 +6,7 @@ import { FeedList } from "./FeedList";
 
 /** One subject's news (a tag, token, topic or KOL): its header, the only-important filter and
  * the endless list. */
-export function FeedTimeline({ scope, children }: { scope: FeedScope; children: ReactNode }) {
+export function FeedTimeline({ scope, live, children }: { scope: FeedScope; /** Its stream subject (`tag:btc`). */ live: string; children: ReactNode }) {
   const { t } = useTranslation();
   const [onlyImportant, setOnlyImportant] = useState(false);
   return (
@@ -16,7 +16,7 @@ export function FeedTimeline({ scope, children }: { scope: FeedScope; children: 
         <input type="checkbox" checked={onlyImportant} onChange={(e) => setOnlyImportant(e.target.checked)} />
         <span>{t("web.feed.onlyImportant")}</span>
       </label>
-      <FeedList key={String(onlyImportant)} scope={scope} onlyImportant={onlyImportant} />
+      <FeedList key={String(onlyImportant)} scope={scope} onlyImportant={onlyImportant} live={{ subject: live }} />
     </section>
   );
 }

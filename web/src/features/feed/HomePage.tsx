@@ -54,6 +54,7 @@ export function HomePage() {
         key={`${tab}-${onlyImportant}`}
         scope={user ? { tab, langs: user.read_langs } : { tab }}
         onlyImportant={onlyImportant}
+        live={{ subject: "home", tab, langs: user?.read_langs }}
         empty={{ following: t("web.feed.followingEmpty"), community: t("web.post.communityEmpty") }[tab as string]}
       />
     </section>

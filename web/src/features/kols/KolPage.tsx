@@ -24,7 +24,7 @@ export function KolPage() {
   const view = kol.data;
   const following = followed.data?.list.some((k) => k.id === view.id) ?? false;
   return (
-    <FeedTimeline scope={{ kol_id: view.id }}>
+    <FeedTimeline scope={{ kol_id: view.id }} live={`kol:${view.id}`}>
       <div>
         <h1>{view.name}</h1>
         <p className="meta">@{view.handle} · {t("web.subject.followers", { count: view.follower_count })}</p>

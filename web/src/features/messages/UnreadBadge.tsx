@@ -7,7 +7,7 @@ import { useUnread } from "./api/messages";
 export function UnreadBadge() {
   const { t } = useTranslation();
   const to = useLocalePath();
-  const unread = useUnread().data?.count ?? 0;
+  const unread = useUnread();
   const label = unread > 0 ? t("web.messages.unread", { count: unread }) : t("web.messages.title");
   return (
     <Link to={to("/messages")} className="icon-button badge-host" aria-label={label} title={label}>

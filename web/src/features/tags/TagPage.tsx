@@ -19,7 +19,7 @@ export function TagPage() {
   if (tag.isError) return isNotFound(tag.error) ? <NotFoundPage /> : <p className="empty">{messageOf(tag.error)}</p>;
   const view = tag.data;
   return (
-    <FeedTimeline scope={{ tag_id: view.id }}>
+    <FeedTimeline scope={{ tag_id: view.id }} live={`tag:${view.code}`}>
       <div>
         <h1>#{view.name}</h1>
         {view.description && <p>{view.description}</p>}

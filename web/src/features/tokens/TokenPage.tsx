@@ -20,7 +20,7 @@ export function TokenPage() {
   if (token.isError) return isNotFound(token.error) ? <NotFoundPage /> : <p className="empty">{messageOf(token.error)}</p>;
   const view = token.data;
   return (
-    <FeedTimeline scope={{ token_id: view.id }}>
+    <FeedTimeline scope={{ token_id: view.id }} live={`token:${view.symbol}`}>
       <div>
         <h1>
           {view.name} <span className="symbol">${view.symbol}</span>

@@ -22,7 +22,7 @@ export function TopicPage() {
   if (topic.isError) return isNotFound(topic.error) ? <NotFoundPage /> : <p className="empty">{messageOf(topic.error)}</p>;
   const view = topic.data;
   return (
-    <FeedTimeline scope={{ topic_id: view.id }}>
+    <FeedTimeline scope={{ topic_id: view.id }} live={`topic:${view.id}`}>
       <div>
         <h1 lang={view.lang}>
           {view.title} <FallbackMark lang={view.lang} />

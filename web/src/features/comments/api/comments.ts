@@ -41,6 +41,9 @@ export const getReplies = (id: number, cursor: string | null) =>
 
 export const getHistory = (id: number) => call<{ list: CommentVersion[] }>("/comment/history", { id });
 
+/** The thread asks again: someone else changed it (the live stream said so). */
+export const threadChanged = (subject: Subject) => void queryClient.invalidateQueries({ queryKey: commentKeys.thread(subject) });
+
 /** The thread, and a feed item's comment count, ask again after any change to the thread. */
 const refresh = <T,>(subject: Subject) => (answer: T) => {
   void queryClient.invalidateQueries({ queryKey: commentKeys.thread(subject) });

@@ -5,6 +5,7 @@ import { call, cursorPaging, queryClient } from "../../../lib/api";
 import type { MessageView, Page } from "../../../lib/api-types";
 import { useTranslation } from "../../../lib/i18n";
 import { userAtom } from "../../../lib/session";
+import { liveUnreadAtom, liveUpAtom } from "../../stream";
 
 export const messageKeys = {
   all: ["messages"] as const,
@@ -12,19 +13,23 @@ export const messageKeys = {
   list: (userId: number | undefined, locale: string) => ["messages", "list", userId, locale] as const,
 };
 
-/** How often the header asks for the unread count (and when the window regains focus). */
+/** How often the header asks for the unread count while the live stream is down. */
 const UNREAD_EVERY_MS = 60_000;
 
-export function useUnread() {
+/** The unread count: from the live stream while it is open, else asked every minute. */
+export function useUnread(): number {
   const userId = useAtomValue(userAtom)?.id;
-  return useQuery({
+  const up = useAtomValue(liveUpAtom);
+  const live = useAtomValue(liveUnreadAtom);
+  const polled = useQuery({
     queryKey: messageKeys.unread(userId),
     queryFn: () => call<{ count: number }>("/message/unread", {}, { silent: true }),
-    enabled: userId !== undefined,
+    enabled: userId !== undefined && !(up && live !== null),
     refetchInterval: UNREAD_EVERY_MS,
     refetchOnWindowFocus: true,
     staleTime: UNREAD_EVERY_MS,
   });
+  return (up && live !== null ? live : polled.data?.count) ?? 0;
 }
 
 export function useMessages() {

@@ -1,0 +1,2 @@
+export { LiveStream, liveUnreadAtom, liveUpAtom, useLive } from "./live";
+export type { LiveEvent, LiveWant } from "./live";
