@@ -42,6 +42,10 @@ struct ErrorEnvelope {
 }
 
 fn json_response(description: String, json_schema: schemars::Schema) -> Response {
+    media_response("application/json", description, json_schema)
+}
+
+fn media_response(kind: &str, description: String, json_schema: schemars::Schema) -> Response {
     let media = MediaType {
         schema: Some(SchemaObject {
             json_schema,
@@ -52,7 +56,7 @@ fn json_response(description: String, json_schema: schemars::Schema) -> Response
     };
     Response {
         description,
-        content: IndexMap::from_iter([("application/json".to_owned(), media)]),
+        content: IndexMap::from_iter([(kind.to_owned(), media)]),
         ..Default::default()
     }
 }
@@ -92,6 +96,24 @@ impl OperationOutput for AppError {
 /// beside it): the answer's type, declared beside the route (`post_with(handler, answers::<T>)`).
 pub fn answers<T: JsonSchema>(op: TransformOperation<'_>) -> TransformOperation<'_> {
     op.response::<200, axum::Json<Envelope<T>>>()
+}
+
+/// A route that answers `text/event-stream` (the live stream): its events as the description
+/// names them, declared beside the route (`get_with(handler, |op| event_stream(op, events))`).
+pub fn event_stream<'a>(op: TransformOperation<'a>, events: &str) -> TransformOperation<'a> {
+    op.response_with::<200, EventStream, _>(|r| r.description(events))
+}
+
+/// The answer of a `text/event-stream` route: a text of events.
+struct EventStream;
+
+impl OperationOutput for EventStream {
+    type Inner = Self;
+
+    fn operation_response(ctx: &mut GenContext, _operation: &mut Operation) -> Option<Response> {
+        let schema = ctx.schema.subschema_for::<String>();
+        Some(media_response("text/event-stream", String::new(), schema))
+    }
 }
 
 /// The header a signed-in call carries its session token in.

@@ -29,6 +29,7 @@ use crate::entity::user;
 use crate::error::{AppError, AppResult};
 use crate::extract::{Caller, ClientMeta, CurrentUser};
 use crate::limits;
+use crate::openapi::event_stream;
 use crate::state::AppState;
 use crate::stream::delivery::{Delivery, What};
 use crate::stream::reader::{Reader, Wanted};
@@ -42,11 +43,11 @@ pub fn router() -> ApiRouter<AppState> {
         .api_route(
             "/stream",
             get_with(open_stream, |op| {
-                op.description(
-                    "The live stream, as `text/event-stream`: `item`, `counts`, `comment`, \
-                     `unread`, `open` and `reset` events, each with an `id:`; `Last-Event-ID` \
-                     (or `last_event_id`) replays what was missed. Signed in by `X-TOKEN` or a \
-                     `ticket` from `/stream/ticket`.",
+                event_stream(
+                    op,
+                    "`item`, `counts`, `comment`, `unread`, `open` and `reset` events, each \
+                     with an `id:`; `Last-Event-ID` (or `last_event_id`) replays what was \
+                     missed. Signed in by `X-TOKEN` or a `ticket` from `/stream/ticket`.",
                 )
             }),
         )
@@ -141,7 +142,8 @@ async fn open_stream(
     let live = state.stream.subscribe();
     let mut first = Vec::new();
     let mut replayed = HashSet::new();
-    let newest = log::newest(&state).await?.unwrap_or(0);
+    let bounds = log::bounds(&state).await?;
+    let newest = bounds.newest.unwrap_or(0);
     match last {
         None => first.push(
             sse::Event::default()
@@ -149,7 +151,7 @@ async fn open_stream(
                 .event("open")
                 .data("{}"),
         ),
-        Some(last) => match log::since(&state, last).await? {
+        Some(last) => match log::since(&state, bounds, last).await? {
             Some(missed) => {
                 for (id, happened) in missed {
                     replayed.insert(id);
