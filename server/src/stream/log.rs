@@ -46,29 +46,34 @@ pub async fn trim(ctx: &Ctx) -> AppResult<u64> {
     Ok(gone.rows_affected)
 }
 
-/// The newest event's id.
-pub async fn newest(ctx: &Ctx) -> AppResult<Option<i64>> {
-    Ok(stream_event::Entity::find()
-        .select_only()
-        .column_as(stream_event::Column::Id.max(), "newest")
-        .into_tuple::<Option<i64>>()
-        .one(&ctx.db)
-        .await?
-        .flatten())
+/// The oldest and newest ids the log holds (`None` when it is empty).
+#[derive(Debug, Clone, Copy)]
+pub struct Bounds {
+    pub oldest: Option<i64>,
+    pub newest: Option<i64>,
 }
 
-/// What a reader who last saw `last` missed: `None` when the log no longer holds all of it
-/// (the reader refetches instead).
-pub async fn since(ctx: &Ctx, last: i64) -> AppResult<Option<Vec<(i64, Live)>>> {
-    let oldest: Option<i64> = stream_event::Entity::find()
+pub async fn bounds(ctx: &Ctx) -> AppResult<Bounds> {
+    let (oldest, newest) = stream_event::Entity::find()
         .select_only()
         .column_as(stream_event::Column::Id.min(), "oldest")
-        .into_tuple::<Option<i64>>()
+        .column_as(stream_event::Column::Id.max(), "newest")
+        .into_tuple::<(Option<i64>, Option<i64>)>()
         .one(&ctx.db)
         .await?
-        .flatten();
-    let newest = newest(ctx).await?;
-    match (oldest, newest) {
+        .unwrap_or_default();
+    Ok(Bounds { oldest, newest })
+}
+
+/// The newest event's id.
+pub async fn newest(ctx: &Ctx) -> AppResult<Option<i64>> {
+    Ok(bounds(ctx).await?.newest)
+}
+
+/// What a reader who last saw `last` missed, the log being within `bounds`: `None` when the log
+/// no longer holds all of it (the reader refetches instead).
+pub async fn since(ctx: &Ctx, bounds: Bounds, last: i64) -> AppResult<Option<Vec<(i64, Live)>>> {
+    match (bounds.oldest, bounds.newest) {
         // Nothing was ever logged: nothing was missed.
         (None, _) | (_, None) if last == 0 => return Ok(Some(Vec::new())),
         (Some(oldest), Some(newest)) if last + 1 >= oldest && last <= newest => {}

@@ -19,7 +19,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use client_core::envelope::ErrorKind;
-use tokio::sync::{Notify, broadcast, mpsc, watch};
+use tokio::sync::{broadcast, mpsc, watch};
 
 use crate::config::StreamSettings;
 use crate::ctx::Ctx;
@@ -45,13 +45,20 @@ pub struct Stream(Arc<Inner>);
 struct Inner {
     settings: StreamSettings,
     deliveries: broadcast::Sender<Arc<Delivery>>,
-    to_log: Mutex<Vec<Live>>,
-    logging: Notify,
+    /// `Live` events of this server, for the log.
+    to_log: mpsc::UnboundedSender<Live>,
+    /// `Logged` events of every server, for the streams.
     logged: mpsc::UnboundedSender<(i64, Live)>,
-    logged_rx: Mutex<Option<mpsc::UnboundedReceiver<(i64, Live)>>>,
+    /// The ends the two jobs read, until `spawn` takes them.
+    queues: Mutex<Option<Queues>>,
     open: Mutex<Open>,
     total: AtomicUsize,
     closing: watch::Sender<bool>,
+}
+
+struct Queues {
+    to_log: mpsc::UnboundedReceiver<Live>,
+    logged: mpsc::UnboundedReceiver<(i64, Live)>,
 }
 
 #[derive(Default)]
@@ -63,14 +70,17 @@ struct Open {
 impl Stream {
     pub fn new(settings: StreamSettings) -> Self {
         let (deliveries, _) = broadcast::channel(BEHIND_MAX);
+        let (to_log, to_log_rx) = mpsc::unbounded_channel();
         let (logged, logged_rx) = mpsc::unbounded_channel();
         Self(Arc::new(Inner {
             settings,
             deliveries,
-            to_log: Mutex::new(Vec::new()),
-            logging: Notify::new(),
+            to_log,
             logged,
-            logged_rx: Mutex::new(Some(logged_rx)),
+            queues: Mutex::new(Some(Queues {
+                to_log: to_log_rx,
+                logged: logged_rx,
+            })),
             open: Mutex::default(),
             total: AtomicUsize::new(0),
             closing: watch::Sender::new(false),
@@ -82,10 +92,7 @@ impl Stream {
     pub fn heard(&self, event: &Event) {
         match event {
             Event::Live(live) => {
-                if let Ok(mut waiting) = self.0.to_log.lock() {
-                    waiting.push(*live);
-                }
-                self.0.logging.notify_one();
+                let _ = self.0.to_log.send(*live);
             }
             Event::Logged(id, live) => {
                 let _ = self.0.logged.send((*id, *live));
@@ -182,29 +189,20 @@ impl Drop for Slot {
 /// Starts this server's two stream jobs: logging what happened here, and preparing what was
 /// logged anywhere for the streams. Once per server.
 pub fn spawn(ctx: &Ctx, stream: &Stream) {
-    let Some(logged) = stream.0.logged_rx.lock().ok().and_then(|mut rx| rx.take()) else {
+    let Some(queues) = stream.0.queues.lock().ok().and_then(|mut q| q.take()) else {
         return;
     };
-    tokio::spawn(write_log(ctx.clone(), stream.clone()));
-    tokio::spawn(deliver(ctx.clone(), stream.clone(), logged));
+    tokio::spawn(write_log(ctx.clone(), queues.to_log));
+    tokio::spawn(deliver(ctx.clone(), stream.clone(), queues.logged));
 }
 
 /// Logs each `Live` event in the order it was published, then says `Logged` to every server.
-async fn write_log(ctx: Ctx, stream: Stream) {
+async fn write_log(ctx: Ctx, mut to_log: mpsc::UnboundedReceiver<Live>) {
     let mut last_trim = Instant::now();
-    loop {
-        stream.0.logging.notified().await;
-        let waiting = stream
-            .0
-            .to_log
-            .lock()
-            .map(|mut w| std::mem::take(&mut *w))
-            .unwrap_or_default();
-        for live in waiting {
-            match log::append(&ctx, live).await {
-                Ok(id) => ctx.events.publish(&Event::Logged(id, live)),
-                Err(e) => tracing::warn!("stream event {live:?} not logged: {e:?}"),
-            }
+    while let Some(live) = to_log.recv().await {
+        match log::append(&ctx, live).await {
+            Ok(id) => ctx.events.publish(&Event::Logged(id, live)),
+            Err(e) => tracing::warn!("stream event {live:?} not logged: {e:?}"),
         }
         if last_trim.elapsed() > Duration::from_secs(60) {
             last_trim = Instant::now();

@@ -9,9 +9,9 @@ use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect};
 
 use super::delivery::{Delivery, What};
 use crate::content::feeds::Reading;
-use crate::content::follows::Target;
+use crate::content::follows::{Target, followed, followed_ids};
 use crate::ctx::Ctx;
-use crate::entity::{block, follow, tag, token};
+use crate::entity::{block, tag, token};
 use crate::error::AppResult;
 use crate::social::messages;
 
@@ -113,35 +113,25 @@ impl Reader {
 
 /// What `user` follows, as subjects name it.
 async fn follows(ctx: &Ctx, user: i64) -> AppResult<Follows> {
-    let all = follow::Entity::find()
-        .filter(follow::Column::UserId.eq(user))
-        .all(&ctx.db)
-        .await?;
-    let ids = |target: Target| -> Vec<i64> {
-        all.iter()
-            .filter(|f| f.kind == target.kind())
-            .map(|f| f.target_id)
-            .collect()
-    };
     let tags = tag::Entity::find()
         .select_only()
         .column(tag::Column::Code)
-        .filter(tag::Column::Id.is_in(ids(Target::Tag)))
+        .filter(tag::Column::Id.in_subquery(followed(user, Target::Tag.kind())))
         .into_tuple()
         .all(&ctx.db)
         .await?;
     let tokens = token::Entity::find()
         .select_only()
         .column(token::Column::Symbol)
-        .filter(token::Column::Id.is_in(ids(Target::Token)))
+        .filter(token::Column::Id.in_subquery(followed(user, Target::Token.kind())))
         .into_tuple()
         .all(&ctx.db)
         .await?;
     Ok(Follows {
         tags,
         tokens,
-        topics: ids(Target::Topic),
-        kols: ids(Target::Kol),
-        users: ids(Target::User),
+        topics: followed_ids(ctx, user, Target::Topic).await?,
+        kols: followed_ids(ctx, user, Target::Kol).await?,
+        users: followed_ids(ctx, user, Target::User).await?,
     })
 }

@@ -145,6 +145,56 @@ async fn items_reach_the_streams_whose_subjects_they_match(backend: Backend) {
     assert_eq!(tagged.next_within(Duration::from_millis(700)).await, None);
 }
 
+/// `home` on the `following` tab keeps to the tags and tokens the reader follows.
+async fn the_following_tab_streams_what_a_reader_follows(backend: Backend) {
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+    use server::entity::{tag, token};
+    let app = stream_app(backend).await;
+    let base = &app.base;
+    upsert(
+        &app.http,
+        base,
+        "seed",
+        json!({ "tags": ["defi"], "tokens": ["SOL"] }),
+    )
+    .await;
+    let db = &app.state.ctx.db;
+    let tag_id = tag::Entity::find()
+        .filter(tag::Column::Code.eq("defi"))
+        .one(db)
+        .await
+        .expect("read")
+        .expect("tag")
+        .id;
+    let token_id = token::Entity::find()
+        .filter(token::Column::Symbol.eq("SOL"))
+        .one(db)
+        .await
+        .expect("read")
+        .expect("token")
+        .id;
+    let (reader, _) = token_and_id(&app, "follower@example.com").await;
+    let as_reader = [("X-TOKEN", reader.as_str())];
+    for (path, body) in [
+        ("/tag/follow/add", json!({ "tag_id": tag_id })),
+        ("/token/follow/add", json!({ "token_id": token_id })),
+    ] {
+        let (_, followed) = app.post_with(path, body, &as_reader).await;
+        assert_eq!(followed["code"], 2000, "{path}: {followed}");
+    }
+    let mut following = open(&app, "subjects=home&tab=following", &as_reader).await;
+    assert_eq!(following.next().await.event, "open");
+    upsert(&app.http, base, "elsewhere", json!({ "tags": ["nft"] })).await;
+    let by_tag = upsert(&app.http, base, "by-tag", json!({ "tags": ["defi"] })).await;
+    let by_token = upsert(&app.http, base, "by-token", json!({ "tokens": ["SOL"] })).await;
+    assert_eq!(
+        following.next_named("item").await.data["id"],
+        by_tag,
+        "the nft item was not sent"
+    );
+    assert_eq!(following.next_named("item").await.data["id"], by_token);
+}
+
 async fn a_thread_streams_counts_and_comments_but_not_from_the_blocked(backend: Backend) {
     let app = stream_app(backend).await;
     let id = upsert(&app.http, &app.base, "thread", json!({})).await;
@@ -538,6 +588,7 @@ async fn sigterm_ends_open_streams_at_once() {
 
 on_both_databases!(
     items_reach_the_streams_whose_subjects_they_match,
+    the_following_tab_streams_what_a_reader_follows,
     a_thread_streams_counts_and_comments_but_not_from_the_blocked,
     a_reader_s_unread_count_is_live,
     tickets_sign_a_stream_in_once,
