@@ -100,9 +100,8 @@ pub fn changed(ctx: &Ctx, subject: Subject) {
 }
 
 /// A comment under a feed item was written or rewritten: live streams of its thread show it.
-fn written(ctx: &Ctx, found: &comment::Model) {
-    if let Subject::Feed(feed) = Subject::of(found) {
-        let comment = found.id;
+fn written(ctx: &Ctx, subject: Subject, comment: i64) {
+    if let Subject::Feed(feed) = subject {
         ctx.events
             .publish(&Event::Live(Live::Comment { feed, comment }));
     }
@@ -396,7 +395,7 @@ pub async fn add(ctx: &Ctx, user_id: i64, new: NewComment<'_>) -> AppResult<Comm
     }
     txn.commit().await?;
     changed(ctx, new.subject);
-    written(ctx, &made);
+    written(ctx, new.subject, made.id);
     messages::notified(ctx, replied_to.into_iter().chain(mentioned).map(Some));
     let mut list = views(ctx, Some(user_id), vec![made], Vec::new()).await?;
     list.pop()
@@ -458,9 +457,9 @@ pub async fn edit(ctx: &Ctx, user_id: i64, id: i64, content: &str) -> AppResult<
         changed.update(&txn).await?;
         txn.commit().await?;
         self::changed(ctx, subject);
+        written(ctx, subject, id);
     }
     let current = find_visible(ctx, id).await?;
-    written(ctx, &current);
     let mut list = views(ctx, Some(user_id), vec![current], Vec::new()).await?;
     list.pop()
         .ok_or_else(|| AppError::internal("the edited comment has no view"))

@@ -65,7 +65,8 @@ pub async fn set_feed_like(ctx: &Ctx, user_id: i64, id: i64, liked: bool) -> App
     if feed_item::Entity::find_by_id(id).one(&txn).await?.is_none() {
         return Err(AppError::not_found("No such news item"));
     }
-    if flip(&txn, ctx.now(), user_id, like::FEED, id, liked).await? {
+    let flipped = flip(&txn, ctx.now(), user_id, like::FEED, id, liked).await?;
+    if flipped {
         feed_item::Entity::update_many()
             .col_expr(
                 feed_item::Column::Likes,
@@ -81,7 +82,9 @@ pub async fn set_feed_like(ctx: &Ctx, user_id: i64, id: i64, liked: bool) -> App
         .map_or(0, |f| f.likes);
     txn.commit().await?;
     ctx.events.publish(&Event::MarksChanged(user_id));
-    ctx.events.publish(&Event::Live(Live::Counts(id)));
+    if flipped {
+        ctx.events.publish(&Event::Live(Live::Counts(id)));
+    }
     Ok(LikeState { liked, count })
 }
 
