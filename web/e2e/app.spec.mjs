@@ -4,7 +4,7 @@ import { after, before, test } from "node:test";
 import { createRequire } from "node:module";
 import { privateKeyToAccount } from "viem/accounts";
 
-import { signIn, startStack } from "./harness.mjs";
+import { openLogin, signIn, startStack } from "./harness.mjs";
 
 const require = createRequire(import.meta.url);
 const axeSource = require("fs").readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
@@ -553,11 +553,8 @@ test("X binding from the account page, and a closed X popup is a denial", async 
   await page.locator(".task", { hasText: "Link your X (Twitter) account" }).getByRole("button", { name: "Claim" }).waitFor();
   await page.getByRole("button", { name: "Log out" }).click();
 
-  await page.getByRole("button", { name: "Log in" }).first().click();
-  const [denied] = await Promise.all([
-    page.waitForEvent("popup"),
-    page.getByRole("dialog", { name: "Log in to Blockbrief" }).getByRole("button", { name: "X (Twitter)" }).click(),
-  ]);
+  const login = await openLogin(page);
+  const [denied] = await Promise.all([page.waitForEvent("popup"), login.getByRole("button", { name: "X (Twitter)" }).click()]);
   await denied.close();
   await page.getByText("You cancelled the sign-in").waitFor();
   await page.context().close();

@@ -121,14 +121,21 @@ export async function startStack(env = {}) {
 }
 
 /** Signs in through the login dialog the way a person does. */
-export async function signIn(page, stack, email) {
+/** The login dialog, opened by the header's button unless the page opened it. */
+export async function openLogin(page) {
   const dialog = page.getByRole("dialog", { name: "Log in to Blockbrief" });
-  // A page that needs a reader (Write, Ask) opens the dialog itself, possibly while this clicks
-  // the header's button: the dialog then takes the click, which is given up after a while, and
-  // the dialog is there either way.
+  // A page that needs a reader (Write, Ask, Account after a logout) opens the dialog itself,
+  // possibly while this clicks the header's button: the dialog then takes the click, which is
+  // given up after a while, and the dialog is there either way.
   if (!(await dialog.isVisible())) {
     await page.getByRole("button", { name: "Log in" }).first().click({ timeout: 5000 }).catch(() => {});
   }
+  await dialog.waitFor();
+  return dialog;
+}
+
+export async function signIn(page, stack, email) {
+  const dialog = await openLogin(page);
   await dialog.getByLabel("Email address").fill(email);
   await dialog.getByRole("button", { name: "Send code" }).click();
   await dialog.getByText(/^\d+S$/).waitFor();
