@@ -16,7 +16,7 @@ APT_INSTALL := apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get inst
 
 .PHONY: help setup toolchain node-deps test-deps pkg web test lint fmt-check clippy test-rust test-pkg test-web run \
 	dev check types fuzz fuzz-tools test-scale \
-	bench bench-pkg bench-server bench-feed bench-content bench-bots bench-talk bench-web screenshots clean
+	bench bench-pkg bench-server bench-feed bench-content bench-bots bench-talk bench-stream bench-web screenshots clean
 
 help:
 	@echo "make run    build everything and start the app on http://127.0.0.1:8080"
@@ -142,7 +142,7 @@ fuzz-tools:
 fuzz: fuzz-tools
 	scripts/fuzz.sh
 
-bench: bench-pkg bench-server bench-feed bench-content bench-bots bench-talk bench-web
+bench: bench-pkg bench-server bench-feed bench-content bench-bots bench-talk bench-stream bench-web
 
 bench-pkg: pkg node-deps
 	npm run --silent bench:pkg
@@ -183,6 +183,12 @@ bench-bots: test-deps
 bench-talk: test-deps
 	cargo build --locked --release -p server
 	scripts/with-postgres.sh scripts/bench-talk.sh
+
+# 10,000 live streams on one server: memory a stream, upsert-to-delivery time, the home feed
+# meanwhile; then delivery across two servers on one PostgreSQL.
+bench-stream: test-deps
+	cargo build --locked --release -p server --bin blockbrief --example stream_load
+	scripts/with-postgres.sh scripts/bench-stream.sh
 
 clean:
 	rm -rf pkg target node_modules

@@ -15,12 +15,13 @@ post() { curl -sf -X POST -H 'content-type: application/json' "$@"; }
 ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 
 start_server() { # $1 = database URL or empty for the embedded SQLite; $2 = keep the data dir
-  local port; port=$(free_port)
+  # BENCH_DATA: another data dir, for a second server beside the first.
+  local port data=${BENCH_DATA:-$work/data}; port=$(free_port)
   base="http://127.0.0.1:$port"
-  [ -n "${2:-}" ] || rm -rf "$work/data"
+  [ -n "${2:-}" ] || rm -rf "$data"
   # TRUST_PROXY: the upload runs give each request its own client address (per-IP limits).
-  DATA_DIR="$work/data" BIND_ADDR="127.0.0.1:$port" DATABASE_URL="$1" RUST_LOG="warn,otp=info" \
-    TRUST_PROXY=127.0.0.1 "$bin" > "$work/server.log" 2>&1 &
+  DATA_DIR="$data" BIND_ADDR="127.0.0.1:$port" DATABASE_URL="$1" RUST_LOG="warn,otp=info" \
+    TRUST_PROXY=127.0.0.1 "$bin" >> "$work/server.log" 2>&1 &
   server_pid=$!
   # A PostgreSQL server serves at once but searches once its search copy is open (reused and
   # caught up in seconds; built afresh, about two minutes at 100,000 feeds).

@@ -987,6 +987,37 @@ async fn reading_again_after_a_write_answers(backend: Backend) {
     );
 }
 
+/// Servers on one PostgreSQL: a comment edited through one is what the other's thread (cached
+/// there) shows within a second.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn postgres_an_edit_reaches_the_other_server_s_thread() {
+    let t = Talk::start(Backend::Postgres).await;
+    let beside = t.app.start_beside().await;
+    let a = t.reader("editor").await;
+    let first = t.comment(&a, None, "First words").await;
+    let shown = async |app: &TestApp| {
+        let body = json!({ "feed_id": t.feed, "sort": "new" });
+        app.post("/comment/list", body).await.1["data"]["list"][0]["content"].clone()
+    };
+    assert_eq!(shown(&beside).await, "First words", "now cached beside");
+    let edited = t
+        .call(
+            &a,
+            "/comment/edit",
+            json!({ "id": id(&first), "content": "Second words" }),
+        )
+        .await;
+    assert_eq!(edited["code"], 2000, "{edited}");
+    let started = std::time::Instant::now();
+    while shown(&beside).await != "Second words" {
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(1),
+            "the edit was not seen on the other server within 1 s"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}
+
 on_both_databases!(
     reading_again_after_a_write_answers,
     threads_reply_one_level_deep_and_page,
