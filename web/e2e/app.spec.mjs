@@ -701,7 +701,7 @@ test("wallet sign-in without a wallet, and with a connection request already pen
   await pending.context().close();
 });
 
-test("live: a new item waits under an \"N new\" pill on the open home page; a comment reaches another reader's open thread", async () => {
+test("live: a new item waits under an \"N new\" pill on the open home page; a comment reaches another reader's open thread the same way", async () => {
   const home = await newPage();
   const streaming = (page) => page.waitForResponse((r) => r.url().includes("/api/stream?"));
   const homeStream = streaming(home);
@@ -720,7 +720,8 @@ test("live: a new item waits under an \"N new\" pill on the open home page; a co
   await home.getByRole("button", { name: /1 new/ }).click();
   await feedList.getByText("Live wombat flash").waitFor();
   await home.context().close();
-  // Two readers on one item: one comments, the other sees it without reloading.
+  // Two readers on one item: one comments, the other sees it without reloading (the count at
+  // once, the comment under a pill, so the thread does not move under them).
   const item = `${stack.base}/en/feed/${id}`;
   const watcher = await newPage();
   const watcherStream = streaming(watcher);
@@ -732,8 +733,15 @@ test("live: a new item waits under an \"N new\" pill on the open home page; a co
   await skipInvitation(writer);
   await writer.getByRole("combobox", { name: /Add a comment/ }).fill("Seen live by the other reader");
   await writer.getByRole("button", { name: "Post" }).click();
-  await watcher.getByTestId("comment").filter({ hasText: "Seen live by the other reader" }).waitFor();
   await watcher.getByRole("heading", { name: "Comments (1)" }).waitFor();
+  const seen = watcher.getByTestId("comment").filter({ hasText: "Seen live by the other reader" });
+  assert.equal(await seen.count(), 0, "the thread does not move by itself");
+  await watcher.getByRole("button", { name: "New comments: 1 — show" }).click();
+  await seen.waitFor();
+  assert.equal(await watcher.getByRole("button", { name: /New comments/ }).count(), 0, "the pill is gone");
+  // The writer's own comment showed at once, under no pill.
+  await writer.getByTestId("comment").filter({ hasText: "Seen live by the other reader" }).waitFor();
+  assert.equal(await writer.getByRole("button", { name: /New comments/ }).count(), 0);
   await writer.context().close();
   await watcher.context().close();
 });

@@ -1,3 +1,3 @@
 export { CommentThread } from "./CommentThread";
 export { CommentText } from "./CommentText";
-export { threadChanged } from "./api/comments";
+export { isShown, threadChanged } from "./api/comments";

@@ -1,3 +1,4 @@
+import { useAtomValue } from "jotai";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "../../lib/i18n";
 import { Link, useNavigate, useParams } from "../../lib/router";
@@ -13,10 +14,11 @@ import { track } from "../../lib/track";
 import { useFeed } from "./api/get-feed";
 import { byline, FeedCard, timeAgo, translatedFrom } from "./FeedCard";
 import { NotFoundPage } from "../../components/NotFoundPage";
-import { CommentThread, threadChanged } from "../comments";
+import { CommentThread, isShown, threadChanged } from "../comments";
 import { useLive } from "../stream";
 import { queryClient } from "../../lib/api";
-import type { FeedDetail } from "../../lib/api-types";
+import type { CommentView, FeedDetail } from "../../lib/api-types";
+import { userAtom } from "../../lib/session";
 import { feedKeys } from "./api/keys";
 import { PostTools } from "../posts";
 import { FavoriteButton, LikeButton } from "../social";
@@ -51,10 +53,23 @@ export function FeedPage() {
   const to = useLocalePath();
   const navigate = useNavigate();
   const feed = useFeed(Number(id));
+  const me = useAtomValue(userAtom)?.id;
+  // Others' new comments, waiting under an "N new" pill so the thread does not move under the
+  // reader; edits of what is on screen and the reader's own comments show at once.
+  const [fresh, setFresh] = useState<number[]>([]);
+  const subject = { kind: "feed", id: Number(id) } as const;
+  const showFresh = () => {
+    threadChanged(subject);
+    setFresh([]);
+  };
   // The open thread is live: new comments and counts without a reload.
   useLive(id ? { subject: `feed:${Number(id)}` } : null, (event, data) => {
-    const subject = { kind: "feed", id: Number(id) } as const;
-    if (event === "comment" || event === "reset") threadChanged(subject);
+    if (event === "reset") showFresh();
+    if (event === "comment") {
+      const comment = data as CommentView;
+      if (comment.user?.id === me || isShown(subject, comment.id)) threadChanged(subject);
+      else setFresh((waiting) => (waiting.includes(comment.id) ? waiting : [...waiting, comment.id]));
+    }
     if (event !== "counts") return;
     const counts = data as { feed_id: number; like_count: number; comment_count: number };
     if (counts.feed_id !== subject.id) return;
@@ -131,7 +146,12 @@ export function FeedPage() {
       <BottomSheet open={sharing} title={t("web.feed.share")} onClose={() => setSharing(false)}>
         <ShareList title={item.title} onDone={() => setSharing(false)} />
       </BottomSheet>
-      <CommentThread subject={{ kind: "feed", id: item.id }} count={item.comment_count} />
+      {fresh.length > 0 && (
+        <button type="button" className="new-pill" onClick={showFresh}>
+          {t("web.comments.fresh", { count: fresh.length })}
+        </button>
+      )}
+      <CommentThread subject={subject} count={item.comment_count} />
       {item.related.length > 0 && (
         <section className="related">
           <h2>{t("web.feed.related")}</h2>

@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { type InfiniteData, useInfiniteQuery } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
 
 import { call, cursorPaging, queryClient } from "../../../lib/api";
@@ -43,6 +43,12 @@ export const getHistory = (id: number) => call<{ list: CommentVersion[] }>("/com
 
 /** The thread asks again: someone else changed it (the live stream said so). */
 export const threadChanged = (subject: Subject) => void queryClient.invalidateQueries({ queryKey: commentKeys.thread(subject) });
+
+/** Whether comment `id` is in a thread of `subject` on screen (as a comment or a reply). */
+export const isShown = (subject: Subject, id: number) =>
+  queryClient
+    .getQueriesData<InfiniteData<Page<CommentView>>>({ queryKey: commentKeys.thread(subject) })
+    .some(([, data]) => data?.pages.some((p) => p.list.some((c) => c.id === id || c.replies.some((r) => r.id === id))));
 
 /** The thread, and a feed item's comment count, ask again after any change to the thread. */
 const refresh = <T,>(subject: Subject) => (answer: T) => {
