@@ -20,6 +20,7 @@ pub mod stream;
 pub mod surface;
 pub mod syndication;
 pub mod task;
+pub mod text;
 pub mod theme;
 pub mod track;
 pub mod validate;

@@ -4,6 +4,7 @@
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
 
+use axum::body::Bytes;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{ConnectInfo, FromRef, FromRequest, FromRequestParts, Request, State};
 use axum::http::StatusCode;
@@ -13,6 +14,7 @@ use axum::response::{IntoResponse, Response};
 use client_core::constants::LOCALE_COOKIE;
 use client_core::envelope::{DeviceHeader, ErrorKind, parse_device_header};
 use client_core::locale::{LocaleSources, pick_locale};
+use client_core::text::clean_json;
 use serde::de::DeserializeOwned;
 use validator::Validate;
 
@@ -35,8 +37,19 @@ impl<S: Send + Sync, T: DeserializeOwned + Validate> FromRequest<S> for ApiJson<
     type Rejection = AppError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, AppError> {
-        let axum::Json(value) = axum::Json::<T>::from_request(req, state)
-            .await
+        if !is_json(req.headers()) {
+            return Err(AppError::new(ErrorKind::BadRequest)
+                .with_message("Expected a JSON body with `Content-Type: application/json`"));
+        }
+        let body = Bytes::from_request(req, state).await.map_err(|rejection| {
+            if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                AppError::new(ErrorKind::PayloadTooLarge)
+            } else {
+                AppError::new(ErrorKind::BadRequest).with_message(rejection.body_text())
+            }
+        })?;
+        // Characters XML forbids never reach what a reader wrote (they would break the feeds).
+        let axum::Json(value) = axum::Json::<T>::from_bytes(&clean_json(&body))
             .map_err(|rejection| json_error(&rejection))?;
         value
             .validate()
@@ -50,13 +63,21 @@ fn json_error(rejection: &JsonRejection) -> AppError {
         return AppError::new(ErrorKind::PayloadTooLarge);
     }
     let detail = match rejection {
-        JsonRejection::MissingJsonContentType(_) => {
-            "Expected a JSON body with `Content-Type: application/json`".to_owned()
-        }
         JsonRejection::JsonSyntaxError(_) => format!("Malformed JSON: {}", rejection.body_text()),
         _ => format!("Invalid request: {}", rejection.body_text()),
     };
     AppError::new(ErrorKind::BadRequest).with_message(detail)
+}
+
+/// `application/json` or another `+json` type, as `axum::Json` asks (its check is private; the
+/// body is read before it, to be cleaned).
+fn is_json(headers: &axum::http::HeaderMap) -> bool {
+    header_text(headers, "content-type")
+        .and_then(|kind| kind.parse::<mime::Mime>().ok())
+        .is_some_and(|kind| {
+            kind.type_() == mime::APPLICATION
+                && (kind.subtype() == mime::JSON || kind.suffix() == Some(mime::JSON))
+        })
 }
 
 /// A header's value as text, if present and readable.

@@ -41,8 +41,10 @@ const DIGEST_ITEMS: u64 = 30;
 /// A platform's published limits, kept in memory by the lease holder.
 pub struct Limits {
     all: DefaultDirectRateLimiter,
-    per_chat: Option<DefaultKeyedRateLimiter<i64>>,
-    per_group: Option<DefaultKeyedRateLimiter<i64>>,
+    /// Keyed by the platform's chat: a forum's topics are rows of their own but one chat to
+    /// Telegram, and share its limits.
+    per_chat: Option<DefaultKeyedRateLimiter<String>>,
+    per_group: Option<DefaultKeyedRateLimiter<String>>,
 }
 
 fn per_second(n: u32) -> Quota {
@@ -77,12 +79,12 @@ impl Limits {
         let group = matches!(chat.kind.as_str(), "group" | "supergroup");
         self.per_chat
             .as_ref()
-            .is_none_or(|l| l.check_key(&chat.id).is_ok())
+            .is_none_or(|l| l.check_key(&chat.chat_ref).is_ok())
             && (!group
                 || self
                     .per_group
                     .as_ref()
-                    .is_none_or(|l| l.check_key(&chat.id).is_ok()))
+                    .is_none_or(|l| l.check_key(&chat.chat_ref).is_ok()))
     }
 }
 
@@ -107,11 +109,14 @@ struct Head {
     id: i64,
 }
 
-/// The oldest queued delivery of each active chat of `platform` that sends as items arrive.
-const HEADS_SQL: &str = "SELECT MIN(d.id) AS id FROM bot_deliveries d \
+/// The oldest queued delivery of each active chat of `platform` that sends as items arrive,
+/// where that delivery is due: a chat waiting out a retry keeps its order and its place, and
+/// takes none of a round's [`HEADS`] from the chats that are due.
+const HEADS_SQL: &str = "SELECT h.id FROM (SELECT MIN(d.id) AS id FROM bot_deliveries d \
      JOIN bot_chats c ON c.id = d.chat_id \
      WHERE d.state = 'queued' AND c.platform = $1 AND c.state = 'active' AND c.digest = 'off' \
-     GROUP BY d.chat_id ORDER BY MIN(d.id) LIMIT $2";
+     GROUP BY d.chat_id) h JOIN bot_deliveries due ON due.id = h.id \
+     WHERE due.due_at <= $3 ORDER BY h.id LIMIT $2";
 
 /// Sends what is due now within the limits; returns how many were sent. The caller holds the
 /// platform's lease.
@@ -127,7 +132,7 @@ pub async fn send_round(
     let heads = Head::find_by_statement(Statement::from_sql_and_values(
         db.get_database_backend(),
         HEADS_SQL,
-        [platform.name().into(), (HEADS as i64).into()],
+        [platform.name().into(), (HEADS as i64).into(), now.into()],
     ))
     .all(db)
     .await?;

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use client_core::envelope::ErrorKind;
 use client_core::question::{BOUNTY_SECONDS, settle_bounty};
-use sea_orm::sea_query::Expr;
+use sea_orm::sea_query::{Expr, Query};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter,
     QueryOrder, QuerySelect, Set, SqlErr,
@@ -443,12 +443,31 @@ pub async fn edit_answer(ctx: &Ctx, user_id: i64, id: i64, content: &str) -> App
     if found.user_id != user_id {
         return Err(AppError::new(ErrorKind::Forbidden).with_message("This is not your answer"));
     }
-    answer::Entity::update_many()
+    // What was paid for stays as it was: the accepted answer, and every answer of a settled
+    // bounty (settlement paid the best liked of them at that moment). Checked in the UPDATE
+    // itself, so an accept at the same moment cannot slip between.
+    let open = Query::select()
+        .column(question::Column::Id)
+        .from(question::Entity)
+        .and_where(question::Column::Id.eq(found.question_id))
+        .and_where(question::Column::BountyState.ne(SETTLED))
+        .and_where(
+            question::Column::AcceptedAnswerId
+                .is_null()
+                .or(question::Column::AcceptedAnswerId.ne(id)),
+        )
+        .to_owned();
+    let edited = answer::Entity::update_many()
         .col_expr(answer::Column::Content, Expr::value(content.trim()))
         .col_expr(answer::Column::EditedAt, Expr::value(ctx.now()))
         .filter(answer::Column::Id.eq(id))
+        .filter(answer::Column::QuestionId.in_subquery(open))
         .exec(&ctx.db)
         .await?;
+    if edited.rows_affected == 0 {
+        return Err(AppError::new(ErrorKind::Forbidden)
+            .with_message("An accepted or rewarded answer can no longer be edited"));
+    }
     changed(ctx, found.question_id);
     Ok(())
 }

@@ -161,6 +161,8 @@ pub async fn build(
         Format::Rss => feed.rss(),
         Format::Atom => feed.atom(),
     };
+    // Imported items were never read through a request body: what XML forbids goes here too.
+    let body = client_core::text::clean(&body).into_owned();
     Ok(Built {
         body,
         last_modified: feed.last_modified,

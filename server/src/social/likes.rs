@@ -17,6 +17,7 @@ use crate::ctx::Ctx;
 use crate::entity::{comment, feed_item, like};
 use crate::error::{AppError, AppResult};
 use crate::events::{Event, Live};
+use client_core::envelope::ErrorKind;
 
 #[derive(schemars::JsonSchema, Debug, Serialize, ts_rs::TS)]
 pub struct LikeState {
@@ -55,6 +56,17 @@ async fn flip(
     }
 }
 
+/// A like of one's own post, comment, question or answer would only inflate it (and pay the
+/// answerer in bounty rankings); taking one back is allowed, for likes made before this rule.
+fn refuse_own(author: Option<i64>, user_id: i64, liked: bool) -> AppResult<()> {
+    if liked && author == Some(user_id) {
+        return Err(
+            AppError::new(ErrorKind::Forbidden).with_message("You cannot like your own writing")
+        );
+    }
+    Ok(())
+}
+
 fn step(liked: bool) -> i64 {
     if liked { 1 } else { -1 }
 }
@@ -62,9 +74,10 @@ fn step(liked: bool) -> i64 {
 /// Sets whether `user_id` likes feed item `id`; gives the state and the item's count.
 pub async fn set_feed_like(ctx: &Ctx, user_id: i64, id: i64, liked: bool) -> AppResult<LikeState> {
     let txn = crate::db::begin_write(&ctx.db).await?;
-    if feed_item::Entity::find_by_id(id).one(&txn).await?.is_none() {
+    let Some(item) = feed_item::Entity::find_by_id(id).one(&txn).await? else {
         return Err(AppError::not_found("No such news item"));
-    }
+    };
+    refuse_own(item.user_id, user_id, liked)?;
     let flipped = flip(&txn, ctx.now(), user_id, like::FEED, id, liked).await?;
     if flipped {
         feed_item::Entity::update_many()
@@ -98,6 +111,7 @@ pub async fn set_comment_like(
 ) -> AppResult<LikeState> {
     let now = ctx.now();
     let found = comments::find_visible(ctx, id).await?;
+    refuse_own(Some(found.user_id), user_id, liked)?;
     let tell_author = found.user_id != user_id && !blocks(ctx, found.user_id, user_id).await?;
     let txn = crate::db::begin_write(&ctx.db).await?;
     let Some(found) = comments::visible_in(&txn, id).await? else {
@@ -132,6 +146,7 @@ pub async fn set_comment_like(
 #[derive(FromQueryResult)]
 struct Count {
     like_count: i64,
+    user_id: i64,
 }
 
 /// Sets whether `user_id` likes question or answer `id` (`kind`), which count their likes in
@@ -153,14 +168,15 @@ pub async fn set_qa_like(
     let count = |txn| {
         Count::find_by_statement(Statement::from_sql_and_values(
             backend,
-            format!("SELECT like_count FROM {table} WHERE id = $1"),
+            format!("SELECT like_count, user_id FROM {table} WHERE id = $1"),
             [id.into()],
         ))
         .one(txn)
     };
-    if count(&txn).await?.is_none() {
+    let Some(found) = count(&txn).await? else {
         return Err(AppError::not_found(format!("No such {kind}")));
-    }
+    };
+    refuse_own(Some(found.user_id), user_id, liked)?;
     if flip(&txn, ctx.now(), user_id, kind, id, liked).await? {
         txn.execute(Statement::from_sql_and_values(
             backend,

@@ -761,7 +761,91 @@ async fn digests_and_muted_words(backend: Backend) {
     assert_eq!(fake.sent_to("1202").len(), 1);
 }
 
+/// Telegram's limits are per chat: a forum's topics (a row each) share their group's. And chats
+/// waiting out a retry do not take a round's places from the chats that are due.
+async fn limits_hold_per_chat_and_deferred_chats_wait_aside(backend: Backend) {
+    use sea_orm::{ActiveModelTrait, Set};
+    use server::entity::{bot_chat, bot_delivery};
+    let fake = FakeTelegram::start().await;
+    let app = TestApp::start_with(backend, telegram_config(&fake)).await;
+    seed_catalogue(&app).await;
+    // Three hundred chats (a round's worth) whose oldest delivery waits an hour for a retry.
+    let waiting_on = publish(
+        &app,
+        json!({ "source_url": "https://news.test/w", "title": "W" }),
+    )
+    .await;
+    let now = app.state.now();
+    for n in 0..300 {
+        let chat = bot_chat::ActiveModel {
+            platform: Set("telegram".into()),
+            chat_ref: Set(format!("{}", 900_000 + n)),
+            thread_id: Set(0),
+            kind: Set("private".into()),
+            locale: Set("en".into()),
+            state: Set("active".into()),
+            digest: Set("off".into()),
+            digest_at: Set(now),
+            muted: Set("[]".into()),
+            created_at: Set(now),
+            ..Default::default()
+        }
+        .insert(&app.state.db)
+        .await
+        .expect("chat");
+        bot_delivery::ActiveModel {
+            chat_id: Set(chat.id),
+            feed_id: Set(waiting_on),
+            state: Set("queued".into()),
+            created_at: Set(now),
+            due_at: Set(now + 3600),
+            attempts: Set(1),
+            ..Default::default()
+        }
+        .insert(&app.state.db)
+        .await
+        .expect("delivery");
+    }
+    // A forum with two topics subscribed, and a private chat.
+    let group = -100_800;
+    fake.make_admin(group, 71);
+    for (id, topic) in [(1, 9), (2, 10)] {
+        update(&app, group_text(id, group, 71, Some(topic), "/sub bitcoin")).await;
+    }
+    update(&app, private_text(3, 502, "en", "/sub bitcoin")).await;
+    fake.clear();
+    publish(
+        &app,
+        json!({ "source_url": "https://news.test/t", "title": "Topics", "tags": ["bitcoin"] }),
+    )
+    .await;
+    let limits = Limits::of(Platform::Telegram);
+    assert_eq!(
+        round(&app, Platform::Telegram, &limits).await,
+        2,
+        "one topic and the private chat"
+    );
+    assert_eq!(
+        fake.sent_to("-100800").len(),
+        1,
+        "one message a round to one chat"
+    );
+    assert_eq!(
+        fake.sent_to("502").len(),
+        1,
+        "due, though 300 older chats wait"
+    );
+    tokio::time::sleep(Duration::from_millis(3100)).await;
+    assert_eq!(round(&app, Platform::Telegram, &limits).await, 1);
+    assert_eq!(
+        fake.sent_to("-100800").len(),
+        2,
+        "the other topic, once the group's limit allows"
+    );
+}
+
 on_both_databases!(
+    limits_hold_per_chat_and_deferred_chats_wait_aside,
     telegram_commands_and_delivery,
     telegram_error_answers,
     telegram_groups_and_topics,

@@ -488,7 +488,134 @@ async fn questions_and_answers_are_discussed(backend: Backend) {
     }
 }
 
+/// What a bounty paid for stays as it was paid for, and nobody likes their own writing (a post,
+/// a comment, a question, an answer); taking back such a like made before the rule still works.
+async fn paid_answers_are_frozen_and_nobody_likes_their_own(backend: Backend) {
+    let (app, tag) = start(backend).await;
+    let asker = reader(&app, "asker", 1000).await;
+    let (helper, other) = (
+        reader(&app, "helper", 0).await,
+        reader(&app, "other", 0).await,
+    );
+    app.clock.advance(86_400 + 60);
+    let answer = async |who: &Reader, question: i64, text: &str| {
+        let made = call(
+            &app,
+            who,
+            "/answer/create",
+            json!({ "question_id": question, "content": text }),
+        )
+        .await;
+        made["data"]["id"].as_i64().expect("answer id")
+    };
+    let edit = async |who: &Reader, id: i64, text: &str| {
+        call(
+            &app,
+            who,
+            "/answer/edit",
+            json!({ "id": id, "content": text }),
+        )
+        .await["code"]
+            .clone()
+    };
+    let content = async |id: i64| {
+        answer::Entity::find_by_id(id)
+            .one(&app.state.db)
+            .await
+            .expect("db")
+            .expect("answer")
+            .content
+    };
+    let like = async |who: &Reader, kind: &str, id: i64, liked: bool| {
+        call(
+            &app,
+            who,
+            "/like/set",
+            json!({ "kind": kind, "id": id, "liked": liked }),
+        )
+        .await["code"]
+            .clone()
+    };
+
+    let accepted = ask(&app, &asker, tag, Some(100)).await["data"]["id"]
+        .as_i64()
+        .expect("id");
+    let chosen = answer(&helper, accepted, "The filings say so").await;
+    let passed_over = answer(&other, accepted, "Maybe").await;
+    assert_eq!(
+        like(&helper, "answer", chosen, true).await,
+        4030,
+        "one's own answer"
+    );
+    assert_eq!(
+        like(&asker, "question", accepted, true).await,
+        4030,
+        "one's own question"
+    );
+    assert_eq!(like(&other, "answer", chosen, true).await, 2000);
+    let taken = call(
+        &app,
+        &asker,
+        "/answer/accept",
+        json!({ "answer_id": chosen }),
+    )
+    .await;
+    assert_eq!(taken["code"], 2000, "{taken}");
+    assert_eq!(edit(&helper, chosen, "Actually, no").await, 4030);
+    assert_eq!(content(chosen).await, "The filings say so");
+    assert_eq!(
+        edit(&other, passed_over, "Maybe not").await,
+        2000,
+        "not paid for"
+    );
+
+    let settled = ask(&app, &asker, tag, Some(100)).await["data"]["id"]
+        .as_i64()
+        .expect("id");
+    let best = answer(&helper, settled, "Best guess").await;
+    app.clock.advance(WEEK + 1);
+    server::community::questions::settle_due(&app.state)
+        .await
+        .expect("settle");
+    assert_eq!(edit(&helper, best, "A better guess").await, 4030);
+    assert_eq!(content(best).await, "Best guess");
+
+    let post = call(
+        &app,
+        &helper,
+        "/post/create",
+        json!({ "content": "My own post" }),
+    )
+    .await;
+    let post = post["data"]["id"].as_i64().expect("post id");
+    assert_eq!(
+        like(&helper, "feed", post, true).await,
+        4030,
+        "one's own post"
+    );
+    let said = call(
+        &app,
+        &helper,
+        "/comment/add",
+        json!({ "feed_id": post, "content": "Mine" }),
+    )
+    .await;
+    let said = said["data"]["id"].as_i64().expect("comment id");
+    assert_eq!(
+        like(&helper, "comment", said, true).await,
+        4030,
+        "one's own comment"
+    );
+    assert_eq!(like(&other, "comment", said, true).await, 2000);
+    assert_eq!(
+        like(&helper, "feed", post, false).await,
+        2000,
+        "taking back is allowed"
+    );
+}
+
 on_both_databases!(
+    paid_answers_are_frozen_and_nobody_likes_their_own,
     questions_and_answers_are_discussed,
     bounties_leave_the_balance_once,
     answers_are_once_and_accepted_once,

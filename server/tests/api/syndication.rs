@@ -213,4 +213,34 @@ async fn feeds_for_readers(backend: Backend) {
     assert!(!html.contains("application/rss+xml"));
 }
 
-crate::on_both_databases!(feeds_for_readers);
+/// A control character in what is written (here an item's title, through the admin API) is
+/// dropped as it is read, and no feed ever carries one: XML forbids them.
+async fn control_characters_never_reach_a_feed(backend: Backend) {
+    let app = TestApp::start_with(backend, |c| c.admin_token = Some(ADMIN.to_owned())).await;
+    let item = json!({ "source_url": "https://news.test/control", "kind": "flash", "lang": "en",
+        "title": "Bell\u{7} and \\u0001 stay\u{1}", "tags": ["ctl"],
+        "published_at": app.state.now() });
+    let (_, made) = app
+        .post_with("/admin/feed/upsert", item, &[("X-ADMIN-TOKEN", ADMIN)])
+        .await;
+    assert_eq!(made["code"], 2000, "{made}");
+    let (_, detail) = app
+        .post("/feed/detail", json!({ "id": made["data"]["id"] }))
+        .await;
+    assert_eq!(detail["data"]["title"], "Bell and \\u0001 stay");
+    for path in [
+        "/rss/en/tag/ctl.xml",
+        "/rss/en/tag/ctl.atom",
+        "/rss/en/news.xml",
+    ] {
+        let (status, _, body) = fetch(&app, path, &[]).await;
+        assert_eq!(status, 200, "{path}");
+        assert!(body.contains("Bell and \\u0001 stay"), "{path}: {body}");
+        assert!(
+            !body.chars().any(client_core::text::xml_forbidden),
+            "{path} carries a character XML forbids"
+        );
+    }
+}
+
+crate::on_both_databases!(feeds_for_readers, control_characters_never_reach_a_feed);
