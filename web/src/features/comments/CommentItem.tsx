@@ -130,7 +130,7 @@ export function CommentItem(props: {
       )}
       {shown && !editing && (
         <div className="comment-actions">
-          <LikeButton kind="comment" id={c.id} liked={c.liked} count={c.like_count} small />
+          <LikeButton kind="comment" id={c.id} liked={c.liked} count={c.like_count} author={c.user?.id} small />
           <button type="button" className="link-button" onClick={() => props.requireUser() && props.onReply(c)}>
             {t("web.comments.reply")}
           </button>

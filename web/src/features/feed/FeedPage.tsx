@@ -136,7 +136,7 @@ export function FeedPage() {
         ))}
       </div>
       <div className="feed-actions">
-        <LikeButton key={`${item.id}:${item.liked}`} kind="feed" id={item.id} liked={item.liked ?? false} count={item.like_count} />
+        <LikeButton key={`${item.id}:${item.liked}`} kind="feed" id={item.id} liked={item.liked ?? false} count={item.like_count} author={item.user?.id} />
         <FavoriteButton key={`${item.id}:${item.favorited}`} feedId={item.id} favorited={item.favorited ?? false} />
         {item.kind !== "post" && (
           <a className="button ghost" href={item.source_url} target="_blank" rel="noopener noreferrer">{t("web.feed.source")}</a>

@@ -56,7 +56,7 @@ export function QuestionPage() {
       <h1>{q.title}</h1>
       {q.content && <CommentText content={q.content} />}
       <div className="feed-actions">
-        <LikeButton kind="question" id={q.id} liked={false} count={q.like_count} />
+        <LikeButton kind="question" id={q.id} liked={false} count={q.like_count} author={q.user?.id} />
       </div>
       <h2>{t("web.questions.answers", { count: q.answers.length })}</h2>
       <div className="comment-list">
@@ -68,7 +68,7 @@ export function QuestionPage() {
             </header>
             <CommentText content={a.content} />
             <div className="comment-actions">
-              <LikeButton kind="answer" id={a.id} liked={false} count={a.like_count} small />
+              <LikeButton kind="answer" id={a.id} liked={false} count={a.like_count} author={a.user?.id} small />
               {mine && open && (
                 <button
                   type="button"
