@@ -46,8 +46,11 @@ pub enum Digest {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
-    /// `/start`, with the account-link code when the chat came from the account page.
+    /// `/start`, with the account-link code when the chat came from the account page: the bot
+    /// asks the chat to confirm, since anyone can hand out such a link.
     Start(Option<String>),
+    /// The chat confirms linking to the account of this code (the confirmation's button).
+    Link(String),
     Sub(Vec<Target>),
     Unsub(Selection<Target>),
     List,
@@ -115,6 +118,7 @@ pub fn parse_command(
         "digest" => "digest",
         "help" => "help",
         "unlink" => "unlink",
+        "link" => "link",
         _ => return Err(CommandError::Unknown(name)),
     };
     if args.len() > MAX_ARGUMENTS {
@@ -155,6 +159,10 @@ pub fn parse_command(
             [] => Command::Start(None),
             [code] if is_code(code) => Command::Start(Some((*code).to_owned())),
             [code, ..] => return Err(bad(code)),
+        },
+        "link" => match one()? {
+            code if is_code(code) => Command::Link(code.to_owned()),
+            code => return Err(bad(code)),
         },
         "sub" => Command::Sub(targets()?),
         "unsub" if all() => Command::Unsub(Selection::All),
@@ -336,5 +344,16 @@ mod tests {
                 argument: "<script>".into()
             })
         );
+        // The confirmation's button.
+        assert_eq!(telegram("/link AbC123"), Ok(Command::Link("AbC123".into())));
+        assert_eq!(telegram("/link"), Err(CommandError::Missing("link")));
+        assert!(matches!(
+            telegram("/link a b"),
+            Err(CommandError::Bad { .. })
+        ));
+        assert!(matches!(
+            telegram("/link <b>"),
+            Err(CommandError::Bad { .. })
+        ));
     }
 }

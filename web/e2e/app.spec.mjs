@@ -627,6 +627,16 @@ test("a reader links a Telegram chat from the account page, collects the communi
     update_id: 1,
     message: { message_id: 1, date: 0, text: `/start ${code}`, chat: { id: 5150, type: "private" }, from: { id: 5150, is_bot: false, first_name: "R", language_code: "en" } },
   });
+  // The bot asks the chat to confirm, naming the account; the reader presses the button.
+  assert.ok(stack.telegram.sent.some((m) => m.chat_id === "5150" && /Link this chat/.test(m.text)));
+  await stack.telegramUpdate({
+    update_id: 2,
+    callback_query: {
+      id: "q2", chat_instance: "x", data: `link ${code}`,
+      from: { id: 5150, is_bot: false, first_name: "R", language_code: "en" },
+      message: { message_id: 2, date: 0, chat: { id: 5150, type: "private" } },
+    },
+  });
   await page.getByText("Telegram chat linked").waitFor();
   await page.getByTestId("telegram-chats").getByText("Private chat").waitFor();
   assert.ok(stack.telegram.sent.some((m) => m.chat_id === "5150" && /linked to your Blockbrief account/.test(m.text)));

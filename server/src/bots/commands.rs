@@ -104,6 +104,21 @@ pub async fn run(
         }
         Command::Start(Some(code)) => {
             chats::resume(&ctx.db, chat.id).await?;
+            match link::account_of(ctx, &code).await? {
+                Some(nickname) => Reply {
+                    text: t(locale, "bot.linkConfirm", &[("nickname", &nickname)]),
+                    buttons: vec![
+                        (
+                            t(locale, "bot.linkYes", &[("nickname", &nickname)]),
+                            format!("link {code}"),
+                        ),
+                        (t(locale, "bot.linkNo", &[]), "help".to_owned()),
+                    ],
+                },
+                None => Reply::text(t(locale, "bot.linkInvalid", &[])),
+            }
+        }
+        Command::Link(code) => {
             let key = if link::redeem(ctx, &code, chat).await? {
                 "bot.linked"
             } else {

@@ -9,7 +9,7 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use crate::ctx::Ctx;
-use crate::entity::{bot_chat, bot_link_code, bot_subscription};
+use crate::entity::{bot_chat, bot_link_code, bot_subscription, user};
 use crate::error::AppResult;
 use crate::points::tasks::{Source, record_event};
 
@@ -37,6 +37,24 @@ pub async fn make_code(ctx: &Ctx, user_id: i64) -> AppResult<String> {
     .insert(&ctx.db)
     .await?;
     Ok(code)
+}
+
+/// The nickname of the account a fresh, unused code links to, without using it up: the chat is
+/// asked to confirm first, since whoever made the code can hand its link to anyone.
+pub async fn account_of(ctx: &Ctx, code: &str) -> AppResult<Option<String>> {
+    let Some(row) = bot_link_code::Entity::find()
+        .filter(bot_link_code::Column::CodeHash.eq(hash(code)))
+        .filter(bot_link_code::Column::UsedAt.is_null())
+        .filter(bot_link_code::Column::ExpiresAt.gt(ctx.now()))
+        .one(&ctx.db)
+        .await?
+    else {
+        return Ok(None);
+    };
+    Ok(user::Entity::find_by_id(row.user_id)
+        .one(&ctx.db)
+        .await?
+        .map(|u| u.nickname))
 }
 
 /// Links `chat` to the code's account if the code is unused and fresh; uses it up. Linking

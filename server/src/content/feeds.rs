@@ -15,7 +15,9 @@ use super::follows::{Target, followed};
 use super::localized;
 use crate::auth::users::{UserRef, users_by_id};
 use crate::ctx::Ctx;
-use crate::entity::{channel, feed_item, feed_link, feed_translation, feed_view, kol, tag, token};
+use crate::entity::{
+    channel, feed_item, feed_link, feed_translation, feed_view, kol, tag, token, topic,
+};
 use crate::error::{AppError, AppResult};
 use crate::pagination::{Page, parse_pair, split_page};
 use crate::time::DAY;
@@ -178,6 +180,30 @@ fn scope_condition(scope: &Scope) -> Condition {
 }
 
 /// One page of a scope, newest first.
+/// `NotFound` for a tag, token, topic or KOL that does not exist: an empty page of nothing would
+/// otherwise be built and cached like a real one.
+pub async fn ensure_exists(ctx: &Ctx, scope: &Scope) -> AppResult<()> {
+    let db = &ctx.db;
+    let (found, what) = match *scope {
+        Scope::Linked("tag", id) => (tag::Entity::find_by_id(id).one(db).await?.is_some(), "tag"),
+        Scope::Linked("token", id) => (
+            token::Entity::find_by_id(id).one(db).await?.is_some(),
+            "token",
+        ),
+        Scope::Linked(_, id) => (
+            topic::Entity::find_by_id(id).one(db).await?.is_some(),
+            "topic",
+        ),
+        Scope::Kol(id) => (kol::Entity::find_by_id(id).one(db).await?.is_some(), "KOL"),
+        _ => (true, ""),
+    };
+    if found {
+        Ok(())
+    } else {
+        Err(AppError::not_found(format!("No such {what}")))
+    }
+}
+
 pub async fn page(
     ctx: &Ctx,
     scope: &Scope,

@@ -157,9 +157,8 @@ impl ContentCache {
 
     pub fn put(&self, key: String, body: Bytes) {
         if let Ok(mut entries) = self.entries.write() {
-            // A bound on memory: callers choose the keys (search terms among them).
-            if entries.len() > 1024 {
-                entries.clear();
+            if !entries.contains_key(&key) {
+                make_room(&mut entries, kind(&key));
             }
             let entry = Entry {
                 built: Instant::now(),
@@ -203,10 +202,54 @@ impl ContentCache {
     }
 }
 
+/// Answers of one kind kept at most (the kind is a key's first `|`-separated part: `home`,
+/// `feeds`, `comments`, `rss`, `question`, `search`, …).
+pub const KIND_MAX: usize = 512;
+
+fn kind(key: &str) -> &str {
+    key.split('|').next().unwrap_or(key)
+}
+
+/// A bound on memory for each kind of answer: callers choose the keys (search terms, subjects),
+/// and a flood of one kind must not push out the others (it once emptied the whole cache, home
+/// feed and all). The one of `kind` built longest ago goes: a busy answer is rebuilt every second.
+fn make_room(entries: &mut HashMap<String, Entry>, kind: &str) {
+    let mut same = entries.iter().filter(|(key, _)| self::kind(key) == kind);
+    let Some(first) = same.next() else {
+        return;
+    };
+    let (mut oldest, mut count) = (first, 1);
+    for entry in same {
+        count += 1;
+        if entry.1.built < oldest.1.built {
+            oldest = entry;
+        }
+    }
+    if count >= KIND_MAX {
+        let key = oldest.0.clone();
+        entries.remove(&key);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::sync::Arc;
+
+    #[tokio::test]
+    async fn each_kind_is_bounded_on_its_own() {
+        let cache = ContentCache::new(Duration::from_secs(60));
+        cache.put("home|en".to_owned(), Bytes::from_static(b"home"));
+        for n in 0..KIND_MAX + 10 {
+            cache.put(format!("comments|feed|{n}|"), Bytes::from_static(b"t"));
+        }
+        assert_eq!(cache.get("home|en").await.as_deref(), Some(&b"home"[..]));
+        let kept = cache.entries.read().expect("lock").len();
+        assert_eq!(kept, KIND_MAX + 1, "the threads' bound, and home");
+        assert_eq!(cache.get("comments|feed|0|").await, None, "the oldest went");
+        let newest = format!("comments|feed|{}|", KIND_MAX + 9);
+        assert_eq!(cache.get(&newest).await.as_deref(), Some(&b"t"[..]));
+    }
 
     #[tokio::test]
     async fn one_caller_builds_and_the_others_wait_or_get_the_stale_copy() {

@@ -132,7 +132,10 @@ async fn feed_list(
     };
     let cache_key = (cursor.is_none() && !matches!(scope, Scope::Following(_)))
         .then(|| first_page_key(&scope, &filter, limit, reading));
-    let page = feeds::page(&state, &scope, &filter, cursor, limit, reading);
+    let page = async {
+        feeds::ensure_exists(&state, &scope).await?;
+        feeds::page(&state, &scope, &filter, cursor, limit, reading).await
+    };
     let body = cached_envelope(&state.content.cache, cache_key, page).await?;
     Ok(json_bytes(match caller.user_id() {
         Some(user_id) => marks::mark_page(&state, &state.marks, user_id, body).await?,
@@ -141,8 +144,13 @@ async fn feed_list(
 }
 
 fn first_page_key(scope: &Scope, filter: &Filter, limit: u64, reading: Reading) -> String {
+    // The home tabs apart from subjects' pages: each kind has its own bound in the cache.
+    let kind = match scope {
+        Scope::All | Scope::Kinds(_) => "home",
+        _ => "feeds",
+    };
     format!(
-        "feeds|{scope:?}|{filter:?}|{limit}|{}|{}",
+        "{kind}|{scope:?}|{filter:?}|{limit}|{}|{}",
         reading.locale, reading.translate
     )
 }

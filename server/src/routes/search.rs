@@ -57,7 +57,10 @@ async fn search_all(
         Some(c) => search::Cursor::parse(c)?,
     };
     let langs = req.langs.as_deref().map(langs::checked);
-    let key = format!("{terms:?}|{kind:?}|{langs:?}|{cursor:?}|{}", client.locale);
+    let key = format!(
+        "search|{terms:?}|{kind:?}|{langs:?}|{cursor:?}|{}",
+        client.locale
+    );
     let page = async {
         let index = state.content.search_index(&state).await?;
         let (docs, next) = search::find(index, &terms, kind, langs.as_deref(), cursor).await?;

@@ -144,6 +144,7 @@ pub async fn list(
     limit: u64,
 ) -> AppResult<Page<CommentView>> {
     use comment::Column as C;
+    subject.ensure_exists(&ctx.db).await?;
     let mut query = comment::Entity::find()
         .filter(subject.filter())
         .filter(C::ParentId.is_null())

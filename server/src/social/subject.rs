@@ -98,13 +98,27 @@ impl Subject {
             Self::Answer(_) => place.question_id.is_some(),
         };
         if !exists {
-            return Err(AppError::not_found(match self {
-                Self::Feed(_) => "No such news item",
-                Self::Question(_) => "No such question",
-                Self::Answer(_) => "No such answer",
-            }));
+            return Err(self.missing());
         }
         Ok(place)
+    }
+
+    /// `NotFound` unless the subject exists: a thread of nothing is never built nor cached.
+    pub(super) async fn ensure_exists(self, db: &impl ConnectionTrait) -> AppResult<()> {
+        let exists = match self {
+            Self::Feed(id) => feed_item::Entity::find_by_id(id).one(db).await?.is_some(),
+            Self::Question(id) => question::Entity::find_by_id(id).one(db).await?.is_some(),
+            Self::Answer(id) => answer::Entity::find_by_id(id).one(db).await?.is_some(),
+        };
+        if exists { Ok(()) } else { Err(self.missing()) }
+    }
+
+    fn missing(self) -> AppError {
+        AppError::not_found(match self {
+            Self::Feed(_) => "No such news item",
+            Self::Question(_) => "No such question",
+            Self::Answer(_) => "No such answer",
+        })
     }
 
     /// A comment on this subject went: one fewer on a feed item's count, never below zero.

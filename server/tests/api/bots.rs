@@ -643,8 +643,43 @@ async fn account_link_and_following(backend: Backend) {
 
     update(&app, private_text(1, 1101, "en", "/sub following")).await;
     assert!(fake.sent_to("1101")[0].text.contains("Connect Telegram"));
+    // Opening the link only asks: whoever made the code could have handed its link to anyone.
     update(&app, private_text(2, 1101, "en", &format!("/start {code}"))).await;
-    assert!(fake.sent_to("1101")[1].text.contains("linked"));
+    let asked = &fake.sent_to("1101")[1];
+    let nickname = session["nickname"].as_str().expect("nickname");
+    assert!(
+        asked.text.contains("Link this chat") && asked.text.contains(nickname),
+        "{}",
+        asked.text
+    );
+    assert!(
+        asked.buttons.contains(&format!("link {code}")),
+        "{:?}",
+        asked.buttons
+    );
+    let linked_to = async || {
+        use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+        server::entity::bot_chat::Entity::find()
+            .filter(server::entity::bot_chat::Column::ChatRef.eq("1101"))
+            .one(&app.state.db)
+            .await
+            .expect("db")
+            .expect("chat")
+            .user_id
+    };
+    assert_eq!(
+        linked_to().await,
+        None,
+        "not linked before the chat confirms"
+    );
+    let press = json!({ "update_id": 20, "callback_query": {
+        "id": "q20", "chat_instance": "x", "data": format!("link {code}"),
+        "from": { "id": 1101, "is_bot": false, "first_name": "A", "language_code": "en" },
+        "message": { "message_id": 1, "date": 0, "chat": { "id": 1101, "type": "private" } }
+    }});
+    update(&app, press).await;
+    assert!(fake.sent_to("1101")[2].text.contains("linked"));
+    assert_eq!(linked_to().await, session["id"].as_i64());
     // Single use.
     update(&app, private_text(3, 1102, "en", &format!("/start {code}"))).await;
     assert!(fake.sent_to("1102")[0].text.contains("expired or was used"));

@@ -987,6 +987,42 @@ async fn reading_again_after_a_write_answers(backend: Backend) {
     );
 }
 
+/// A thread or a subject's feed of something that does not exist is 404, never an empty page
+/// built and kept in the shared cache (a flood of such pages once emptied it).
+async fn nothing_is_cached_for_what_does_not_exist(backend: Backend) {
+    let t = Talk::start(backend).await;
+    for body in [
+        json!({ "feed_id": t.feed + 1000 }),
+        json!({ "question_id": 999_999 }),
+        json!({ "answer_id": 999_999 }),
+    ] {
+        let (status, answer) = t.app.post("/comment/list", body.clone()).await;
+        assert_eq!(
+            (status.as_u16(), &answer["code"]),
+            (404, &json!(4040)),
+            "{body}: {answer}"
+        );
+    }
+    for body in [
+        json!({ "tag_id": 999_999 }),
+        json!({ "token_id": 999_999 }),
+        json!({ "topic_id": 999_999 }),
+        json!({ "kol_id": 999_999 }),
+    ] {
+        let (status, answer) = t.app.post("/feed/list", body.clone()).await;
+        assert_eq!(
+            (status.as_u16(), &answer["code"]),
+            (404, &json!(4040)),
+            "{body}: {answer}"
+        );
+    }
+    let (status, _) = t
+        .app
+        .post("/comment/list", json!({ "feed_id": t.feed }))
+        .await;
+    assert_eq!(status, 200, "a real thread still reads");
+}
+
 /// Servers on one PostgreSQL: a comment edited through one is what the other's thread (cached
 /// there) shows within a second.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -1019,6 +1055,7 @@ async fn postgres_an_edit_reaches_the_other_server_s_thread() {
 }
 
 on_both_databases!(
+    nothing_is_cached_for_what_does_not_exist,
     reading_again_after_a_write_answers,
     threads_reply_one_level_deep_and_page,
     comments_follow_their_rules,
