@@ -33,7 +33,7 @@ for database in sqlite postgres; do
   lua "$work/empty.json" application/json "" > "$work/guest.lua"
   lua "$work/empty.json" application/json "$token" > "$work/auth.lua"
   lua "$work/track.json" application/json "" > "$work/track.lua"
-  lua "$work/upload.body" "$multipart" "" > "$work/upload.lua"
+  lua "$work/upload.body" "$multipart" "$token" > "$work/upload.lua"
   run_wrk "$database" /user/gtoken "$work/guest.lua"
   run_wrk "$database" /user/account/list "$work/auth.lua"
   run_wrk "$database" /log/track "$work/track.lua" 50 "50 events"
@@ -45,6 +45,6 @@ echo
 echo "Peak memory of a fresh server (SQLite) while 20 uploads of 5 MB run at once:"
 start_server ""
 before=$(hwm_kib)
-ok=$(python3 scripts/bench_files.py burst "${base##*:}" 20 5000000)
+ok=$(python3 scripts/bench_files.py burst "${base##*:}" 20 5000000 "$(sign_in)")
 after=$(hwm_kib)
 echo "- VmHWM before: $((before / 1024)) MiB; after: $((after / 1024)) MiB; uploads accepted: $ok of 20"

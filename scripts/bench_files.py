@@ -36,8 +36,9 @@ def track_batch(n):
     return json.dumps({"track_logs": entries}).encode()
 
 
-def burst(port, count, size):
-    """`count` uploads of a `size`-byte PNG at once; prints how many got code 2000."""
+def burst(port, count, size, token):
+    """`count` uploads of a `size`-byte PNG at once by the reader of `token`; prints how many got
+    code 2000."""
     body = multipart(png(size))
     results = []
     def one(i):
@@ -45,6 +46,7 @@ def burst(port, count, size):
         conn.request("POST", "/api/img/upload/feedback/v2", body, {
             "Content-Type": f"multipart/form-data; boundary={BOUNDARY}",
             "X-Forwarded-For": f"100.64.9.{i + 1}",
+            "X-TOKEN": token,
         })
         results.append(json.loads(conn.getresponse().read()).get("code"))
     threads = [threading.Thread(target=one, args=(i,)) for i in range(count)]
@@ -62,4 +64,4 @@ if __name__ == "__main__":
     elif what == "track-body":
         sys.stdout.buffer.write(track_batch(int(sys.argv[2])))
     elif what == "burst":
-        burst(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]))
+        burst(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5])

@@ -1,8 +1,8 @@
 //! The background job that removes what has outlived its use: expired and revoked sessions,
 //! one-time codes and their guards, wallet nonces, OAuth states, spent budgets, old view marks,
 //! mail sent (or given up) a week ago, bot deliveries done a week ago, used or expired bot link
-//! codes, Telegram sign-in hashes too old to verify again, and tracking entries past their
-//! retention.
+//! codes, Telegram sign-in hashes too old to verify again, tracking entries past their
+//! retention, and uploads never used within a day (`uploads::forget_unused`).
 //!
 //! Every step is a plain DELETE by age, so several servers running it at once only find less to
 //! delete; nothing needs a lock or a leader.
@@ -24,6 +24,7 @@ use crate::error::AppResult;
 use crate::limits;
 use crate::time::DAY;
 use crate::track;
+use crate::uploads::Uploads;
 
 /// Between two runs on one server.
 const EVERY: Duration = Duration::from_secs(600);
@@ -130,7 +131,7 @@ pub async fn run_once(ctx: &Ctx, track_retention_days: u32) -> AppResult<Removed
 
 /// Runs the job every ten minutes for as long as the server runs; a failed run is logged and
 /// tried again next time.
-pub fn spawn(ctx: Ctx, content: Content, track_retention_days: u32) {
+pub fn spawn(ctx: Ctx, content: Content, uploads: Uploads, track_retention_days: u32) {
     tokio::spawn(async move {
         let mut every = tokio::time::interval(EVERY);
         every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -143,6 +144,11 @@ pub fn spawn(ctx: Ctx, content: Content, track_retention_days: u32) {
                 Err(e) => tracing::warn!("bounty settlement failed: {e}"),
             }
             content.search_limiter.forget_idle();
+            match crate::uploads::forget_unused(&ctx, &uploads).await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(deleted = n, "unused uploads"),
+                Err(e) => tracing::warn!("deleting unused uploads failed: {e}"),
+            }
             match run_once(&ctx, track_retention_days).await {
                 Ok(removed) if removed != Removed::default() => {
                     tracing::info!(?removed, "cleanup");

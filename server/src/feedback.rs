@@ -17,7 +17,7 @@ pub async fn create(
     locale: &str,
     form: FeedbackForm,
 ) -> AppResult<i64> {
-    crate::uploads::check_issued(ctx, &form.images, None).await?;
+    crate::uploads::attach_issued(ctx, &form.images, None).await?;
     // Each limit is checked and counted in one statement, so servers racing cannot pass it.
     limits::spend(ctx, limits::FEEDBACK_PER_CLIENT, ip).await?;
     let sender = match (caller.user_id(), caller.guest_id) {

@@ -83,6 +83,7 @@ pub fn spawn_background(state: &AppState) {
     cleanup::spawn(
         state.ctx.clone(),
         state.content.clone(),
+        state.uploads.clone(),
         config.track_retention_days,
     );
     outbox::spawn(state.ctx.clone(), state.mailer.clone());

@@ -151,7 +151,7 @@ pub async fn create(ctx: &Ctx, user_id: i64, lang: &str, input: PostInput<'_>) -
     if repeated.is_some() {
         return Err(ErrorKind::DuplicateContent.into());
     }
-    crate::uploads::check_issued(ctx, &input.images, Some(user_id)).await?;
+    crate::uploads::attach_issued(ctx, &input.images, Some(user_id)).await?;
     let rendered = render(&input)?;
     let txn = crate::db::begin_write(&ctx.db).await?;
     let links = links(&txn, &input).await?;
@@ -222,7 +222,7 @@ async fn own_post(ctx: &Ctx, user_id: i64, id: i64) -> AppResult<feed_item::Mode
 /// Replaces a post's text, title, links and images; the version before stays in its history.
 pub async fn edit(ctx: &Ctx, user_id: i64, id: i64, input: PostInput<'_>) -> AppResult<()> {
     let found = own_post(ctx, user_id, id).await?;
-    crate::uploads::check_issued(ctx, &input.images, Some(user_id)).await?;
+    crate::uploads::attach_issued(ctx, &input.images, Some(user_id)).await?;
     let rendered = render(&input)?;
     let now = ctx.now();
     let txn = crate::db::begin_write(&ctx.db).await?;

@@ -121,7 +121,7 @@ pub async fn update(ctx: &Ctx, user_id: i64, change: ProfileChange<'_>) -> AppRe
     }
     if let Some(avatar) = avatar.map(str::trim) {
         if !avatar.is_empty() {
-            crate::uploads::check_issued(ctx, &[avatar.to_owned()], Some(user_id)).await?;
+            crate::uploads::attach_issued(ctx, &[avatar.to_owned()], Some(user_id)).await?;
         }
         update = update.col_expr(user::Column::Avatar, Expr::value(avatar));
     }

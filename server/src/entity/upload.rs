@@ -18,6 +18,8 @@ pub struct Model {
     pub user_id: Option<i64>,
     pub guest_id: Option<i64>,
     pub created_at: i64,
+    /// When feedback, a post or an avatar first used it; never used, it goes after a day.
+    pub attached_at: Option<i64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

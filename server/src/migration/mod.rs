@@ -29,6 +29,7 @@ mod m20261124_000024_comment_subjects;
 mod m20261125_000025_search_articles;
 mod m20261125_000026_read_langs;
 mod m20261126_000027_stream;
+mod m20261126_000028_upload_attached;
 
 pub struct Migrator;
 
@@ -132,6 +133,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000025_search_articles::Migration),
             Box::new(m20261125_000026_read_langs::Migration),
             Box::new(m20261126_000027_stream::Migration),
+            Box::new(m20261126_000028_upload_attached::Migration),
         ]
     }
 }

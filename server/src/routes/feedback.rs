@@ -48,6 +48,11 @@ async fn upload(
     client: ClientMeta,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> AppResult<Json<Envelope<Uploaded>>> {
+    // Someone the server knows (a guest token at least): an upload is tied to who made it.
+    if caller.user_id().is_none() && caller.guest_id.is_none() {
+        return Err(AppError::new(ErrorKind::Unauthorized)
+            .with_message("Uploading needs a guest token (X-GTOKEN) or a signed-in account"));
+    }
     // Checked and counted in one statement: servers racing cannot pass the limit together.
     limits::spend(&ctx, limits::UPLOADS, &client.ip).await?;
     let _slot = uploads.slot().await?;

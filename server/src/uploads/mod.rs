@@ -8,7 +8,8 @@ pub mod store;
 use std::sync::Arc;
 
 use client_core::envelope::ErrorKind;
-use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
+use sea_orm::sea_query::Expr;
+use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QuerySelect};
 
 use crate::entity::upload;
 use crate::error::{AppError, AppResult};
@@ -52,8 +53,9 @@ pub fn url_prefix(ctx: &Ctx) -> String {
 }
 
 /// Refuses any of `urls` that is not an image this server issued (to `owner`, when named): what
-/// a reader shows others comes only from our own store, never from another host.
-pub async fn check_issued(ctx: &Ctx, urls: &[String], owner: Option<i64>) -> AppResult<()> {
+/// a reader shows others comes only from our own store, never from another host. The images
+/// are then in use, and kept.
+pub async fn attach_issued(ctx: &Ctx, urls: &[String], owner: Option<i64>) -> AppResult<()> {
     let prefix = url_prefix(ctx);
     let keys: Vec<&str> = urls
         .iter()
@@ -67,5 +69,49 @@ pub async fn check_issued(ctx: &Ctx, urls: &[String], owner: Option<i64>) -> App
         return Err(AppError::new(ErrorKind::InvalidParam)
             .with_message("Images must be uploaded here first"));
     }
+    if !keys.is_empty() {
+        upload::Entity::update_many()
+            .col_expr(upload::Column::AttachedAt, Expr::value(ctx.now()))
+            .filter(upload::Column::Key.is_in(keys))
+            .filter(upload::Column::AttachedAt.is_null())
+            .exec(&ctx.db)
+            .await?;
+    }
     Ok(())
+}
+
+/// How long an upload may wait to be used.
+pub const UNUSED_SECONDS: i64 = crate::time::DAY;
+/// Uploads deleted per run, so one run stays short.
+const FORGET_PER_RUN: u64 = 500;
+
+/// Deletes uploads never used within [`UNUSED_SECONDS`], file and row; gives how many.
+pub async fn forget_unused(ctx: &Ctx, uploads: &Uploads) -> AppResult<u64> {
+    let unused = upload::Entity::find()
+        .filter(upload::Column::AttachedAt.is_null())
+        .filter(upload::Column::CreatedAt.lte(ctx.now() - UNUSED_SECONDS))
+        .limit(FORGET_PER_RUN)
+        .all(&ctx.db)
+        .await?;
+    let mut forgotten = 0;
+    for row in unused {
+        // The row first, and only while still unused: a post that takes the image meanwhile
+        // either keeps it (its mark came first) or is refused (the row is gone), never shows a
+        // missing file.
+        let gone = upload::Entity::delete_many()
+            .filter(upload::Column::Id.eq(row.id))
+            .filter(upload::Column::AttachedAt.is_null())
+            .exec(&ctx.db)
+            .await?
+            .rows_affected;
+        if gone == 1 {
+            uploads
+                .store()
+                .delete(&row.key)
+                .await
+                .map_err(AppError::internal)?;
+            forgotten += 1;
+        }
+    }
+    Ok(forgotten)
 }

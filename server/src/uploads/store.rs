@@ -70,6 +70,14 @@ impl Store {
         Ok(WriteMultipart::new_with_chunk_size(upload, self.part_bytes))
     }
 
+    /// Deletes the file; one already gone (another server's cleanup) is no error.
+    pub async fn delete(&self, key: &str) -> object_store::Result<()> {
+        match self.inner.delete(&self.path(key)).await {
+            Ok(()) | Err(object_store::Error::NotFound { .. }) => Ok(()),
+            Err(e) => Err(e),
+        }
+    }
+
     /// The file, or `None` when there is none by that key.
     pub async fn get(&self, key: &str) -> object_store::Result<Option<Bytes>> {
         match self.inner.get(&self.path(key)).await {

@@ -26,6 +26,13 @@ impl TestApp {
             .http
             .post(self.url("/img/upload/feedback/v2"))
             .multipart(Form::new().part("img_file", part));
+        // The app's own guest unless the call says who it is.
+        let named = headers
+            .iter()
+            .any(|(k, _)| k.eq_ignore_ascii_case("x-token") || k.eq_ignore_ascii_case("x-gtoken"));
+        if !named {
+            req = req.header("X-GTOKEN", self.guest_token().await);
+        }
         for (k, v) in headers {
             req = req.header(*k, *v);
         }
@@ -142,6 +149,7 @@ async fn bad_uploads_are_refused_and_nothing_is_kept(backend: Backend) {
     let res = app
         .http
         .post(app.url("/img/upload/feedback/v2"))
+        .header("X-GTOKEN", app.guest_token().await)
         .multipart(Form::new().text("note", "hi"))
         .send()
         .await
@@ -149,11 +157,23 @@ async fn bad_uploads_are_refused_and_nothing_is_kept(backend: Backend) {
     let got = (res.status(), res.json::<Value>().await.expect("envelope"));
     assert_error(&got, 400, 4000);
     assert_eq!(got.1["msg"], "img_file is required");
+    let guest = [("X-GTOKEN", app.guest_token().await)];
     assert_error(
-        &app.post("/img/upload/feedback/v2", json!({})).await,
+        &app.post_with("/img/upload/feedback/v2", json!({}), &guest)
+            .await,
         400,
         4000,
     );
+    // Nobody at all: no upload, whatever the body.
+    let res = app
+        .http
+        .post(app.url("/img/upload/feedback/v2"))
+        .multipart(Form::new().part("img_file", Part::bytes(png(4, 4, None)).file_name("a.png")))
+        .send()
+        .await
+        .expect("request");
+    let got = (res.status(), res.json::<Value>().await.expect("envelope"));
+    assert_error(&got, 401, 401);
     let stored = server::entity::upload::Entity::find()
         .all(&app.state.db)
         .await
@@ -367,9 +387,10 @@ async fn trickle(app: &TestApp, client: &str) -> tokio::net::TcpStream {
     let addr = app.base.trim_start_matches("http://");
     let mut stream = tokio::net::TcpStream::connect(addr).await.expect("connect");
     let part = "--b\r\nContent-Disposition: form-data; name=\"img_file\"; filename=\"a.png\"\r\nContent-Type: image/png\r\n\r\n";
+    let guest = app.guest_token().await;
     let head = format!(
         "POST /api/img/upload/feedback/v2 HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: {client}\r\n\
-         Content-Type: multipart/form-data; boundary=b\r\nContent-Length: 1000000\r\n\r\n{part}"
+         X-GTOKEN: {guest}\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: 1000000\r\n\r\n{part}"
     );
     stream.write_all(head.as_bytes()).await.expect("head");
     stream
@@ -424,7 +445,39 @@ async fn slow_uploads_are_cut_off_and_a_client_over_its_limit_never_waits(backen
     assert!(asked.elapsed() < Duration::from_secs(15));
 }
 
+/// An upload nobody used within a day goes, file and row, and can no longer be used; one that
+/// feedback used stays.
+async fn unused_uploads_go_after_a_day(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let used = url(&app.upload(png(2, 2, None), "a.png", "image/png").await);
+    let unused = url(&app.upload(png(3, 3, None), "b.png", "image/png").await);
+    let guest = [("X-GTOKEN", app.guest_token().await)];
+    let form = |images: &[&str]| json!({ "type": "bug", "content": "Charts do not load", "images": images });
+    let (_, made) = app
+        .post_with("/feedback/create", form(&[&used]), &guest)
+        .await;
+    assert_eq!(made["code"], 2000, "{made}");
+    let forget = || server::uploads::forget_unused(&app.state, &app.state.uploads);
+    assert_eq!(forget().await.expect("cleanup"), 0, "not a day yet");
+    app.clock.advance(server::uploads::UNUSED_SECONDS + 1);
+    assert_eq!(forget().await.expect("cleanup"), 1);
+    // Served here, whatever the public address says.
+    let here = |absolute: &str| absolute.replace(&app.state.config.public_url, &app.base);
+    assert_eq!(app.fetch(&here(&used)).await.status(), 200);
+    assert_eq!(app.fetch(&here(&unused)).await.status(), 404);
+    let (_, late) = app
+        .post_with("/feedback/create", form(&[&unused]), &guest)
+        .await;
+    assert_eq!(late["code"], 4001, "{late}");
+    assert_eq!(
+        forget().await.expect("cleanup"),
+        0,
+        "nothing left to delete"
+    );
+}
+
 on_both_databases!(
+    unused_uploads_go_after_a_day,
     one_ip_is_limited_whoever_it_claims_to_be,
     images_are_judged_by_their_bytes_and_served_safely,
     bad_uploads_are_refused_and_nothing_is_kept,

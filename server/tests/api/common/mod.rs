@@ -55,6 +55,7 @@ pub struct TestApp {
     pub dir: TempDir,
     /// How start-up found the search copy (PostgreSQL); `None` on SQLite or when not opened.
     pub opened: Option<Opened>,
+    guest: tokio::sync::OnceCell<String>,
 }
 
 pub async fn database_url(backend: Backend, dir: &Path) -> String {
@@ -157,7 +158,21 @@ impl TestApp {
             state,
             dir,
             opened,
+            guest: tokio::sync::OnceCell::new(),
         }
+    }
+
+    /// A guest token of this app's own, made on first use (uploads need one at least).
+    pub async fn guest_token(&self) -> &str {
+        self.guest
+            .get_or_init(|| async {
+                let (_, made) = self.post("/user/gtoken", json!({})).await;
+                made["data"]["token"]
+                    .as_str()
+                    .expect("guest token")
+                    .to_owned()
+            })
+            .await
     }
 
     pub fn url(&self, path: &str) -> String {
