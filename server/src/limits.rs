@@ -67,6 +67,12 @@ pub const UPLOADS: Budget = Budget {
     hits: 30,
     window: HOUR,
 };
+/// Edits of one post a day (`p:<id>`), whoever makes them: its history stays small.
+pub const POST_EDITS: Budget = Budget {
+    name: "postedit",
+    hits: 20,
+    window: DAY,
+};
 /// Feedback per client, and per user or guest token (`u:<id>`, `g:<id>`).
 pub const FEEDBACK_PER_CLIENT: Budget = Budget {
     name: "feedback",

@@ -5,7 +5,8 @@
 use client_core::envelope::ErrorKind;
 use client_core::feed::POST_KIND;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
+    QueryOrder, QuerySelect, Set,
 };
 use serde::Serialize;
 
@@ -17,7 +18,9 @@ use crate::ctx::Ctx;
 use crate::entity::{feed_item, feed_link, post_version, tag, token};
 use crate::error::{AppError, AppResult};
 use crate::events::{Event, Live};
+use crate::limits;
 use crate::outbox::fanout;
+use crate::pagination::{parse_id, split_page};
 use crate::social::comments::REPEAT_SECONDS;
 use crate::social::opening;
 
@@ -67,6 +70,8 @@ async fn links(
 }
 
 /// How much of an untitled post's text titles it, and how much its card shows.
+/// Versions of one post kept; older ones fold away.
+pub const VERSIONS_KEPT: u64 = 50;
 const UNTITLED_CHARS: usize = 80;
 const SUMMARY_CHARS: usize = 280;
 
@@ -120,6 +125,20 @@ async fn store_parts(
     }
     .insert(db)
     .await?;
+    // The oldest versions fold away: a history stays a bounded read however often it is edited.
+    let oldest_kept = post_version::Entity::find()
+        .filter(post_version::Column::FeedId.eq(id))
+        .order_by_desc(post_version::Column::Id)
+        .offset(VERSIONS_KEPT - 1)
+        .one(db)
+        .await?;
+    if let Some(oldest_kept) = oldest_kept {
+        post_version::Entity::delete_many()
+            .filter(post_version::Column::FeedId.eq(id))
+            .filter(post_version::Column::Id.lt(oldest_kept.id))
+            .exec(db)
+            .await?;
+    }
     // A post's summary is its text's opening: the whole text is searched once, as content.
     let text = search::FeedText {
         title: &rendered.title,
@@ -222,6 +241,7 @@ async fn own_post(ctx: &Ctx, user_id: i64, id: i64) -> AppResult<feed_item::Mode
 /// Replaces a post's text, title, links and images; the version before stays in its history.
 pub async fn edit(ctx: &Ctx, user_id: i64, id: i64, input: PostInput<'_>) -> AppResult<()> {
     let found = own_post(ctx, user_id, id).await?;
+    limits::spend(ctx, limits::POST_EDITS, &format!("p:{id}")).await?;
     crate::uploads::attach_issued(ctx, &input.images, Some(user_id)).await?;
     let rendered = render(&input)?;
     let now = ctx.now();
@@ -263,19 +283,37 @@ pub async fn delete(ctx: &Ctx, user_id: i64, id: i64) -> AppResult<()> {
 #[derive(schemars::JsonSchema, Debug, Serialize, ts_rs::TS)]
 pub struct PostHistory {
     pub list: Vec<PostVersion>,
+    /// Pass back for older versions; `null` at the end.
+    pub next_cursor: Option<String>,
+    /// Versions kept in all (at most 50: older ones fold away).
+    pub total: u64,
     pub tag_ids: Vec<i64>,
     pub token_ids: Vec<i64>,
 }
 
-pub async fn history(ctx: &Ctx, id: i64) -> AppResult<PostHistory> {
-    let versions = post_version::Entity::find()
+/// A page of post `id`'s versions, newest first, after `cursor` (a version's id).
+pub async fn history(
+    ctx: &Ctx,
+    id: i64,
+    cursor: Option<&str>,
+    limit: u64,
+) -> AppResult<PostHistory> {
+    let total = post_version::Entity::find()
         .filter(post_version::Column::FeedId.eq(id))
-        .order_by_desc(post_version::Column::Id)
-        .all(&ctx.db)
+        .count(&ctx.db)
         .await?;
-    if versions.is_empty() {
+    if total == 0 {
         return Err(AppError::not_found("No such post"));
     }
+    let mut query = post_version::Entity::find()
+        .filter(post_version::Column::FeedId.eq(id))
+        .order_by_desc(post_version::Column::Id)
+        .limit(limit + 1);
+    if let Some(cursor) = cursor {
+        query = query.filter(post_version::Column::Id.lt(parse_id(cursor)?));
+    }
+    let (versions, next_cursor) =
+        split_page(query.all(&ctx.db).await?, limit, |v| v.id.to_string());
     let links = feed_link::Entity::find()
         .filter(feed_link::Column::FeedId.eq(id))
         .all(&ctx.db)
@@ -290,6 +328,8 @@ pub async fn history(ctx: &Ctx, id: i64) -> AppResult<PostHistory> {
     Ok(PostHistory {
         tag_ids: linked("tag"),
         token_ids: linked("token"),
+        total,
+        next_cursor,
         list: versions
             .into_iter()
             .map(|v| PostVersion {

@@ -12,7 +12,7 @@ use client_core::validation;
 use serde::{Deserialize, Serialize};
 use validator::{Validate, ValidationError};
 
-use super::{IdRequest, ok};
+use super::{IdRequest, PageRequest, ok};
 use crate::community::markdown;
 use crate::community::posts::{self, PostHistory, PostInput};
 use crate::error::AppResult;
@@ -149,7 +149,16 @@ async fn preview(
 /// anyone may read how a post changed.
 async fn history(
     State(state): State<AppState>,
-    ApiJson(req): ApiJson<IdRequest>,
+    ApiJson(req): ApiJson<HistoryRequest>,
 ) -> AppResult<Json<Envelope<PostHistory>>> {
-    Ok(ok(posts::history(&state, req.id).await?))
+    let (cursor, limit) = (req.page.cursor(), req.page.limit());
+    Ok(ok(posts::history(&state, req.id, cursor, limit).await?))
+}
+
+#[derive(schemars::JsonSchema, Deserialize, Validate)]
+struct HistoryRequest {
+    id: i64,
+    #[serde(flatten)]
+    #[validate(nested)]
+    page: PageRequest,
 }

@@ -576,7 +576,55 @@ async fn bots_push_posts_only_to_community_chats(backend: Backend) {
     assert_eq!(queued_for(chats[2]).await.expect("db"), 0, "news");
 }
 
+/// However often a post is edited, its history stays small: at most 20 edits a post a day, the
+/// newest 50 versions kept, read a page at a time.
+async fn a_post_s_history_is_bounded_and_paged(backend: Backend) {
+    let c = Community::start(backend).await;
+    let writer = c.reader("editor").await;
+    c.age();
+    let made = c
+        .call(&writer, "/post/create", json!({ "content": "version 0" }))
+        .await;
+    let post = made["data"]["id"].as_i64().expect("post id");
+    let edit = async |n: usize| {
+        let body = json!({ "id": post, "content": format!("version {n}") });
+        c.call(&writer, "/post/edit", body).await["code"].clone()
+    };
+    for n in 1..=20 {
+        assert_eq!(edit(n).await, 2000, "edit {n}");
+    }
+    assert_eq!(edit(21).await, 4290, "the post's edits for the day");
+    for n in 21..=55 {
+        if n % 20 == 1 {
+            c.app.clock.advance(DAY + 1);
+        }
+        assert_eq!(edit(n).await, 2000, "edit {n}");
+    }
+    let mut seen = Vec::new();
+    let mut cursor = Value::Null;
+    loop {
+        let body = json!({ "id": post, "limit": 20, "cursor": cursor });
+        let (_, page) = c.app.post("/post/history", body).await;
+        assert_eq!(page["data"]["total"], 50, "{page}");
+        for version in page["data"]["list"].as_array().expect("versions") {
+            seen.push(version["markdown"].as_str().expect("markdown").to_owned());
+        }
+        cursor = page["data"]["next_cursor"].clone();
+        if cursor.is_null() {
+            break;
+        }
+    }
+    let expected: Vec<String> = (6..=55).rev().map(|n| format!("version {n}")).collect();
+    assert_eq!(seen, expected, "the newest 50, newest first, each once");
+    let (_, bad) = c
+        .app
+        .post("/post/history", json!({ "id": post, "cursor": "x" }))
+        .await;
+    assert_eq!(bad["code"], 4001, "{bad}");
+}
+
 on_both_databases!(
+    a_post_s_history_is_bounded_and_paged,
     posts_are_cleaned_shown_found_edited_and_deleted,
     bad_posts_and_limits,
     people_are_followed_and_their_posts_come_to_the_following_tab,

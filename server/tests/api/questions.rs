@@ -447,7 +447,11 @@ async fn questions_and_answers_are_discussed(backend: Backend) {
         thread(json!({ "answer_id": answer })).await,
         ["Thanks, that helps"]
     );
-    assert!(thread(json!({ "feed_id": question })).await.is_empty());
+    // No feed item has that id: its thread is not an empty page but nothing (404).
+    let (status, _) = app
+        .post("/comment/list", json!({ "feed_id": question }))
+        .await;
+    assert_eq!(status, 404);
     // A reply on the answer's thread tells its author, and the message leads to the question.
     let reply = json!({ "answer_id": answer, "parent_id": thanks_id, "content": "Glad to" });
     assert_eq!(

@@ -263,4 +263,12 @@ markdown: string, images: Array<string>, created_at: number, };
  * A post as its writer edits it: its versions, newest first (the first is the one shown; anyone
  * may read how a post changed, as with comments), and the tags and tokens it names now.
  */
-export type PostHistory = { list: Array<PostVersion>, tag_ids: Array<number>, token_ids: Array<number>, };
+export type PostHistory = { list: Array<PostVersion>, 
+/**
+ * Pass back for older versions; `null` at the end.
+ */
+next_cursor: string | null, 
+/**
+ * Versions kept in all (at most 50: older ones fold away).
+ */
+total: number, tag_ids: Array<number>, token_ids: Array<number>, };

@@ -20,6 +20,8 @@ export function PostTools({ item }: { item: FeedView }) {
   const [open, setOpen] = useState(false);
   const history = usePostHistory(item.id);
   const versions = history.data?.list ?? [];
+  // Earlier versions than the one shown, in all (the panel lists the newest of them).
+  const earlier = Math.max(0, (history.data?.total ?? 0) - 1);
   const mine = me !== null && item.user?.id === me.id;
   const remove = () =>
     void confirm(t("web.post.confirmDelete"))
@@ -41,14 +43,14 @@ export function PostTools({ item }: { item: FeedView }) {
             </button>
           </>
         )}
-        {versions.length > 1 && (
+        {earlier > 0 && (
           <button type="button" className="button ghost" aria-expanded={open} onClick={() => setOpen(!open)}>
-            {t("web.post.history", { count: versions.length - 1 })}
+            {t("web.post.history", { count: earlier })}
           </button>
         )}
       </div>
       {open && (
-        <ol className="comment-history" aria-label={t("web.post.history", { count: versions.length - 1 })}>
+        <ol className="comment-history" aria-label={t("web.post.history", { count: earlier })}>
           {versions.slice(1).map((v) => (
             <li key={v.created_at + v.markdown}>
               <p className="muted">{t("web.post.version", { date: new Date(v.created_at * 1000).toLocaleString(i18n.language) })}</p>
