@@ -107,6 +107,7 @@ pub const ENDPOINTS: &[(&str, Access)] = &[
     ("/question/create", Access::LoginOnly),
     ("/question/list", Access::Public),
     ("/question/detail", Access::Public),
+    ("/question/answers", Access::Public),
     ("/answer/create", Access::LoginOnly),
     ("/answer/edit", Access::LoginOnly),
     ("/answer/accept", Access::LoginOnly),

@@ -25,6 +25,8 @@ use crate::events::Event;
 use crate::pagination::{Page, parse_id, parse_pair, split_page};
 use crate::social::messages;
 
+/// Answers on a question's first page (and the default page of `/question/answers`).
+pub const ANSWERS_PAGE: u64 = 20;
 pub const NONE: &str = "none";
 pub const OPEN: &str = "open";
 pub const ACCEPTED: &str = "accepted";
@@ -83,8 +85,10 @@ pub struct QuestionView {
 pub struct QuestionDetail {
     #[serde(flatten)]
     pub question: QuestionView,
-    /// The accepted answer first, then by likes, then oldest.
+    /// The first page of answers: the accepted one first, then by likes, then oldest.
     pub answers: Vec<AnswerView>,
+    /// For `/question/answers`: the rest; `null` when these are all.
+    pub answers_next_cursor: Option<String>,
 }
 
 /// Moves `amount` points to or from `user_id` with its ledger row (`period`: the question and
@@ -301,27 +305,75 @@ async fn find(db: &impl ConnectionTrait, id: i64) -> AppResult<question::Model> 
 /// A question with its answers: the accepted one first, then by likes, then oldest.
 pub async fn detail(ctx: &Ctx, id: i64) -> AppResult<QuestionDetail> {
     let found = find(&ctx.db, id).await?;
-    let accepted = found.accepted_answer_id;
-    let mut rows = answer::Entity::find()
-        .filter(answer::Column::QuestionId.eq(id))
-        .order_by_desc(answer::Column::LikeCount)
-        .order_by_asc(answer::Column::Id)
-        .all(&ctx.db)
-        .await?;
-    rows.sort_by_key(|a| Some(a.id) != accepted);
+    let answers = answers_page(ctx, &found, None, ANSWERS_PAGE).await?;
+    let question = question_views(ctx, vec![found])
+        .await?
+        .pop()
+        .ok_or_else(|| AppError::internal("a question without a view"))?;
+    Ok(QuestionDetail {
+        question,
+        answers: answers.list,
+        answers_next_cursor: answers.next_cursor,
+    })
+}
+
+/// Answers of question `id` after `cursor` (the detail's `answers_next_cursor`).
+pub async fn answers(
+    ctx: &Ctx,
+    id: i64,
+    cursor: Option<&str>,
+    limit: u64,
+) -> AppResult<Page<AnswerView>> {
+    let found = find(&ctx.db, id).await?;
+    answers_page(ctx, &found, cursor, limit).await
+}
+
+/// A page of `question`'s answers: the accepted one first (on the first page), then by likes,
+/// then oldest; the cursor is `"<likes>.<id>"` of the last one.
+async fn answers_page(
+    ctx: &Ctx,
+    question: &question::Model,
+    cursor: Option<&str>,
+    limit: u64,
+) -> AppResult<Page<AnswerView>> {
+    use answer::Column as A;
+    let accepted = question.accepted_answer_id;
+    let mut query = answer::Entity::find()
+        .filter(A::QuestionId.eq(question.id))
+        .order_by_desc(A::LikeCount)
+        .order_by_asc(A::Id)
+        .limit(limit + 1);
+    if let Some(accepted) = accepted {
+        query = query.filter(A::Id.ne(accepted));
+    }
+    if let Some(cursor) = cursor {
+        let (likes, id) = parse_pair(cursor)?;
+        query = query.filter(
+            Condition::any().add(A::LikeCount.lt(likes)).add(
+                Condition::all()
+                    .add(A::LikeCount.eq(likes))
+                    .add(A::Id.gt(id)),
+            ),
+        );
+    }
+    let (mut rows, next_cursor) = split_page(query.all(&ctx.db).await?, limit, |a| {
+        format!("{}.{}", a.like_count, a.id)
+    });
+    if cursor.is_none()
+        && let Some(accepted) = accepted
+        && let Some(first) = answer::Entity::find_by_id(accepted).one(&ctx.db).await?
+    {
+        rows.insert(0, first);
+    }
     let users = users_by_id(&ctx.db, rows.iter().map(|a| a.user_id)).await?;
-    let answers = rows
+    let list = rows
         .into_iter()
         .map(|a| {
             let is_accepted = Some(a.id) == accepted;
             answer_view(a, &users, is_accepted)
         })
         .collect();
-    let question = question_views(ctx, vec![found])
-        .await?
-        .pop()
-        .ok_or_else(|| AppError::internal("a question without a view"))?;
-    Ok(QuestionDetail { question, answers })
+    Ok(Page { list, next_cursor })
 }
 
 fn answer_view(a: answer::Model, users: &HashMap<i64, UserRef>, accepted: bool) -> AnswerView {

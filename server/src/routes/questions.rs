@@ -31,6 +31,7 @@ pub fn router() -> ApiRouter<AppState> {
             "/question/detail",
             post_with(detail, answers::<questions::QuestionDetail>),
         )
+        .api_route("/question/answers", post(more_answers))
         .api_route("/answer/create", post(answer))
         .api_route("/answer/edit", post(edit))
         .api_route("/answer/accept", post(accept))
@@ -134,6 +135,29 @@ async fn detail(
 ) -> AppResult<Response> {
     let key = questions::cache_key(req.id);
     cached_ok(&state, Some(key), questions::detail(&state, req.id)).await
+}
+
+#[derive(schemars::JsonSchema, Deserialize, Validate)]
+struct AnswersRequest {
+    id: i64,
+    #[serde(flatten)]
+    #[validate(nested)]
+    page: PageRequest,
+}
+
+/// More of a question's answers, after the detail's first page.
+async fn more_answers(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<AnswersRequest>,
+) -> AppResult<Json<Envelope<Page<questions::AnswerView>>>> {
+    let limit = req.page.limit.unwrap_or(questions::ANSWERS_PAGE);
+    Ok(ok(questions::answers(
+        &state,
+        req.id,
+        req.page.cursor(),
+        limit,
+    )
+    .await?))
 }
 
 #[derive(schemars::JsonSchema, Deserialize, Validate)]

@@ -618,7 +618,88 @@ async fn paid_answers_are_frozen_and_nobody_likes_their_own(backend: Backend) {
     );
 }
 
+/// A question's detail carries its first 20 answers (the accepted one first, then by likes,
+/// then oldest); `/question/answers` pages through the rest, each answer once.
+async fn answers_come_a_page_at_a_time(backend: Backend) {
+    let (app, tag) = start(backend).await;
+    let asker = reader(&app, "asker", 0).await;
+    app.clock.advance(86_400 + 60);
+    let question = ask(&app, &asker, tag, None).await["data"]["id"]
+        .as_i64()
+        .expect("id");
+    let mut made = Vec::new();
+    for n in 0..25 {
+        // Sign-in codes are limited per address and hour.
+        if n % 8 == 7 {
+            app.clock.advance(3601);
+        }
+        let who = reader(&app, &format!("answerer{n}"), 0).await;
+        let body = json!({ "question_id": question, "content": format!("Answer number {n}") });
+        let answer = call(&app, &who, "/answer/create", body).await;
+        made.push(answer["data"]["id"].as_i64().expect("answer id"));
+    }
+    // Answer 24 is liked (it comes first after the accepted one); answer 3 is accepted.
+    call(
+        &app,
+        &asker,
+        "/like/set",
+        json!({ "kind": "answer", "id": made[24], "liked": true }),
+    )
+    .await;
+    let accepted = call(
+        &app,
+        &asker,
+        "/answer/accept",
+        json!({ "answer_id": made[3] }),
+    )
+    .await;
+    assert_eq!(accepted["code"], 2000, "{accepted}");
+    let ids = |list: &Value| -> Vec<i64> {
+        list.as_array()
+            .expect("answers")
+            .iter()
+            .map(|a| a["id"].as_i64().expect("id"))
+            .collect()
+    };
+    let (_, detail) = app
+        .post("/question/detail", json!({ "id": question }))
+        .await;
+    let first = ids(&detail["data"]["answers"]);
+    assert_eq!(first.len(), 21, "the accepted one and twenty more");
+    assert_eq!(&first[..3], &[made[3], made[24], made[0]]);
+    assert_eq!(detail["data"]["answer_count"], 25);
+    let mut seen = first.clone();
+    let mut cursor = detail["data"]["answers_next_cursor"].clone();
+    while !cursor.is_null() {
+        let (_, page) = app
+            .post(
+                "/question/answers",
+                json!({ "id": question, "cursor": cursor, "limit": 3 }),
+            )
+            .await;
+        seen.extend(ids(&page["data"]["list"]));
+        cursor = page["data"]["next_cursor"].clone();
+    }
+    let mut all = made.clone();
+    all.sort_unstable();
+    let mut sorted = seen.clone();
+    sorted.sort_unstable();
+    assert_eq!(sorted, all, "each answer once: {seen:?}");
+    let (_, missing) = app
+        .post("/question/answers", json!({ "id": 999_999 }))
+        .await;
+    assert_eq!(missing["code"], 4040);
+    let (_, bad) = app
+        .post(
+            "/question/answers",
+            json!({ "id": question, "cursor": "1.x" }),
+        )
+        .await;
+    assert_eq!(bad["code"], 4001);
+}
+
 on_both_databases!(
+    answers_come_a_page_at_a_time,
     paid_answers_are_frozen_and_nobody_likes_their_own,
     questions_and_answers_are_discussed,
     bounties_leave_the_balance_once,

@@ -240,9 +240,13 @@ export type QuestionView = { id: number, user: UserRef | null, title: string, co
 deadline_at: number | null, accepted_answer_id: number | null, answer_count: number, like_count: number, created_at: number, };
 export type QuestionDetail = { 
 /**
- * The accepted answer first, then by likes, then oldest.
+ * The first page of answers: the accepted one first, then by likes, then oldest.
  */
-answers: Array<AnswerView>, id: number, user: UserRef | null, title: string, content: string, tag_ids: Array<number>, bounty: number, bounty_state: "none" | "open" | "accepted" | "settled", 
+answers: Array<AnswerView>, 
+/**
+ * For `/question/answers`: the rest; `null` when these are all.
+ */
+answers_next_cursor: string | null, id: number, user: UserRef | null, title: string, content: string, tag_ids: Array<number>, bounty: number, bounty_state: "none" | "open" | "accepted" | "settled", 
 /**
  * When an open bounty is settled if no answer is accepted.
  */

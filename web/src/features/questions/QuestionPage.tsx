@@ -12,7 +12,7 @@ import { useDocumentTitle } from "../../lib/title";
 import { toast } from "../../lib/toast";
 import { CommentText, CommentThread } from "../comments";
 import { LikeButton } from "../social";
-import { acceptAnswer, answerQuestion, useQuestion } from "./api/questions";
+import { acceptAnswer, answerQuestion, useMoreAnswers, useQuestion } from "./api/questions";
 
 /** `/question/:id`: the question, its bounty and deadline, its answers (accepted first), the
  * answer box for others and the accept button for the asker. */
@@ -22,6 +22,7 @@ export function QuestionPage() {
   const { user, signedIn } = useMemberAction();
   const to = useLocalePath();
   const question = useQuestion(Number(id));
+  const more = useMoreAnswers(Number(id), question.data?.answers_next_cursor ?? null);
   useDocumentTitle(question.data?.title);
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -29,8 +30,12 @@ export function QuestionPage() {
   if (question.isPending) return <Spinner />;
   if (question.isError) return <p className="empty">{messageOf(question.error)}</p>;
   const q = question.data;
+  // The first page came with the question; more come a page at a time when asked for.
+  const fetched = more.data?.pages.flatMap((p) => p.list) ?? [];
+  const answers = [...q.answers, ...fetched.filter((a) => !q.answers.some((b) => b.id === a.id))];
+  const hasMore = more.data ? more.hasNextPage : q.answers_next_cursor !== null;
   const mine = user?.id === q.user?.id;
-  const answered = q.answers.some((a) => a.user?.id === user?.id);
+  const answered = answers.some((a) => a.user?.id === user?.id);
   const open = q.accepted_answer_id === null && (q.bounty_state === "open" || q.bounty_state === "none");
   const rule = checkAnswer(text);
   const send = () => {
@@ -58,9 +63,9 @@ export function QuestionPage() {
       <div className="feed-actions">
         <LikeButton kind="question" id={q.id} liked={false} count={q.like_count} author={q.user?.id} />
       </div>
-      <h2>{t("web.questions.answers", { count: q.answers.length })}</h2>
+      <h2>{t("web.questions.answers", { count: q.answer_count })}</h2>
       <div className="comment-list">
-        {q.answers.map((a) => (
+        {answers.map((a) => (
           <div key={a.id} className={`comment${a.accepted ? " accepted" : ""}`} data-testid="answer">
             <header className="comment-meta">
               <strong className="comment-author">{a.user?.nickname}</strong>
@@ -83,6 +88,16 @@ export function QuestionPage() {
           </div>
         ))}
       </div>
+      {hasMore && (
+        <button
+          type="button"
+          className="button ghost"
+          disabled={more.isFetching}
+          onClick={() => void (more.data ? more.fetchNextPage() : more.refetch())}
+        >
+          {more.isFetching ? <Spinner /> : t("web.questions.moreAnswers")}
+        </button>
+      )}
       {!mine && !answered && (
         <form
           className="comment-form"

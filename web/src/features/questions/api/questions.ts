@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 
 import { call, cursorPaging, queryClient } from "../../../lib/api";
-import type { Page, QuestionDetail, QuestionView } from "../../../lib/api-types";
+import type { AnswerView, Page, QuestionDetail, QuestionView } from "../../../lib/api-types";
 import { accountKeys } from "../../account";
 
 export type QuestionSort = "new" | "unanswered" | "bounty";
@@ -10,6 +10,7 @@ export const questionKeys = {
   all: ["questions"] as const,
   list: (sort: QuestionSort, following = false) => ["questions", "list", sort, following] as const,
   detail: (id: number) => ["questions", "detail", id] as const,
+  answers: (id: number, from: string | null) => ["questions", "answers", id, from] as const,
 };
 
 /** `following`: only questions by the people the reader follows; `limit`: a page's length
@@ -28,6 +29,18 @@ export function useQuestion(id: number) {
     queryKey: questionKeys.detail(id),
     queryFn: () => call<QuestionDetail>("/question/detail", { id }, { silent: true }),
     enabled: Number.isSafeInteger(id) && id > 0,
+  });
+}
+
+/** The answers after the detail's first page, a page at a time from `from` (its
+ * `answers_next_cursor`), when the reader asks for them. */
+export function useMoreAnswers(id: number, from: string | null) {
+  return useInfiniteQuery({
+    queryKey: questionKeys.answers(id, from),
+    queryFn: ({ pageParam }) => call<Page<AnswerView>>("/question/answers", { id, cursor: pageParam }),
+    initialPageParam: from,
+    getNextPageParam: (last: Page<AnswerView>) => last.next_cursor,
+    enabled: false,
   });
 }
 
