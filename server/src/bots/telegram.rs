@@ -96,7 +96,8 @@ async fn run(
         Ok(command)
             if commands::changes_chat(&command) && !may_change(bots, message, sender).await =>
         {
-            Some(Reply {
+            // A channel's readers are not told in the channel: that would post to everyone.
+            (message.chat.kind != "channel").then(|| Reply {
                 text: t(&chat.locale, "bot.adminsOnly", &[]),
                 buttons: Vec::new(),
             })
@@ -109,10 +110,16 @@ async fn run(
     Ok(())
 }
 
-/// In groups only administrators change what the chat receives (an anonymous administrator
-/// writes as the group itself); in private chats and channels whoever can write may.
+/// In groups and channels only administrators change what the chat receives (an anonymous
+/// administrator, or a channel's own post, writes as the chat itself); in a private chat its
+/// person may.
 async fn may_change(bots: &Bots, message: &Message, sender: Option<i64>) -> bool {
-    if !matches!(message.chat.kind.as_str(), "group" | "supergroup") {
+    // Only a private chat is its own person's to change. In a channel every reader sees the
+    // bot's buttons and may press them, so a press counts only from its administrators.
+    if !matches!(
+        message.chat.kind.as_str(),
+        "group" | "supergroup" | "channel"
+    ) {
         return true;
     }
     if message

@@ -879,7 +879,58 @@ async fn limits_hold_per_chat_and_deferred_chats_wait_aside(backend: Backend) {
     );
 }
 
+/// A channel's readers see the bot's buttons but cannot steer it: only its administrators'
+/// presses count, and a reader's press says nothing in the channel.
+async fn only_a_channel_s_administrators_steer_it(backend: Backend) {
+    let fake = FakeTelegram::start().await;
+    let app = TestApp::start_with(backend, telegram_config(&fake)).await;
+    seed_catalogue(&app).await;
+    let channel = -100_900;
+    let post = json!({ "update_id": 1, "channel_post": {
+        "message_id": 1, "date": 0, "text": "/start",
+        "chat": { "id": channel, "type": "channel", "title": "News" },
+        "sender_chat": { "id": channel, "type": "channel", "title": "News" }
+    }});
+    update(&app, post).await;
+    let welcome = fake.sent_to("-100900");
+    assert!(
+        welcome[0].buttons.contains(&"sub news".to_owned()),
+        "{:?}",
+        welcome[0].buttons
+    );
+    let press = |id: i64, user: i64| {
+        json!({ "update_id": id, "callback_query": {
+            "id": format!("q{id}"), "chat_instance": "x", "data": "sub news",
+            "from": { "id": user, "is_bot": false, "first_name": "R" },
+            "message": { "message_id": 1, "date": 0, "chat": { "id": channel, "type": "channel" } }
+        }})
+    };
+    let subscriptions = async || {
+        use sea_orm::{EntityTrait, PaginatorTrait};
+        server::entity::bot_subscription::Entity::find()
+            .count(&app.state.db)
+            .await
+            .expect("count")
+    };
+    fake.clear();
+    update(&app, press(2, 81)).await;
+    assert_eq!(subscriptions().await, 0, "a reader's press changes nothing");
+    assert!(
+        fake.sent_to("-100900").is_empty(),
+        "and says nothing in the channel"
+    );
+    fake.make_admin(channel, 80);
+    update(&app, press(3, 80)).await;
+    assert_eq!(
+        subscriptions().await,
+        1,
+        "an administrator's press subscribes"
+    );
+    assert!(fake.sent_to("-100900")[0].text.contains("news"));
+}
+
 on_both_databases!(
+    only_a_channel_s_administrators_steer_it,
     limits_hold_per_chat_and_deferred_chats_wait_aside,
     telegram_commands_and_delivery,
     telegram_error_answers,
