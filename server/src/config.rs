@@ -241,6 +241,15 @@ pub struct Config {
     #[arg(long, env = "TELEGRAM_WEBHOOK_SECRET", hide_env_values = true)]
     pub telegram_webhook_secret: Option<String>,
 
+    /// Command replies a second, on every server together: their share of Telegram's 30 (the
+    /// news sender keeps the rest).
+    #[arg(long, env = "TELEGRAM_REPLIES_PER_SECOND", default_value_t = 5)]
+    pub telegram_replies_per_second: i32,
+
+    /// Command replies a minute to one chat (a forum's topics are one chat).
+    #[arg(long, env = "TELEGRAM_REPLIES_PER_CHAT_MINUTE", default_value_t = 10)]
+    pub telegram_replies_per_chat_minute: i32,
+
     /// The LINE bot's channel secret and access token; either unset: the LINE bot is off.
     #[arg(long, env = "LINE_CHANNEL_SECRET", hide_env_values = true)]
     pub line_channel_secret: Option<String>,

@@ -55,9 +55,10 @@ fn per_second(n: u32) -> Quota {
 impl Limits {
     pub fn of(platform: Platform) -> Self {
         match platform {
-            // 30 messages a second in all, 1 a second to one chat, 20 a minute to one group.
+            // 30 messages a second in all, 1 a second to one chat, 20 a minute to one group;
+            // command replies keep 5 a second of the 30 (`TELEGRAM_REPLIES_PER_SECOND`).
             Platform::Telegram => Self {
-                all: RateLimiter::direct(per_second(30)),
+                all: RateLimiter::direct(per_second(25)),
                 per_chat: Some(RateLimiter::keyed(per_second(1))),
                 per_group: Some(RateLimiter::keyed(
                     Quota::with_period(Duration::from_secs(3))

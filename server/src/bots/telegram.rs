@@ -14,6 +14,7 @@ use crate::bots::Bots;
 use crate::ctx::Ctx;
 use crate::error::{AppError, AppResult};
 use crate::i18n::t;
+use crate::limits::{self, Budget};
 
 /// The polling lease: a server that dies stops renewing it and another takes over within
 /// `POLL_LEASE_SECONDS` plus one look ([`POLL_RETRY`]), inside 30 s.
@@ -105,7 +106,7 @@ async fn run(
         Ok(command) => Some(commands::run(ctx, bots, &chat, command).await?),
     };
     if let Some(reply) = reply {
-        say(bots, &chat.chat_ref, chat.thread_id, &reply).await;
+        say(ctx, bots, &chat.chat_ref, chat.thread_id, &reply).await;
     }
     Ok(())
 }
@@ -184,11 +185,30 @@ async fn member_changed(ctx: &Ctx, change: ChatMemberUpdated) -> AppResult<()> {
     }
 }
 
-/// Sends a command's answer right away (answers are not queued: the person is waiting).
-async fn say(bots: &Bots, chat_ref: &str, thread_id: i64, reply: &Reply) {
+/// Sends a command's answer right away (answers are not queued: the person is waiting), within
+/// the replies' share of Telegram's limits, counted in the database so every server shares it: a
+/// flood of commands loses its own answers, not everyone's news.
+async fn say(ctx: &Ctx, bots: &Bots, chat_ref: &str, thread_id: i64, reply: &Reply) {
     let Some(api) = bots.telegram.as_ref() else {
         return;
     };
+    let config = &bots.config;
+    let per_chat = Budget {
+        name: "botreplieschat",
+        hits: config.telegram_replies_per_chat_minute,
+        window: 60,
+    };
+    let all = Budget {
+        name: "botreplies",
+        hits: config.telegram_replies_per_second,
+        window: 1,
+    };
+    for (budget, key) in [(per_chat, chat_ref), (all, "telegram")] {
+        if let Err(e) = limits::spend(ctx, budget, key).await {
+            tracing::debug!("telegram reply to {chat_ref} not sent: {e:?}");
+            return;
+        }
+    }
     let keyboard: Vec<Vec<Button>> = reply
         .buttons
         .chunks(ROW)

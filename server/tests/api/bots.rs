@@ -4,6 +4,8 @@
 
 use std::time::Duration;
 
+use clap::Parser;
+
 use serde_json::{Value, json};
 use server::bots::sender::{Limits, send_round};
 use server::bots::{Platform, telegram};
@@ -22,6 +24,9 @@ fn telegram_config(fake: &FakeTelegram) -> impl FnOnce(&mut Config) + '_ {
         c.telegram_api_url = fake.url.clone();
         c.telegram_webhook_secret = Some(SECRET.to_owned());
         c.public_url = "https://blockbrief.test".to_owned();
+        // The manual clock stands still: the reply budgets are the test's own to try.
+        c.telegram_replies_per_second = 1000;
+        c.telegram_replies_per_chat_minute = 1000;
     }
 }
 
@@ -929,7 +934,67 @@ async fn only_a_channel_s_administrators_steer_it(backend: Backend) {
     assert!(fake.sent_to("-100900")[0].text.contains("news"));
 }
 
+/// Command replies share Telegram's limits with the news: one chat is heard ten times a minute,
+/// and replies on every server together stay within their share a second.
+async fn a_flood_of_commands_loses_its_own_answers(backend: Backend) {
+    let fake = FakeTelegram::start().await;
+    let defaults = Config::parse_from(["blockbrief"]);
+    let app = TestApp::start_with(backend, |c| {
+        telegram_config(&fake)(c);
+        c.telegram_replies_per_second = defaults.telegram_replies_per_second;
+        c.telegram_replies_per_chat_minute = defaults.telegram_replies_per_chat_minute;
+    })
+    .await;
+    // On PostgreSQL a second server shares the budgets; on SQLite there is one server.
+    let beside = match backend {
+        Backend::Postgres => Some(app.start_beside().await),
+        Backend::Sqlite => None,
+    };
+    let tick = || {
+        app.clock.advance(1);
+        if let Some(beside) = &beside {
+            beside.clock.advance(1);
+        }
+    };
+    for n in 0..15 {
+        update(&app, private_text(n, 601, "en", "/help")).await;
+    }
+    assert_eq!(
+        fake.sent_to("601").len(),
+        5,
+        "the second's share, for all chats"
+    );
+    tick();
+    // The chat asked ten times this minute (its budget counts asking, answered or not).
+    update(&app, private_text(15, 601, "en", "/help")).await;
+    assert_eq!(fake.sent_to("601").len(), 5, "ten a minute from one chat");
+    for _ in 0..60 {
+        tick();
+    }
+    // (The local Telegram holds to its own one message a second to a chat, in real time.)
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    update(&app, private_text(16, 601, "en", "/help")).await;
+    assert_eq!(
+        fake.sent_to("601").len(),
+        6,
+        "a minute later it is answered again"
+    );
+    tick();
+    // Other chats still get answers, through either server, five a second in all.
+    let other = beside.as_ref().unwrap_or(&app);
+    for n in 30..35 {
+        update(other, private_text(n, 600 + n, "en", "/help")).await;
+        assert_eq!(fake.sent_to(&(600 + n).to_string()).len(), 1);
+    }
+    update(&app, private_text(35, 699, "en", "/help")).await;
+    assert!(
+        fake.sent_to("699").is_empty(),
+        "five a second, on every server together"
+    );
+}
+
 on_both_databases!(
+    a_flood_of_commands_loses_its_own_answers,
     only_a_channel_s_administrators_steer_it,
     limits_hold_per_chat_and_deferred_chats_wait_aside,
     telegram_commands_and_delivery,
