@@ -20,6 +20,7 @@ use crate::extract::{ApiJson, Caller, ClientMeta, CurrentUser};
 use crate::limits;
 use crate::pagination::Page;
 use crate::social::marks;
+use crate::social::moderation;
 use crate::social::spend_write;
 use crate::state::AppState;
 
@@ -61,6 +62,8 @@ async fn update(
     client: ClientMeta,
     ApiJson(req): ApiJson<UpdateRequest>,
 ) -> AppResult<Json<Envelope<ProfileView>>> {
+    // A banned reader's name, bio and picture are seen by others: they wait for the ban's end.
+    moderation::ensure_not_banned(&state, user.user_id).await?;
     spend_write(&state, &user, &client, limits::PROFILE_UPDATES).await?;
     let change = ProfileChange {
         nickname: req.nickname.as_deref(),

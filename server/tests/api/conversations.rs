@@ -691,6 +691,10 @@ async fn reports_removals_bans_and_announcements(backend: Backend) {
             "/report/add",
             json!({ "kind": "comment", "id": id(&reply), "reason": "x" }),
         ),
+        // Nor show others a new name, bio or picture.
+        ("/user/profile/update", json!({ "nickname": "Renamed" })),
+        ("/user/profile/update", json!({ "bio": "New bio" })),
+        ("/user/profile/update", json!({ "avatar": "" })),
     ] {
         let (status, refused) = t
             .app
