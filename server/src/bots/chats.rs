@@ -163,6 +163,32 @@ pub async fn moved(
     Ok(())
 }
 
+/// Whether `sender` steers `chat` (a LINE group or room): its steward, or the first member to
+/// change it, who becomes the steward by one conditional update (two members at once: one wins).
+/// A member LINE does not name steers nothing.
+pub async fn steers(
+    db: &impl ConnectionTrait,
+    chat: &bot_chat::Model,
+    sender: Option<&str>,
+) -> AppResult<bool> {
+    let Some(sender) = sender else {
+        return Ok(false);
+    };
+    if chat.steward.is_none() {
+        bot_chat::Entity::update_many()
+            .col_expr(bot_chat::Column::Steward, Expr::value(sender))
+            .filter(bot_chat::Column::Id.eq(chat.id))
+            .filter(bot_chat::Column::Steward.is_null())
+            .exec(db)
+            .await?;
+    }
+    let steward = bot_chat::Entity::find_by_id(chat.id)
+        .one(db)
+        .await?
+        .and_then(|c| c.steward);
+    Ok(steward.as_deref() == Some(sender))
+}
+
 pub async fn resume(db: &impl ConnectionTrait, chat_id: i64) -> AppResult<()> {
     bot_chat::Entity::update_many()
         .col_expr(bot_chat::Column::State, Expr::value(ACTIVE))

@@ -24,7 +24,7 @@ pub struct Reply {
 }
 
 impl Reply {
-    fn text(text: String) -> Self {
+    pub fn text(text: String) -> Self {
         Self {
             text,
             buttons: Vec::new(),

@@ -1,6 +1,6 @@
 //! The LINE bot: webhook events (follow, unfollow, join, leave, text, postback) and answers
-//! through the reply API. LINE has no administrators' API for groups, so anyone in a group may
-//! change what it receives (as with LINE's own official accounts).
+//! through the reply API. LINE has no administrators' API for groups, so a group's steward is
+//! the member who first changed what it receives, and only they may change it after.
 
 use client_core::bot::{CommandError, parse_command};
 use client_core::locale::normalize_locale;
@@ -14,6 +14,7 @@ use super::line_api::QuickReply;
 use crate::bots::Bots;
 use crate::ctx::Ctx;
 use crate::error::AppResult;
+use crate::i18n::t;
 
 pub const WEBHOOK_PATH: &str = "/webhooks/line";
 
@@ -115,7 +116,10 @@ async fn handle_event(ctx: &Ctx, bots: &Bots, event: Event) -> AppResult<()> {
                 _ => None,
             };
             match text {
-                Some(text) => command(ctx, bots, &place, &text).await?,
+                Some(text) => {
+                    let sender = event.source.user_id.as_deref();
+                    command(ctx, bots, &place, sender, &text).await?
+                }
                 None => None,
             }
         }
@@ -139,7 +143,13 @@ async fn handle_event(ctx: &Ctx, bots: &Bots, event: Event) -> AppResult<()> {
 
 /// A text as a command, with or without the slash. In a group, words that are not a command
 /// are the members' talk and get no answer; in a one-to-one chat they get the help.
-async fn command(ctx: &Ctx, bots: &Bots, place: &Place, text: &str) -> AppResult<Option<Reply>> {
+async fn command(
+    ctx: &Ctx,
+    bots: &Bots,
+    place: &Place,
+    sender: Option<&str>,
+    text: &str,
+) -> AppResult<Option<Reply>> {
     let parsed = parse_command(text, "", false);
     let one_to_one = place.kind == "user";
     if let Err(CommandError::Unknown(_) | CommandError::NotACommand) = &parsed
@@ -150,6 +160,13 @@ async fn command(ctx: &Ctx, bots: &Bots, place: &Place, text: &str) -> AppResult
     let chat = chats::find_or_create(&ctx.db, place, "en", ctx.now()).await?;
     Ok(match parsed {
         Err(e) => commands::refusal(&chat.locale, &e),
+        Ok(command)
+            if !one_to_one
+                && commands::changes_chat(&command)
+                && !chats::steers(&ctx.db, &chat, sender).await? =>
+        {
+            Some(Reply::text(t(&chat.locale, "bot.stewardOnly", &[])))
+        }
         Ok(command) => Some(commands::run(ctx, bots, &chat, command).await?),
     })
 }

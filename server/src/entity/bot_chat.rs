@@ -28,6 +28,9 @@ pub struct Model {
     pub user_id: Option<i64>,
     pub last_error: Option<String>,
     pub created_at: i64,
+    /// A LINE group's or room's steward: the member (LINE user id) who first changed what it
+    /// receives, and the only one who may from then on.
+    pub steward: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -30,6 +30,7 @@ mod m20261125_000025_search_articles;
 mod m20261125_000026_read_langs;
 mod m20261126_000027_stream;
 mod m20261126_000028_upload_attached;
+mod m20261126_000029_bot_chat_steward;
 
 pub struct Migrator;
 
@@ -134,6 +135,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000026_read_langs::Migration),
             Box::new(m20261126_000027_stream::Migration),
             Box::new(m20261126_000028_upload_attached::Migration),
+            Box::new(m20261126_000029_bot_chat_steward::Migration),
         ]
     }
 }

@@ -1430,9 +1430,9 @@ async fn line_groups_join_talk_and_leave(backend: Backend) {
         c.line_api_url = fake.url.clone();
     })
     .await;
-    let post = |kind: &str, extra: Value| {
+    let post_as = |user: &str, kind: &str, extra: Value| {
         let mut event = json!({ "type": kind, "timestamp": 0, "mode": "active",
-            "source": { "type": "group", "groupId": "G1", "userId": "U9" }, "replyToken": format!("r-{kind}") });
+            "source": { "type": "group", "groupId": "G1", "userId": user }, "replyToken": format!("r-{kind}") });
         for (k, v) in extra.as_object().cloned().unwrap_or_default() {
             event[k] = v;
         }
@@ -1444,6 +1444,7 @@ async fn line_groups_join_talk_and_leave(backend: Backend) {
             .body(body);
         async move { req.send().await.expect("line").status().as_u16() }
     };
+    let post = |kind: &str, extra: Value| post_as("U9", kind, extra);
     assert_eq!(post("join", json!({})).await, 200);
     assert!(
         fake.replies()[0]["messages"][0]["text"]
@@ -1462,6 +1463,30 @@ async fn line_groups_join_talk_and_leave(backend: Backend) {
             .expect("text")
             .contains("news")
     );
+    // U9 changed it first and steers it now: another member's change is refused, with a word.
+    let subscriptions = async || {
+        use sea_orm::{EntityTrait, PaginatorTrait};
+        server::entity::bot_subscription::Entity::find()
+            .count(&app.state.db)
+            .await
+            .expect("count")
+    };
+    let before = subscriptions().await;
+    assert_eq!(post_as("U8", "message", text("/sub important")).await, 200);
+    assert_eq!(subscriptions().await, before, "U8 does not steer the group");
+    let refused = fake.replies();
+    let refused = refused.last().expect("reply")["messages"][0]["text"].clone();
+    assert!(
+        refused.as_str().expect("text").contains("first set up"),
+        "{refused}"
+    );
+    assert_eq!(
+        post_as("U8", "message", text("/list")).await,
+        200,
+        "reading is for all"
+    );
+    assert_eq!(post("message", text("/sub important")).await, 200);
+    assert_eq!(subscriptions().await, before + 1, "U9 does");
     assert_eq!(post("leave", json!({})).await, 200);
     let status = server::bots::status::status(&app.state.db)
         .await
