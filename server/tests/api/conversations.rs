@@ -995,29 +995,20 @@ async fn reading_again_after_a_write_answers(backend: Backend) {
 /// built and kept in the shared cache (a flood of such pages once emptied it).
 async fn nothing_is_cached_for_what_does_not_exist(backend: Backend) {
     let t = Talk::start(backend).await;
-    for body in [
-        json!({ "feed_id": t.feed + 1000 }),
-        json!({ "question_id": 999_999 }),
-        json!({ "answer_id": 999_999 }),
+    for (path, body) in [
+        ("/comment/list", json!({ "feed_id": t.feed + 1000 })),
+        ("/comment/list", json!({ "question_id": 999_999 })),
+        ("/comment/list", json!({ "answer_id": 999_999 })),
+        ("/feed/list", json!({ "tag_id": 999_999 })),
+        ("/feed/list", json!({ "token_id": 999_999 })),
+        ("/feed/list", json!({ "topic_id": 999_999 })),
+        ("/feed/list", json!({ "kol_id": 999_999 })),
     ] {
-        let (status, answer) = t.app.post("/comment/list", body.clone()).await;
+        let (status, answer) = t.app.post(path, body.clone()).await;
         assert_eq!(
             (status.as_u16(), &answer["code"]),
             (404, &json!(4040)),
-            "{body}: {answer}"
-        );
-    }
-    for body in [
-        json!({ "tag_id": 999_999 }),
-        json!({ "token_id": 999_999 }),
-        json!({ "topic_id": 999_999 }),
-        json!({ "kol_id": 999_999 }),
-    ] {
-        let (status, answer) = t.app.post("/feed/list", body.clone()).await;
-        assert_eq!(
-            (status.as_u16(), &answer["code"]),
-            (404, &json!(4040)),
-            "{body}: {answer}"
+            "{path} {body}: {answer}"
         );
     }
     let (status, _) = t
