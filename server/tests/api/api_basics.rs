@@ -330,6 +330,65 @@ async fn the_openapi_document_covers_every_call(backend: Backend) {
     assert_eq!(schemes["admin"]["name"], "X-ADMIN-TOKEN");
 }
 
+/// Real answers carry the browser-side protection, not only the policy string: a page (whose
+/// inline stylesheets the policy allows by hash), a JSON answer, an error, a feed and a missing
+/// image.
+#[tokio::test]
+async fn real_responses_carry_the_security_headers() {
+    let app = TestApp::start(Backend::Sqlite).await;
+    let get = |path: &str| app.http.get(format!("{}{path}", app.base)).send();
+    let page = get("/en").await.expect("page");
+    let policy = page.headers()["content-security-policy"]
+        .to_str()
+        .expect("policy")
+        .to_owned();
+    let shell = page.text().await.expect("page body");
+    // Each inline stylesheet of the page, by its own hash (CSP's `'sha256-…'`): the built shell
+    // has one; these servers have no build and serve the placeholder shell (the Chromium specs
+    // load the built one under this policy).
+    use base64::Engine as _;
+    use sha2::Digest as _;
+    let styles: Vec<&str> = shell
+        .split("<style>")
+        .skip(1)
+        .filter_map(|rest| rest.split_once("</style>").map(|(css, _)| css))
+        .collect();
+    for css in styles {
+        let digest = sha2::Sha256::digest(css.as_bytes());
+        let hash = format!(
+            "'sha256-{}'",
+            base64::engine::general_purpose::STANDARD.encode(digest)
+        );
+        assert!(policy.contains(&hash), "{hash} missing from {policy}");
+    }
+    let answers = [
+        get("/en").await.expect("page"),
+        get("/api/health").await.expect("health"),
+        get("/api/no-such-call").await.expect("error"),
+        get("/rss/en/news.xml").await.expect("feed"),
+        get("/uploads/feedback/0123456789abcdef0123456789abcdef.png")
+            .await
+            .expect("image"),
+    ];
+    for answer in answers {
+        let url = answer.url().to_string();
+        let headers = answer.headers();
+        let policy = headers["content-security-policy"].to_str().expect("policy");
+        for directive in [
+            "frame-ancestors 'none'",
+            "object-src 'none'",
+            "base-uri 'none'",
+        ] {
+            assert!(policy.contains(directive), "{url}: {policy}");
+        }
+        assert_eq!(headers["x-content-type-options"], "nosniff", "{url}");
+        assert_eq!(
+            headers["referrer-policy"], "strict-origin-when-cross-origin",
+            "{url}"
+        );
+    }
+}
+
 on_both_databases!(
     the_openapi_document_covers_every_call,
     health_names_the_database,
