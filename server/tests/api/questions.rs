@@ -698,6 +698,104 @@ async fn answers_come_a_page_at_a_time(backend: Backend) {
     assert_eq!(bad["code"], 4001);
 }
 
+/// Points are neither made nor lost by bounties: with two servers on one PostgreSQL, questions
+/// asked through both at once, accepts racing on both and settlements run by both, every
+/// balance plus the open escrow always equals what there was at the start.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn postgres_bounties_conserve_points_across_servers() {
+    use futures_util::future::join_all;
+    let (app, tag) = start(Backend::Postgres).await;
+    let beside = app.start_beside().await;
+    let servers = [&app, &beside];
+    let mut askers = Vec::new();
+    for n in 0..4 {
+        askers.push(reader(&app, &format!("asker{n}"), 1000).await);
+    }
+    let mut answerers = Vec::new();
+    for n in 0..3 {
+        answerers.push(reader(&app, &format!("answerer{n}"), 0).await);
+    }
+    let start_total = 4 * 1000;
+    app.clock.advance(86_400 + 60);
+    beside.clock.advance(86_400 + 60);
+    let conserved = async |when: &str| {
+        let balances: i64 = user::Entity::find()
+            .all(&app.state.db)
+            .await
+            .expect("users")
+            .iter()
+            .map(|u| u.points)
+            .sum();
+        let escrow: i64 = server::entity::question::Entity::find()
+            .filter(server::entity::question::Column::BountyState.eq("open"))
+            .all(&app.state.db)
+            .await
+            .expect("questions")
+            .iter()
+            .map(|q| q.bounty)
+            .sum();
+        assert_eq!(
+            balances + escrow,
+            start_total,
+            "{when}: {balances} + {escrow}"
+        );
+    };
+    // Each asker asks three, through both servers at once.
+    let asks = askers.iter().flat_map(|who| {
+        (0..3).map(move |n| ask(servers[n % 2], who, tag, Some(50 + 10 * n as i64)))
+    });
+    let questions: Vec<i64> = join_all(asks)
+        .await
+        .iter()
+        .map(|q| q["data"]["id"].as_i64().unwrap_or_else(|| panic!("{q}")))
+        .collect();
+    conserved("asked").await;
+    // Two answers each.
+    let mut answers = Vec::new();
+    for (n, question) in questions.iter().enumerate() {
+        for who in [&answerers[n % 3], &answerers[(n + 1) % 3]] {
+            let made = answer::ActiveModel {
+                question_id: Set(*question),
+                user_id: Set(who.id),
+                content: Set(format!("answer to {question}")),
+                like_count: Set(0),
+                created_at: Set(app.state.now()),
+                ..Default::default()
+            }
+            .insert(&app.state.db)
+            .await
+            .expect("answer");
+            answers.push((*question, made.id));
+        }
+    }
+    // Half the questions: both answers accepted at once, one through each server.
+    let accepts = answers.iter().enumerate().filter(|(_, (q, _))| {
+        questions
+            .iter()
+            .position(|x| x == q)
+            .is_some_and(|i| i % 2 == 0)
+    });
+    let accepts = accepts.map(|(n, (question, id))| {
+        let asker = &askers[questions.iter().position(|x| x == question).expect("q") / 3];
+        call(
+            servers[n % 2],
+            asker,
+            "/answer/accept",
+            json!({ "answer_id": id }),
+        )
+    });
+    join_all(accepts).await;
+    conserved("accepted").await;
+    // The rest are settled a week later, by both servers at once.
+    app.clock.advance(WEEK + 1);
+    beside.clock.advance(WEEK + 1);
+    let settled =
+        join_all(servers.map(|s| server::community::questions::settle_due(&s.state))).await;
+    let settled: u64 = settled.into_iter().map(|n| n.expect("settle")).sum();
+    assert_eq!(settled, 6, "each open bounty settled once");
+    conserved("settled").await;
+}
+
 on_both_databases!(
     answers_come_a_page_at_a_time,
     paid_answers_are_frozen_and_nobody_likes_their_own,
