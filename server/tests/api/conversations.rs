@@ -1049,7 +1049,150 @@ async fn postgres_an_edit_reaches_the_other_server_s_thread() {
     }
 }
 
+/// Reader B calls every edit, delete, accept, unlink and mark-read on reader A's things: each
+/// is refused (403, or 404 where even saying it exists is too much) and A's things stay as they
+/// were; B's own lists never show A's.
+async fn nobody_changes_or_reads_what_is_anothers(backend: Backend) {
+    let t = Talk::start(backend).await;
+    let (a, b, c) = (
+        t.reader("owner").await,
+        t.reader("intruder").await,
+        t.reader("helper").await,
+    );
+    t.age();
+    let tags = json!({ "tags": [{ "code": "cx", "names": { "en": "CX" } }] });
+    assert_eq!(t.admin("/admin/catalogue/upsert", tags).await["code"], 2000);
+    let (_, tag) = t.app.post("/tag/detail", json!({ "code": "cx" })).await;
+    let tag = tag["data"]["id"].as_i64().expect("tag id");
+    let ask = async |who: &Reader| {
+        let body = json!({ "title": "Who holds the most ETH today?", "content": "Curious",
+            "tags": [tag] });
+        t.call(who, "/question/create", body).await
+    };
+    let (asked_by_a, asked_by_c) = (id(&ask(&a).await["data"]), id(&ask(&c).await["data"]));
+    let answer = async |who: &Reader, question: i64| {
+        let body = json!({ "question_id": question, "content": "The exchanges, mostly." });
+        t.call(who, "/answer/create", body).await
+    };
+    let a_answer = id(&answer(&a, asked_by_c).await["data"]);
+    let c_answer = id(&answer(&c, asked_by_a).await["data"]);
+    let comment = id(&t.comment(&a, None, "Owner's words").await);
+    t.comment(&c, Some(comment), "A reply for the owner").await;
+    let post = id(&t
+        .call(&a, "/post/create", json!({ "content": "Owner's post" }))
+        .await["data"]);
+    t.call(
+        &a,
+        "/favorite/set",
+        json!({ "feed_id": t.feed, "favorited": true }),
+    )
+    .await;
+    t.call(&a, "/feed/detail", json!({ "id": t.feed })).await;
+    let message = id(&t.messages(&a).await[0]);
+    use sea_orm::{ActiveModelTrait, EntityTrait, Set};
+    let chat = server::entity::bot_chat::ActiveModel {
+        platform: Set("telegram".into()),
+        chat_ref: Set("4242".into()),
+        thread_id: Set(0),
+        kind: Set("private".into()),
+        locale: Set("en".into()),
+        state: Set("active".into()),
+        digest: Set("off".into()),
+        digest_at: Set(0),
+        muted: Set("[]".into()),
+        user_id: Set(Some(a.id)),
+        created_at: Set(0),
+        ..Default::default()
+    }
+    .insert(&t.app.state.db)
+    .await
+    .expect("chat")
+    .id;
+    let unread = t.unread(&a).await;
+
+    for (path, body, refused) in [
+        (
+            "/comment/edit",
+            json!({ "id": comment, "content": "B's words" }),
+            (403, 4030),
+        ),
+        ("/comment/del", json!({ "id": comment }), (403, 4030)),
+        (
+            "/post/edit",
+            json!({ "id": post, "content": "B's post" }),
+            (403, 4030),
+        ),
+        ("/post/del", json!({ "id": post }), (403, 4030)),
+        (
+            "/answer/edit",
+            json!({ "id": a_answer, "content": "B's answer" }),
+            (403, 4030),
+        ),
+        (
+            "/answer/accept",
+            json!({ "answer_id": c_answer }),
+            (403, 4030),
+        ),
+        ("/bot/chat/unlink", json!({ "id": chat }), (404, 4040)),
+    ] {
+        let (status, got) = t
+            .app
+            .post_with(path, body, &[("X-TOKEN", b.token.as_str())])
+            .await;
+        assert_eq!(
+            (status.as_u16(), got["code"].as_i64()),
+            (refused.0, Some(refused.1)),
+            "{path}: {got}"
+        );
+    }
+    let read = t
+        .call(&b, "/message/read", json!({ "ids": [message] }))
+        .await;
+    assert_eq!(
+        read["data"]["count"], 0,
+        "B marks none of A's messages read"
+    );
+
+    // A's things, as they were.
+    let thread = t.thread(None, "new").await;
+    assert_eq!(thread["list"][0]["content"], "Owner's words");
+    let (_, history) = t.app.post("/post/history", json!({ "id": post })).await;
+    assert_eq!(history["data"]["list"][0]["markdown"], "Owner's post");
+    let answers = server::entity::answer::Entity::find_by_id(a_answer)
+        .one(&t.app.state.db)
+        .await
+        .expect("db")
+        .expect("answer");
+    assert_eq!(answers.content, "The exchanges, mostly.");
+    let (_, question) = t
+        .app
+        .post("/question/detail", json!({ "id": asked_by_a }))
+        .await;
+    assert!(
+        question["data"]["accepted_answer_id"].is_null(),
+        "{question}"
+    );
+    let linked = server::entity::bot_chat::Entity::find_by_id(chat)
+        .one(&t.app.state.db)
+        .await
+        .expect("db")
+        .expect("chat");
+    assert_eq!(linked.user_id, Some(a.id));
+    assert_eq!(t.unread(&a).await, unread);
+    // B's own lists hold nothing of A's.
+    for path in [
+        "/favorite/list",
+        "/history/list",
+        "/message/list",
+        "/bot/chat/list",
+    ] {
+        let got = t.call(&b, path, json!({})).await;
+        assert_eq!(got["data"]["list"], json!([]), "{path}: {got}");
+    }
+}
+
 on_both_databases!(
+    nobody_changes_or_reads_what_is_anothers,
     nothing_is_cached_for_what_does_not_exist,
     reading_again_after_a_write_answers,
     threads_reply_one_level_deep_and_page,
