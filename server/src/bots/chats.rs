@@ -174,14 +174,19 @@ pub async fn steers(
     let Some(sender) = sender else {
         return Ok(false);
     };
-    if chat.steward.is_none() {
-        bot_chat::Entity::update_many()
-            .col_expr(bot_chat::Column::Steward, Expr::value(sender))
-            .filter(bot_chat::Column::Id.eq(chat.id))
-            .filter(bot_chat::Column::Steward.is_null())
-            .exec(db)
-            .await?;
+    if let Some(steward) = &chat.steward {
+        return Ok(steward == sender);
     }
+    let claimed = bot_chat::Entity::update_many()
+        .col_expr(bot_chat::Column::Steward, Expr::value(sender))
+        .filter(bot_chat::Column::Id.eq(chat.id))
+        .filter(bot_chat::Column::Steward.is_null())
+        .exec(db)
+        .await?;
+    if claimed.rows_affected == 1 {
+        return Ok(true);
+    }
+    // Another member claimed it at the same moment.
     let steward = bot_chat::Entity::find_by_id(chat.id)
         .one(db)
         .await?

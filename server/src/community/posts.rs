@@ -69,9 +69,9 @@ async fn links(
         .collect())
 }
 
-/// How much of an untitled post's text titles it, and how much its card shows.
 /// Versions of one post kept; older ones fold away.
 pub const VERSIONS_KEPT: u64 = 50;
+/// How much of an untitled post's text titles it, and how much its card shows.
 const UNTITLED_CHARS: usize = 80;
 const SUMMARY_CHARS: usize = 280;
 

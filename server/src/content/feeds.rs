@@ -179,7 +179,6 @@ fn scope_condition(scope: &Scope) -> Condition {
     }
 }
 
-/// One page of a scope, newest first.
 /// `NotFound` for a tag, token, topic or KOL that does not exist: an empty page of nothing would
 /// otherwise be built and cached like a real one.
 pub async fn ensure_exists(ctx: &Ctx, scope: &Scope) -> AppResult<()> {
@@ -204,6 +203,7 @@ pub async fn ensure_exists(ctx: &Ctx, scope: &Scope) -> AppResult<()> {
     }
 }
 
+/// One page of a scope, newest first.
 pub async fn page(
     ctx: &Ctx,
     scope: &Scope,
