@@ -65,6 +65,22 @@ async fn ask(app: &TestApp, who: &Reader, tag: i64, bounty: Option<i64>) -> Valu
     call(app, who, "/question/create", body).await
 }
 
+/// An answer written straight into the database (past the per-reader limits); gives its id.
+async fn insert_answer(app: &TestApp, question: i64, user_id: i64, content: &str) -> i64 {
+    answer::ActiveModel {
+        question_id: Set(question),
+        user_id: Set(user_id),
+        content: Set(content.to_owned()),
+        like_count: Set(0),
+        created_at: Set(app.state.now()),
+        ..Default::default()
+    }
+    .insert(&app.state.db)
+    .await
+    .expect("answer")
+    .id
+}
+
 async fn bounties_leave_the_balance_once(backend: Backend) {
     let (app, tag) = start(backend).await;
     let asker = reader(&app, "asker", 300).await;
@@ -219,18 +235,7 @@ async fn answers_are_once_and_accepted_once(backend: Backend) {
         .insert(&app.state.db)
         .await
         .expect("user");
-        let a = answer::ActiveModel {
-            question_id: Set(question),
-            user_id: Set(u.id),
-            content: Set(format!("answer {n}")),
-            like_count: Set(0),
-            created_at: Set(app.state.now()),
-            ..Default::default()
-        }
-        .insert(&app.state.db)
-        .await
-        .expect("answer");
-        others.push(a.id);
+        others.push(insert_answer(&app, question, u.id, &format!("answer {n}")).await);
     }
     let (status, foreign) = app
         .post_with(
@@ -754,18 +759,8 @@ async fn postgres_bounties_conserve_points_across_servers() {
     let mut answers = Vec::new();
     for (n, question) in questions.iter().enumerate() {
         for who in [&answerers[n % 3], &answerers[(n + 1) % 3]] {
-            let made = answer::ActiveModel {
-                question_id: Set(*question),
-                user_id: Set(who.id),
-                content: Set(format!("answer to {question}")),
-                like_count: Set(0),
-                created_at: Set(app.state.now()),
-                ..Default::default()
-            }
-            .insert(&app.state.db)
-            .await
-            .expect("answer");
-            answers.push((*question, made.id));
+            let made = insert_answer(&app, *question, who.id, "an answer").await;
+            answers.push((*question, made));
         }
     }
     // Half the questions: both answers accepted at once, one through each server.
