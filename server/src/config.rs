@@ -362,9 +362,12 @@ pub enum ModerationAction {
         #[arg(long, default_value_t = 50)]
         limit: u64,
     },
-    /// Remove a comment for everyone; its author is told the reason.
+    /// Take down a comment, post, question, answer or profile (a profile is reset: generated
+    /// nickname, no bio, no avatar); its author is told the reason.
     Remove {
-        comment_id: i64,
+        /// comment, post, question, answer or profile
+        kind: String,
+        id: i64,
         #[arg(long)]
         reason: String,
     },

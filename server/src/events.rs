@@ -80,6 +80,8 @@ impl Event {
 pub enum Live {
     /// A feed item is new, or became important.
     Item(i64),
+    /// A feed item was taken down (deleted by its author, removed by the team).
+    Removed(i64),
     /// A feed item's likes or comments changed.
     Counts(i64),
     /// A comment under a feed item was added or edited.
@@ -93,6 +95,7 @@ impl Live {
     pub fn parts(self) -> (&'static str, Option<i64>, Option<i64>) {
         match self {
             Self::Item(feed) => ("item", Some(feed), None),
+            Self::Removed(feed) => ("removed", Some(feed), None),
             Self::Counts(feed) => ("counts", Some(feed), None),
             Self::Comment { feed, comment } => ("comment", Some(feed), Some(comment)),
             Self::Unread(user) => ("unread", None, user),
@@ -102,6 +105,7 @@ impl Live {
     pub fn from_parts(kind: &str, feed: Option<i64>, target: Option<i64>) -> Option<Self> {
         match kind {
             "item" => Some(Self::Item(feed?)),
+            "removed" => Some(Self::Removed(feed?)),
             "counts" => Some(Self::Counts(feed?)),
             "comment" => Some(Self::Comment {
                 feed: feed?,

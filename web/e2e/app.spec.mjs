@@ -823,7 +823,7 @@ test("two readers converse: a reply with a mention, one unread message, a block,
   const reports = await stack.admin("/admin/report/list", {});
   const reported = reports.list.find((r) => r.content === `@${aName} agreed`);
   assert.ok(reported, JSON.stringify(reports));
-  await stack.admin("/admin/comment/remove", { id: reported.target_id, reason: "Testing removal" });
+  await stack.admin("/admin/remove", { kind: "comment", id: reported.target_id, reason: "Testing removal" });
   const visitor = await newPage();
   for (const page of [a, visitor]) {
     await page.goto(item);
@@ -983,6 +983,24 @@ test("a reader writes a post with an image and a preview, finds it in the Commun
   await reader.getByRole("tab", { name: "Following" }).click();
   await reader.locator(".feed-card", { hasText: "Quokkachain unlock notes" }).waitFor();
   await reader.getByRole("region", { name: "Questions from people you follow" }).getByText("Who watches the quokkachain OTC desk?").waitFor();
+  // The reader reports the post; the team takes it down, and it leaves the open home page live.
+  await reader.goto(postUrl);
+  await reader.locator(".feed-actions").getByRole("button", { name: "Report" }).click();
+  await reader.getByRole("group", { name: /Why are you reporting/ }).getByRole("button", { name: "Spam" }).click();
+  await reader.getByText("Thanks, the team will look at it").waitFor();
+  const reports = await stack.admin("/admin/report/list", {});
+  const reported = reports.list.find((r) => r.kind === "post");
+  assert.ok(reported, JSON.stringify(reports));
+  await reader.goto(`${stack.base}/en`);
+  await appLoaded(reader);
+  await reader.getByRole("tab", { name: "Following" }).click();
+  const followed = reader.locator(".feed-card", { hasText: "Quokkachain unlock notes" });
+  await followed.waitFor();
+  await stack.admin("/admin/remove", { kind: "post", id: reported.target_id, reason: "Testing removal" });
+  await followed.waitFor({ state: "detached" });
+  await writer.goto(`${stack.base}/en/messages`);
+  await writer.getByText("Your post was removed").waitFor();
+  await writer.getByText("Reason: Testing removal").waitFor();
   for (const page of [writer, reader]) await page.context().close();
 });
 

@@ -82,6 +82,12 @@ fn default_nickname(kind: &str, display_name: &str, handle: &str) -> String {
     format!("user_{handle}")
 }
 
+/// A nickname that says nothing of its reader (`user_k3x9qa`): a new reader's when nothing
+/// better is free, and a profile's after the team resets it.
+pub fn generated_nickname(ctx: &Ctx) -> String {
+    default_nickname("", "", &ctx.random.pick(UID_ALPHABET, NICKNAME_HANDLE_LEN))
+}
+
 /// The user behind an account, created with it on first sign-in. Returns whether it is new.
 pub async fn find_or_create(
     ctx: &Ctx,
@@ -130,7 +136,7 @@ async fn create(
     let mut nickname = default_nickname(kind, display_name, &handle);
     // Nicknames are unique without regard to case: a wallet's short form may be taken.
     if nickname_taken(&ctx.db, &nickname, None).await? {
-        nickname = default_nickname("", "", &handle);
+        nickname = generated_nickname(ctx);
     }
     let txn = crate::db::begin_write(&ctx.db).await?;
     let created = user::ActiveModel {

@@ -260,22 +260,59 @@ pub async fn edit(ctx: &Ctx, user_id: i64, id: i64, input: PostInput<'_>) -> App
     Ok(())
 }
 
-/// Deletes a post for everyone: the item, its links and versions. Its search document is
-/// emptied rather than removed, so every server's copy of the index learns of it the way it
-/// learns of any change (`search_copy`); an emptied document matches nothing.
+/// Deletes a post for everyone at its author's asking (`take_down`).
 pub async fn delete(ctx: &Ctx, user_id: i64, id: i64) -> AppResult<()> {
     own_post(ctx, user_id, id).await?;
     let txn = crate::db::begin_write(&ctx.db).await?;
-    replace_links(&txn, id, Vec::new(), 0).await?;
+    take_down(&txn, id).await?;
+    txn.commit().await?;
+    gone(ctx, id);
+    Ok(())
+}
+
+/// The post `id` as it shows now: its author and its title and newest Markdown, or `NotFound`.
+pub async fn shown(db: &impl ConnectionTrait, id: i64) -> AppResult<(i64, String)> {
+    let found = feed_item::Entity::find_by_id(id)
+        .filter(feed_item::Column::Kind.eq(POST_KIND))
+        .one(db)
+        .await?;
+    let Some(feed_item::Model {
+        user_id: Some(author),
+        title,
+        ..
+    }) = found
+    else {
+        return Err(AppError::not_found("No such post"));
+    };
+    let markdown = post_version::Entity::find()
+        .filter(post_version::Column::FeedId.eq(id))
+        .order_by_desc(post_version::Column::Id)
+        .one(db)
+        .await?
+        .map(|v| v.markdown)
+        .unwrap_or_default();
+    Ok((author, format!("{title}\n\n{markdown}")))
+}
+
+/// Takes post `id` down for everyone, in `txn`: the item, its links and versions, and the bot
+/// deliveries still queued for it. Its search document is emptied rather than removed, so every
+/// server's copy of the index learns of it the way it learns of any change (`search_copy`); an
+/// emptied document matches nothing. Call `gone` once committed.
+pub async fn take_down(txn: &impl ConnectionTrait, id: i64) -> AppResult<()> {
+    replace_links(txn, id, Vec::new(), 0).await?;
     post_version::Entity::delete_many()
         .filter(post_version::Column::FeedId.eq(id))
-        .exec(&txn)
+        .exec(txn)
         .await?;
-    feed_item::Entity::delete_by_id(id).exec(&txn).await?;
-    search::index(&txn, &search::Document::removed_feed(id)).await?;
-    txn.commit().await?;
+    feed_item::Entity::delete_by_id(id).exec(txn).await?;
+    search::index(txn, &search::Document::removed_feed(id)).await?;
+    crate::bots::sender::withdraw(txn, id).await
+}
+
+/// Post `id` was taken down: lists, feeds and RSS forget it, and open pages drop it.
+pub fn gone(ctx: &Ctx, id: i64) {
     ctx.events.publish(&Event::ContentChanged);
-    Ok(())
+    ctx.events.publish(&Event::Live(Live::Removed(id)));
 }
 
 /// A post as its writer edits it: its versions, newest first (the first is the one shown; anyone

@@ -5,11 +5,12 @@
 use client_core::envelope::ErrorKind;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ColumnTrait, EntityTrait, FromQueryResult, PaginatorTrait, QueryFilter, QuerySelect, SqlErr,
+    ColumnTrait, ConnectionTrait, EntityTrait, FromQueryResult, PaginatorTrait, QueryFilter,
+    QuerySelect, SqlErr,
 };
 use serde::Serialize;
 
-use crate::auth::users::nickname_taken;
+use crate::auth::users::{generated_nickname, nickname_taken};
 use crate::content::follows::Target;
 use crate::ctx::Ctx;
 use crate::entity::{answer, comment, feed_item, follow, user};
@@ -137,4 +138,26 @@ pub async fn update(ctx: &Ctx, user_id: i64, change: ProfileChange<'_>) -> AppRe
         }
     }
     profile(ctx, user_id).await
+}
+
+/// Reader `user_id`'s profile as it shows now (nickname, bio, avatar), or `NotFound`.
+pub async fn shown(db: &impl ConnectionTrait, user_id: i64) -> AppResult<(i64, String)> {
+    let found = user::Entity::find_by_id(user_id)
+        .one(db)
+        .await?
+        .ok_or_else(|| AppError::not_found("No such user"))?;
+    let shown = [found.nickname, found.bio, found.avatar];
+    Ok((user_id, shown.join("\n")))
+}
+
+/// Resets a reported profile, in `txn`: a generated nickname, no bio, no avatar.
+pub async fn reset(ctx: &Ctx, txn: &impl ConnectionTrait, user_id: i64) -> AppResult<()> {
+    user::Entity::update_many()
+        .col_expr(user::Column::Nickname, Expr::value(generated_nickname(ctx)))
+        .col_expr(user::Column::Bio, Expr::value(""))
+        .col_expr(user::Column::Avatar, Expr::value(""))
+        .filter(user::Column::Id.eq(user_id))
+        .exec(txn)
+        .await?;
+    Ok(())
 }

@@ -38,7 +38,7 @@ pub fn cache_key(question_id: i64) -> String {
 }
 
 /// A question changed on this server: its cached detail goes.
-fn changed(ctx: &Ctx, question_id: i64) {
+pub fn changed(ctx: &Ctx, question_id: i64) {
     ctx.events.publish(&Event::Stale(cache_key(question_id)));
 }
 
@@ -488,10 +488,7 @@ pub async fn answer(ctx: &Ctx, user_id: i64, question_id: i64, content: &str) ->
 
 /// The author edits their answer.
 pub async fn edit_answer(ctx: &Ctx, user_id: i64, id: i64, content: &str) -> AppResult<()> {
-    let found = answer::Entity::find_by_id(id)
-        .one(&ctx.db)
-        .await?
-        .ok_or_else(|| AppError::not_found("No such answer"))?;
+    let found = find_answer(&ctx.db, id).await?;
     if found.user_id != user_id {
         return Err(AppError::new(ErrorKind::Forbidden).with_message("This is not your answer"));
     }
@@ -527,10 +524,7 @@ pub async fn edit_answer(ctx: &Ctx, user_id: i64, id: i64, content: &str) -> App
 /// The asker accepts an answer, once: the question moves to `accepted` by a conditional UPDATE
 /// and the bounty goes to the answerer in the same transaction.
 pub async fn accept(ctx: &Ctx, user_id: i64, answer_id: i64) -> AppResult<()> {
-    let chosen = answer::Entity::find_by_id(answer_id)
-        .one(&ctx.db)
-        .await?
-        .ok_or_else(|| AppError::not_found("No such answer"))?;
+    let chosen = find_answer(&ctx.db, answer_id).await?;
     let asked = find(&ctx.db, chosen.question_id).await?;
     if asked.user_id != user_id {
         return Err(
@@ -575,6 +569,74 @@ pub async fn accept(ctx: &Ctx, user_id: i64, answer_id: i64) -> AppResult<()> {
     changed(ctx, asked.id);
     messages::notified(ctx, [Some(chosen.user_id)]);
     Ok(())
+}
+
+/// Question `id` as it shows now: its asker and its title and text, or `NotFound`.
+pub async fn shown(db: &impl ConnectionTrait, id: i64) -> AppResult<(i64, String)> {
+    let found = find(db, id).await?;
+    Ok((
+        found.user_id,
+        format!("{}\n\n{}", found.title, found.content),
+    ))
+}
+
+/// Answer `id`: its author, its text and its question, or `NotFound`.
+pub async fn find_answer(db: &impl ConnectionTrait, id: i64) -> AppResult<answer::Model> {
+    answer::Entity::find_by_id(id)
+        .one(db)
+        .await?
+        .ok_or_else(|| AppError::not_found("No such answer"))
+}
+
+/// Takes question `id` down for everyone, in `txn`, with its answers and tags; a bounty still
+/// in escrow goes back to the asker (taken by conditional UPDATE, so an accept at the same
+/// moment pays once). Gives the asker; call `changed` once committed.
+pub async fn take_down(txn: &impl ConnectionTrait, now: i64, id: i64) -> AppResult<i64> {
+    let found = find(txn, id).await?;
+    let refunded = question::Entity::update_many()
+        .col_expr(question::Column::BountyState, Expr::value(SETTLED))
+        .filter(question::Column::Id.eq(id))
+        .filter(question::Column::BountyState.eq(OPEN))
+        .exec(txn)
+        .await?;
+    if refunded.rows_affected == 1 {
+        let period = format!("q{id}r");
+        move_points(
+            txn,
+            now,
+            found.user_id,
+            found.bounty,
+            period,
+            "bounty_refund",
+        )
+        .await?;
+    }
+    answer::Entity::delete_many()
+        .filter(answer::Column::QuestionId.eq(id))
+        .exec(txn)
+        .await?;
+    question_tag::Entity::delete_many()
+        .filter(question_tag::Column::QuestionId.eq(id))
+        .exec(txn)
+        .await?;
+    question::Entity::delete_by_id(id).exec(txn).await?;
+    Ok(found.user_id)
+}
+
+/// Takes answer `id` down for everyone, in `txn` (what it was paid stays paid). Gives the
+/// answer as it was; call `changed` for its question once committed.
+pub async fn take_down_answer(txn: &impl ConnectionTrait, id: i64) -> AppResult<answer::Model> {
+    let found = find_answer(txn, id).await?;
+    answer::Entity::delete_by_id(id).exec(txn).await?;
+    question::Entity::update_many()
+        .col_expr(
+            question::Column::AnswerCount,
+            Expr::col(question::Column::AnswerCount).sub(1),
+        )
+        .filter(question::Column::Id.eq(found.question_id))
+        .exec(txn)
+        .await?;
+    Ok(found)
 }
 
 /// Settles every open bounty whose time is up (the job runs this every few minutes; tests call

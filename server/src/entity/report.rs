@@ -1,4 +1,5 @@
-//! A reader's report on a comment, with the text as it was when reported.
+//! A reader's report on a comment, post, question, answer or profile, with its author and text
+//! as they were when reported.
 
 use sea_orm::entity::prelude::*;
 
@@ -10,6 +11,8 @@ pub struct Model {
     pub reporter_id: i64,
     pub kind: String,
     pub target_id: i64,
+    /// Who wrote what is reported (`None`: reported before authors were kept).
+    pub author_id: Option<i64>,
     #[sea_orm(column_type = "Text")]
     pub reason: String,
     #[sea_orm(column_type = "Text")]

@@ -31,6 +31,7 @@ mod m20261125_000026_read_langs;
 mod m20261126_000027_stream;
 mod m20261126_000028_upload_attached;
 mod m20261126_000029_bot_chat_steward;
+mod m20261126_000030_report_authors;
 
 pub struct Migrator;
 
@@ -136,6 +137,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000027_stream::Migration),
             Box::new(m20261126_000028_upload_attached::Migration),
             Box::new(m20261126_000029_bot_chat_steward::Migration),
+            Box::new(m20261126_000030_report_authors::Migration),
         ]
     }
 }

@@ -1,5 +1,5 @@
-//! Keeping abuse out: readers block people and report comments; the team (with
-//! `X-ADMIN-TOKEN`) lists reports, removes comments, bans accounts and announces.
+//! Keeping abuse out: readers block people and report what others wrote; the team (with
+//! `X-ADMIN-TOKEN`) lists reports, takes things down, bans accounts and announces.
 
 use std::collections::HashMap;
 
@@ -20,6 +20,7 @@ use crate::pagination::Page;
 use crate::social::blocks::{self, BlockedUser};
 use crate::social::messages::{self, Announcement};
 use crate::social::moderation::{self, OPEN, REASON_MAX_CHARS, RESOLVED, ReportView};
+use crate::social::reported::Reported;
 use crate::social::spend_write;
 use crate::state::AppState;
 
@@ -29,7 +30,7 @@ pub fn router() -> ApiRouter<AppState> {
         .api_route("/user/block/list", post(user_block_list))
         .api_route("/report/add", post(report_add))
         .api_route("/admin/report/list", post(admin_report_list))
-        .api_route("/admin/comment/remove", post(admin_comment_remove))
+        .api_route("/admin/remove", post(admin_remove))
         .api_route("/admin/user/ban", post(admin_user_ban))
         .api_route("/admin/message/announce", post(admin_announce))
 }
@@ -84,8 +85,8 @@ async fn user_block_list(
 
 #[derive(schemars::JsonSchema, Deserialize, Validate)]
 struct ReportRequest {
-    kind: String,
-    id: i64,
+    #[serde(flatten)]
+    target: Reported,
     #[validate(length(min = 1, max = REASON_MAX_CHARS))]
     reason: String,
 }
@@ -96,15 +97,12 @@ async fn report_add(
     client: ClientMeta,
     ApiJson(req): ApiJson<ReportRequest>,
 ) -> AppResult<Json<Envelope<()>>> {
-    if req.kind != "comment" {
-        return Err(AppError::invalid("kind must be comment"));
-    }
     if req.reason.trim().is_empty() {
         return Err(AppError::invalid("Say why you report it"));
     }
     moderation::ensure_not_banned(&state, user.user_id).await?;
     spend_write(&state, &user, &client, limits::REPORTS).await?;
-    moderation::report_comment(&state, user.user_id, req.id, &req.reason).await?;
+    moderation::report(&state, user.user_id, req.target, &req.reason).await?;
     Ok(ok(()))
 }
 
@@ -123,17 +121,18 @@ async fn admin_report_list(
 
 #[derive(schemars::JsonSchema, Deserialize, Validate)]
 struct RemoveRequest {
-    id: i64,
+    #[serde(flatten)]
+    target: Reported,
     #[validate(length(min = 1, max = REASON_MAX_CHARS))]
     reason: String,
 }
 
-async fn admin_comment_remove(
+async fn admin_remove(
     State(state): State<AppState>,
     _: Admin,
     ApiJson(req): ApiJson<RemoveRequest>,
 ) -> AppResult<Json<Envelope<()>>> {
-    moderation::remove_comment(&state, req.id, &req.reason).await?;
+    moderation::remove(&state, req.target, &req.reason).await?;
     Ok(ok(()))
 }
 

@@ -380,7 +380,7 @@ pub async fn add(ctx: &Ctx, user_id: i64, new: NewComment<'_>) -> AppResult<Comm
         kind,
         actor_id: Some(user_id),
         place,
-        comment_id: made.id,
+        comment_id: Some(made.id),
         body: content,
     };
     let replied_to = answered.map(|(to, _)| to).filter(|to| *to != user_id);

@@ -1,5 +1,5 @@
 //! Messages to a reader: replies to their comments, mentions, likes on a comment (one row per
-//! comment that counts the likes), points awarded, a comment removed, and the team's
+//! comment that counts the likes), points awarded, something taken down, and the team's
 //! announcements. Written in the transaction of what caused them, so none is lost or sent for
 //! something that did not happen.
 
@@ -27,12 +27,16 @@ use crate::pagination::{Page, parse_pair, split_page};
 const QUOTE_CHARS: usize = 140;
 
 /// What a message is about.
-pub const KINDS: [&str; 8] = [
+pub const KINDS: [&str; 12] = [
     "reply",
     "mention",
     "like",
     "points",
     "removed",
+    "removed_post",
+    "removed_question",
+    "removed_answer",
+    "reset_profile",
     "announcement",
     "answer",
     "accepted",
@@ -41,12 +45,12 @@ pub const KINDS: [&str; 8] = [
 /// The most ids one `/message/read` marks.
 pub const READ_MAX_IDS: u64 = 100;
 
-/// A message caused by someone's comment (a reply or a mention), or about one (its removal).
+/// A message caused by someone's comment (a reply or a mention), or about something taken down.
 pub struct About<'a> {
     pub kind: &'static str,
     pub actor_id: Option<i64>,
     pub place: Place,
-    pub comment_id: i64,
+    pub comment_id: Option<i64>,
     pub body: &'a str,
 }
 
@@ -61,7 +65,7 @@ pub async fn leave(
     message.actor_id = Set(about.actor_id);
     message.feed_id = Set(about.place.feed_id);
     message.question_id = Set(about.place.question_id);
-    message.comment_id = Set(Some(about.comment_id));
+    message.comment_id = Set(about.comment_id);
     message.body = Set(opening(about.body, QUOTE_CHARS));
     message.insert(db).await?;
     Ok(())

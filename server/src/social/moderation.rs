@@ -1,6 +1,8 @@
-//! Keeping abuse out: readers report comments (once each, keeping the text as it was), the team
-//! lists reports, removes comments (the author is told why) and bans accounts from writing for
-//! a time. A banned reader still reads.
+//! Keeping abuse out: readers report what others wrote and their profiles (once each, keeping
+//! the text as it was), the team lists reports, takes things down (the author is told why) and
+//! bans accounts from writing for a time. A banned reader still reads.
+
+use std::collections::HashMap;
 
 use client_core::envelope::ErrorKind;
 use sea_orm::sea_query::{Expr, OnConflict};
@@ -10,9 +12,9 @@ use sea_orm::{
 use serde::Serialize;
 use serde_json::json;
 
-use super::comments::{self, REMOVED};
+use super::comments::VISIBLE;
 use super::messages::{self, About};
-use super::subject::Subject;
+use super::reported::Reported;
 use crate::auth::users::{UserRef, users_by_id};
 use crate::config::ModerationAction;
 use crate::ctx::Ctx;
@@ -37,15 +39,18 @@ pub async fn ensure_not_banned(ctx: &Ctx, user_id: i64) -> AppResult<()> {
     }
 }
 
-/// Reports a visible comment; a reader reports each comment once.
-pub async fn report_comment(ctx: &Ctx, reporter: i64, id: i64, reason: &str) -> AppResult<()> {
-    let found = comments::find_visible(ctx, id).await?;
+/// Reports what `target` shows now; a reader reports each thing once. The report keeps its
+/// author and text as they are, whatever becomes of them.
+pub async fn report(ctx: &Ctx, reporter: i64, target: Reported, reason: &str) -> AppResult<()> {
+    let (author, content) = target.shown(&ctx.db).await?;
+    let (kind, target_id) = target.parts();
     let inserted = report::Entity::insert(report::ActiveModel {
         reporter_id: Set(reporter),
-        kind: Set("comment".to_owned()),
-        target_id: Set(id),
+        kind: Set(kind.to_owned()),
+        target_id: Set(target_id),
+        author_id: Set(Some(author)),
         reason: Set(reason.trim().to_owned()),
-        content: Set(found.content),
+        content: Set(content),
         state: Set(OPEN.to_owned()),
         created_at: Set(ctx.now()),
         ..Default::default()
@@ -72,19 +77,19 @@ pub async fn report_comment(ctx: &Ctx, reporter: i64, id: i64, reason: &str) -> 
 pub struct ReportView {
     pub id: i64,
     pub reporter: Option<UserRef>,
+    #[ts(type = "\"comment\" | \"post\" | \"question\" | \"answer\" | \"profile\"")]
     pub kind: String,
     pub target_id: i64,
     pub reason: String,
-    /// The comment's text when it was reported.
+    /// What was reported as it showed then (a profile: nickname, bio and avatar, a line each).
     pub content: String,
     pub state: String,
     pub created_at: i64,
-    /// The reported comment's author, item and state now.
+    /// Who wrote it (a profile: its reader).
     pub author: Option<UserRef>,
-    #[ts(type = "\"feed\" | \"question\" | \"answer\" | null")]
-    pub subject_kind: Option<String>,
-    pub subject_id: Option<i64>,
-    pub target_state: Option<String>,
+    /// `visible`, or for a comment `deleted` or `removed`; `gone` for anything else no longer
+    /// there.
+    pub target_state: String,
 }
 
 pub async fn reports(
@@ -101,69 +106,72 @@ pub async fn reports(
         query = query.filter(report::Column::Id.lt(parse_id(cursor)?));
     }
     let (rows, next_cursor) = split_page(query.all(&ctx.db).await?, limit, |r| r.id.to_string());
-    let targets: std::collections::HashMap<i64, comment::Model> = comment::Entity::find()
-        .filter(comment::Column::Id.is_in(rows.iter().map(|r| r.target_id).collect::<Vec<_>>()))
+    let comment_states: HashMap<i64, String> = comment::Entity::find()
+        .filter(
+            comment::Column::Id.is_in(
+                rows.iter()
+                    .filter(|r| r.kind == "comment")
+                    .map(|r| r.target_id),
+            ),
+        )
         .all(&ctx.db)
         .await?
         .into_iter()
-        .map(|c| (c.id, c))
+        .map(|c| (c.id, c.state))
         .collect();
     let users = users_by_id(
         &ctx.db,
         rows.iter()
             .map(|r| r.reporter_id)
-            .chain(targets.values().map(|c| c.user_id)),
+            .chain(rows.iter().filter_map(|r| r.author_id)),
     )
     .await?;
-    let list = rows
-        .into_iter()
-        .map(|r| {
-            let target = targets.get(&r.target_id);
-            ReportView {
-                id: r.id,
-                reporter: users.get(&r.reporter_id).cloned(),
-                kind: r.kind,
-                target_id: r.target_id,
-                reason: r.reason,
-                content: r.content,
-                state: r.state,
-                created_at: r.created_at,
-                author: target.and_then(|c| users.get(&c.user_id).cloned()),
-                subject_kind: target.map(|c| c.subject_kind.clone()),
-                subject_id: target.map(|c| c.subject_id),
-                target_state: target.map(|c| c.state.clone()),
-            }
-        })
-        .collect();
+    let mut list = Vec::with_capacity(rows.len());
+    for r in rows {
+        let target_state = match Reported::from_parts(&r.kind, r.target_id) {
+            Some(Reported::Comment(id)) => comment_states.get(&id).cloned(),
+            Some(other) => other.shown(&ctx.db).await.ok().map(|_| VISIBLE.to_owned()),
+            None => None,
+        };
+        list.push(ReportView {
+            id: r.id,
+            reporter: users.get(&r.reporter_id).cloned(),
+            kind: r.kind,
+            target_id: r.target_id,
+            reason: r.reason,
+            content: r.content,
+            state: r.state,
+            created_at: r.created_at,
+            author: r.author_id.and_then(|a| users.get(&a).cloned()),
+            target_state: target_state.unwrap_or_else(|| "gone".to_owned()),
+        });
+    }
     Ok(Page { list, next_cursor })
 }
 
-/// Removes a comment for everyone, resolves its reports and tells its author why.
-pub async fn remove_comment(ctx: &Ctx, id: i64, reason: &str) -> AppResult<()> {
+/// Takes `target` down for everyone, resolves its reports and tells its author why.
+pub async fn remove(ctx: &Ctx, target: Reported, reason: &str) -> AppResult<()> {
     let now = ctx.now();
     let txn = crate::db::begin_write(&ctx.db).await?;
-    let Some(found) = comments::visible_in(&txn, id).await? else {
-        return Err(AppError::not_found("No such comment"));
-    };
-    comments::take_down(&txn, &found, REMOVED).await?;
+    let taken = target.take_down(ctx, &txn).await?;
+    let (kind, target_id) = target.parts();
     report::Entity::update_many()
         .col_expr(report::Column::State, Expr::value(RESOLVED))
-        .filter(report::Column::Kind.eq("comment"))
-        .filter(report::Column::TargetId.eq(id))
+        .filter(report::Column::Kind.eq(kind))
+        .filter(report::Column::TargetId.eq(target_id))
         .exec(&txn)
         .await?;
-    let subject = Subject::of(&found);
     let about = About {
-        kind: "removed",
+        kind: taken.message,
         actor_id: None,
-        place: subject.place(&txn).await?,
-        comment_id: id,
+        place: taken.place,
+        comment_id: taken.comment_id,
         body: reason,
     };
-    messages::leave(&txn, now, found.user_id, &about).await?;
+    messages::leave(&txn, now, taken.author, &about).await?;
     txn.commit().await?;
-    comments::changed(ctx, subject);
-    messages::notified(ctx, [Some(found.user_id)]);
+    taken.after(ctx);
+    messages::notified(ctx, [Some(taken.author)]);
     Ok(())
 }
 
@@ -217,12 +225,8 @@ pub async fn run(ctx: &Ctx, action: ModerationAction) -> AppResult<String> {
                 let by = r.reporter.as_ref().map_or("?", |u| u.nickname.as_str());
                 let _ = writeln!(
                     out,
-                    "report {} on comment {} ({}) by {by}: {}\n  {}",
-                    r.id,
-                    r.target_id,
-                    r.target_state.as_deref().unwrap_or("gone"),
-                    r.reason,
-                    r.content
+                    "report {} on {} {} ({}) by {by}: {}\n  {}",
+                    r.id, r.kind, r.target_id, r.target_state, r.reason, r.content
                 );
             }
             let _ = writeln!(
@@ -232,9 +236,12 @@ pub async fn run(ctx: &Ctx, action: ModerationAction) -> AppResult<String> {
             );
             out
         }
-        ModerationAction::Remove { comment_id, reason } => {
-            remove_comment(ctx, comment_id, &reason).await?;
-            format!("comment {comment_id} removed\n")
+        ModerationAction::Remove { kind, id, reason } => {
+            let target = Reported::from_parts(&kind, id).ok_or_else(|| {
+                AppError::invalid("kind must be comment, post, question, answer or profile")
+            })?;
+            remove(ctx, target, &reason).await?;
+            format!("{kind} {id} removed\n")
         }
         ModerationAction::Ban {
             user_id,

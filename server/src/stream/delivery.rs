@@ -29,6 +29,8 @@ type Card = Arc<OnceCell<Option<Arc<str>>>>;
 
 pub enum What {
     Item(Box<NewItem>),
+    /// `{feed_id}` of an item taken down, as JSON: every stream hears it (pages drop its card).
+    Removed(Arc<str>),
     /// `{feed_id, like_count, comment_count}` as JSON.
     Counts {
         feed: i64,
@@ -65,6 +67,7 @@ impl Delivery {
                     cards: Mutex::default(),
                 }))
             }
+            Live::Removed(feed) => What::Removed(json!({ "feed_id": feed }).to_string().into()),
             Live::Counts(feed) => {
                 let Some(row) = feed_item::Entity::find_by_id(feed).one(&ctx.db).await? else {
                     return Ok(None);

@@ -95,6 +95,7 @@ impl Reader {
                 let card = delivery.card(&self.ctx, self.reading).await?;
                 Some(event("item", &card))
             }
+            What::Removed(data) => Some(event("removed", data)),
             What::Counts { feed, data } => {
                 self.threads.contains(feed).then(|| event("counts", data))
             }

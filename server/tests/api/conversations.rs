@@ -626,8 +626,8 @@ async fn reports_removals_bans_and_announcements(backend: Backend) {
     // Removed: gone for everyone, its reports resolved, its author told why.
     assert_eq!(
         t.admin(
-            "/admin/comment/remove",
-            json!({ "id": id(&bad), "reason": "Advertising" })
+            "/admin/remove",
+            json!({ "kind": "comment", "id": id(&bad), "reason": "Advertising" })
         )
         .await["code"],
         2000
@@ -662,8 +662,8 @@ async fn reports_removals_bans_and_announcements(backend: Backend) {
     );
     assert_eq!(
         t.admin(
-            "/admin/comment/remove",
-            json!({ "id": id(&bad), "reason": "again" })
+            "/admin/remove",
+            json!({ "kind": "comment", "id": id(&bad), "reason": "again" })
         )
         .await["code"],
         4040

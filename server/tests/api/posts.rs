@@ -9,6 +9,7 @@ use serde_json::{Value, json};
 use server::entity::{bot_chat, bot_delivery, bot_subscription};
 
 use crate::common::images::png;
+use crate::common::sse::SseReader;
 use crate::common::{Backend, TestApp};
 
 const ADMIN: &str = "admin-token-for-tests-0123456789";
@@ -63,6 +64,47 @@ impl Community {
 
     fn age(&self) {
         self.app.clock.advance(DAY + 60);
+    }
+
+    /// A Telegram chat subscribed to `target`; gives its row id.
+    async fn chat(&self, chat_ref: i64, target: &str, target_id: i64) -> i64 {
+        let now = self.app.state.now();
+        let chat = bot_chat::ActiveModel {
+            platform: Set("telegram".to_owned()),
+            chat_ref: Set(chat_ref.to_string()),
+            thread_id: Set(0),
+            kind: Set("private".to_owned()),
+            locale: Set("en".to_owned()),
+            state: Set("active".to_owned()),
+            digest: Set("off".to_owned()),
+            digest_at: Set(0),
+            muted: Set("[]".to_owned()),
+            user_id: Set(None),
+            last_error: Set(None),
+            created_at: Set(now),
+            ..Default::default()
+        }
+        .insert(&self.app.state.db)
+        .await
+        .expect("chat");
+        bot_subscription::ActiveModel {
+            chat_id: Set(chat.id),
+            target: Set(target.to_owned()),
+            target_id: Set(target_id),
+            created_at: Set(now),
+            ..Default::default()
+        }
+        .insert(&self.app.state.db)
+        .await
+        .expect("subscription");
+        chat.id
+    }
+
+    async fn admin(&self, path: &str, body: Value) -> Value {
+        self.app
+            .post_with(path, body, &[("X-ADMIN-TOKEN", ADMIN)])
+            .await
+            .1
     }
 
     async fn call(&self, who: &Reader, path: &str, body: Value) -> Value {
@@ -523,41 +565,12 @@ async fn bots_push_posts_only_to_community_chats(backend: Backend) {
     let c = Community::start(backend).await;
     let writer = c.reader("writer").await;
     c.age();
-    let now = c.app.state.now();
     let mut chats = Vec::new();
     for (n, (target, target_id)) in [("community", 0), ("tag", c.tag), ("news", 0)]
         .into_iter()
         .enumerate()
     {
-        let chat = bot_chat::ActiveModel {
-            platform: Set("telegram".to_owned()),
-            chat_ref: Set(format!("{}", 1000 + n)),
-            thread_id: Set(0),
-            kind: Set("private".to_owned()),
-            locale: Set("en".to_owned()),
-            state: Set("active".to_owned()),
-            digest: Set("off".to_owned()),
-            digest_at: Set(0),
-            muted: Set("[]".to_owned()),
-            user_id: Set(None),
-            last_error: Set(None),
-            created_at: Set(now),
-            ..Default::default()
-        }
-        .insert(&c.app.state.db)
-        .await
-        .expect("chat");
-        bot_subscription::ActiveModel {
-            chat_id: Set(chat.id),
-            target: Set(target.to_owned()),
-            target_id: Set(target_id),
-            created_at: Set(now),
-            ..Default::default()
-        }
-        .insert(&c.app.state.db)
-        .await
-        .expect("subscription");
-        chats.push(chat.id);
+        chats.push(c.chat(1000 + n as i64, target, target_id).await);
     }
     let post = id(&c
         .write(
@@ -574,6 +587,169 @@ async fn bots_push_posts_only_to_community_chats(backend: Backend) {
     assert_eq!(queued_for(chats[0]).await.expect("db"), 1, "community");
     assert_eq!(queued_for(chats[1]).await.expect("db"), 0, "the tag's chat");
     assert_eq!(queued_for(chats[2]).await.expect("db"), 0, "news");
+}
+
+/// A reported post taken down by the team leaves every place it was: feeds, search, its tag's
+/// RSS, the bots' queue and open streams; a reported profile is reset. Their authors are told.
+async fn reported_posts_and_profiles_are_taken_down_everywhere(backend: Backend) {
+    let c = Community::start(backend).await;
+    let (writer, reader) = (c.reader("writer").await, c.reader("reader").await);
+    c.age();
+    let chat = c.chat(2000, "community", 0).await;
+    let post = id(&c
+        .write(
+            &writer,
+            json!({ "title": "Free airdrop", "content": "Send 1 ETH to get 2 quokkacoin",
+                "tags": [c.tag] }),
+        )
+        .await);
+    let rss = c.app.base.clone() + "/rss/en/tag/defi.xml";
+    let rss_text = || async { c.app.http.get(&rss).send().await.expect("rss").text().await };
+    assert!(rss_text().await.expect("rss").contains("Free airdrop"));
+    let search = json!({ "q": "quokkacoin", "kind": "feed" });
+    assert_eq!(
+        ids(&c.app.post("/search", search.clone()).await.1["data"]["list"]),
+        [post]
+    );
+    let mut stream = SseReader::open(&c.app.http, &c.app.url("/stream?subjects=home"), &[]).await;
+    // Reported once per reader, for a reason; nothing reported that is not there.
+    let report = json!({ "kind": "post", "id": post, "reason": "scam" });
+    assert_eq!(
+        c.call(&reader, "/report/add", report.clone()).await["code"],
+        2000
+    );
+    assert_eq!(c.call(&reader, "/report/add", report).await["code"], 4603);
+    for (bad, code) in [
+        (
+            json!({ "kind": "post", "id": post + 100, "reason": "x" }),
+            4040,
+        ),
+        // Not something that can be reported: a bad request, naming the kinds that can.
+        (json!({ "kind": "banana", "id": post, "reason": "x" }), 4000),
+        (json!({ "kind": "post", "reason": "x" }), 4000),
+        (
+            json!({ "kind": "profile", "id": writer.id, "reason": "" }),
+            4001,
+        ),
+    ] {
+        let refused = c.call(&reader, "/report/add", bad.clone()).await;
+        assert_eq!(refused["code"], code, "{bad}");
+        if bad["kind"] == "banana" {
+            let said = refused["msg"].as_str().expect("msg");
+            assert!(
+                said.contains("`comment`, `post`, `question`, `answer`, `profile`"),
+                "{said}"
+            );
+        }
+    }
+    let listed = c.admin("/admin/report/list", json!({})).await;
+    let first = &listed["data"]["list"][0];
+    assert_eq!(
+        (
+            &first["kind"],
+            &first["author"]["id"],
+            &first["target_state"]
+        ),
+        (&json!("post"), &json!(writer.id), &json!("visible")),
+        "{listed}"
+    );
+    assert!(
+        first["content"]
+            .as_str()
+            .expect("content")
+            .contains("2 quokkacoin")
+    );
+    let removal = json!({ "kind": "post", "id": post, "reason": "Scam" });
+    assert_eq!(
+        c.admin("/admin/remove", removal.clone()).await["code"],
+        2000
+    );
+    let removed = stream.next_named("removed").await;
+    assert_eq!(removed.data, json!({ "feed_id": post }));
+    assert_eq!(
+        c.app.post("/feed/detail", json!({ "id": post })).await.1["code"],
+        4040
+    );
+    assert_eq!(
+        c.ids(None, json!({ "tag_id": c.tag })).await,
+        Vec::<i64>::new()
+    );
+    assert_eq!(
+        ids(&c.app.post("/search", search).await.1["data"]["list"]),
+        Vec::<i64>::new()
+    );
+    c.app.clock.advance(2);
+    assert!(!rss_text().await.expect("rss").contains("Free airdrop"));
+    let delivery = bot_delivery::Entity::find()
+        .filter(bot_delivery::Column::ChatId.eq(chat))
+        .one(&c.app.state.db)
+        .await
+        .expect("db")
+        .expect("it was queued");
+    assert_eq!(delivery.state, "dropped", "withdrawn before it was sent");
+    assert_eq!(c.admin("/admin/remove", removal).await["code"], 4040);
+    let told = c.call(&writer, "/message/list", json!({})).await;
+    assert_eq!(
+        (
+            &told["data"]["list"][0]["kind"],
+            &told["data"]["list"][0]["body"]
+        ),
+        (&json!("removed_post"), &json!("Scam"))
+    );
+    let resolved = c
+        .admin("/admin/report/list", json!({ "state": "resolved" }))
+        .await;
+    assert_eq!(
+        resolved["data"]["list"][0]["target_state"], "gone",
+        "{resolved}"
+    );
+    // A profile: reported as it shows, reset by the CLI to a name that says nothing.
+    let avatar = c.upload(&writer).await;
+    let change = json!({ "nickname": "CheapFollowers", "bio": "DM me", "avatar": avatar });
+    assert_eq!(
+        c.call(&writer, "/user/profile/update", change).await["code"],
+        2000
+    );
+    let report = json!({ "kind": "profile", "id": writer.id, "reason": "spam" });
+    assert_eq!(c.call(&reader, "/report/add", report).await["code"], 2000);
+    let listed = c.admin("/admin/report/list", json!({})).await;
+    assert_eq!(
+        listed["data"]["list"][0]["content"],
+        format!("CheapFollowers\nDM me\n{avatar}")
+    );
+    let said = server::social::moderation::run(
+        &c.app.state,
+        server::config::ModerationAction::Remove {
+            kind: "profile".into(),
+            id: writer.id,
+            reason: "Advertising".into(),
+        },
+    )
+    .await
+    .expect("removed");
+    assert_eq!(said, format!("profile {} removed\n", writer.id));
+    let (_, profile) = c
+        .app
+        .post("/user/profile", json!({ "user_id": writer.id }))
+        .await;
+    let nickname = profile["data"]["nickname"].as_str().expect("nickname");
+    assert!(nickname.starts_with("user_"), "{profile}");
+    assert_eq!(
+        (&profile["data"]["bio"], &profile["data"]["avatar"]),
+        (&json!(""), &json!(""))
+    );
+    let told = c.call(&writer, "/message/list", json!({})).await;
+    assert_eq!(told["data"]["list"][0]["kind"], "reset_profile");
+    let wrong = server::social::moderation::run(
+        &c.app.state,
+        server::config::ModerationAction::Remove {
+            kind: "banana".into(),
+            id: 1,
+            reason: "x".into(),
+        },
+    )
+    .await;
+    assert!(wrong.is_err());
 }
 
 /// However often a post is edited, its history stays small: at most 20 edits a post a day, the
@@ -624,6 +800,7 @@ async fn a_post_s_history_is_bounded_and_paged(backend: Backend) {
 }
 
 on_both_databases!(
+    reported_posts_and_profiles_are_taken_down_everywhere,
     a_post_s_history_is_bounded_and_paged,
     posts_are_cleaned_shown_found_edited_and_deleted,
     bad_posts_and_limits,

@@ -81,6 +81,102 @@ async fn insert_answer(app: &TestApp, question: i64, user_id: i64, content: &str
     .id
 }
 
+/// A reported answer taken down leaves its question; a reported question taken down leaves every
+/// list, and its bounty in escrow goes back to the asker.
+async fn reported_questions_and_answers_are_taken_down(backend: Backend) {
+    let (app, tag) = start(backend).await;
+    let (asker, answerer, reader_) = (
+        reader(&app, "asker", 100).await,
+        reader(&app, "answerer", 0).await,
+        reader(&app, "reader", 0).await,
+    );
+    let admin = |path: &'static str, body: Value| {
+        let app = &app;
+        async move {
+            app.post_with(path, body, &[("X-ADMIN-TOKEN", ADMIN)])
+                .await
+                .1
+        }
+    };
+    let question = ask(&app, &asker, tag, Some(40)).await["data"]["id"]
+        .as_i64()
+        .expect("question");
+    let fair = json!({ "question_id": question, "content": "A fair answer" });
+    let kept = call(&app, &reader_, "/answer/create", fair).await["data"]["id"]
+        .as_i64()
+        .expect("answer");
+    let made = call(
+        &app,
+        &answerer,
+        "/answer/create",
+        json!({ "question_id": question, "content": "Buy my course" }),
+    )
+    .await;
+    let spam = made["data"]["id"]
+        .as_i64()
+        .unwrap_or_else(|| panic!("{made}"));
+    let report = json!({ "kind": "answer", "id": spam, "reason": "spam" });
+    assert_eq!(
+        call(&app, &asker, "/report/add", report).await["code"],
+        2000
+    );
+    let removal = json!({ "kind": "answer", "id": spam, "reason": "Advertising" });
+    assert_eq!(admin("/admin/remove", removal).await["code"], 2000);
+    let (_, detail) = app
+        .post("/question/detail", json!({ "id": question }))
+        .await;
+    let answers: Vec<i64> = detail["data"]["answers"]
+        .as_array()
+        .expect("answers")
+        .iter()
+        .map(|a| a["id"].as_i64().expect("id"))
+        .collect();
+    assert_eq!(answers, [kept], "{detail}");
+    assert_eq!(detail["data"]["answer_count"], 1, "{detail}");
+    let told = call(&app, &answerer, "/message/list", json!({})).await;
+    assert_eq!(
+        (
+            &told["data"]["list"][0]["kind"],
+            &told["data"]["list"][0]["question_id"]
+        ),
+        (&json!("removed_answer"), &json!(question))
+    );
+    // The question: its escrow back to the asker, gone from lists, its page a 404.
+    assert_eq!(balance(&app, &asker).await, 60);
+    let report = json!({ "kind": "question", "id": question, "reason": "off topic" });
+    assert_eq!(
+        call(&app, &reader_, "/report/add", report).await["code"],
+        2000
+    );
+    let removal = json!({ "kind": "question", "id": question, "reason": "Off topic" });
+    assert_eq!(admin("/admin/remove", removal.clone()).await["code"], 2000);
+    assert_eq!(balance(&app, &asker).await, 100, "the bounty came back");
+    assert_eq!(
+        app.post("/question/detail", json!({ "id": question }))
+            .await
+            .1["code"],
+        4040
+    );
+    let (_, list) = app.post("/question/list", json!({})).await;
+    assert_eq!(list["data"]["list"], json!([]), "{list}");
+    assert_eq!(admin("/admin/remove", removal).await["code"], 4040);
+    let resolved = admin("/admin/report/list", json!({ "state": "resolved" })).await;
+    let states: Vec<(&str, &str)> = resolved["data"]["list"]
+        .as_array()
+        .expect("reports")
+        .iter()
+        .map(|r| {
+            (
+                r["kind"].as_str().expect("kind"),
+                r["target_state"].as_str().expect("state"),
+            )
+        })
+        .collect();
+    assert_eq!(states, [("question", "gone"), ("answer", "gone")]);
+    let told = call(&app, &asker, "/message/list", json!({})).await;
+    assert_eq!(told["data"]["list"][0]["kind"], "removed_question");
+}
+
 async fn bounties_leave_the_balance_once(backend: Backend) {
     let (app, tag) = start(backend).await;
     let asker = reader(&app, "asker", 300).await;
@@ -792,6 +888,7 @@ async fn postgres_bounties_conserve_points_across_servers() {
 }
 
 on_both_databases!(
+    reported_questions_and_answers_are_taken_down,
     answers_come_a_page_at_a_time,
     paid_answers_are_frozen_and_nobody_likes_their_own,
     questions_and_answers_are_discussed,

@@ -1,6 +1,6 @@
 // Generated from the server's Rust types by `make types`; do not edit.
 import type { FeedKind, Locale, TaskStatus } from "@blockbrief/client-core";
-export type MessageKind = "reply" | "mention" | "like" | "points" | "removed" | "announcement" | "answer" | "accepted";
+export type MessageKind = "reply" | "mention" | "like" | "points" | "removed" | "removed_post" | "removed_question" | "removed_answer" | "reset_profile" | "announcement" | "answer" | "accepted";
 export type Page<T> = { list: Array<T>, 
 /**
  * Pass back to get the next page; `null` at the end.

@@ -10,12 +10,10 @@ import { Link } from "../../lib/router";
 import { userAtom } from "../../lib/session";
 import { toast } from "../../lib/toast";
 import { timeAgo } from "../feed";
-import { LikeButton } from "../social";
-import { addComment, blockUser, deleteComment, editComment, getHistory, getReplies, reportComment, subjectOf } from "./api/comments";
+import { LikeButton, ReportButton } from "../social";
+import { addComment, blockUser, deleteComment, editComment, getHistory, getReplies, subjectOf } from "./api/comments";
 import { CommentForm } from "./CommentForm";
 import { CommentText } from "./CommentText";
-
-const REPORT_REASONS = ["spam", "abuse", "misinformation", "other"] as const;
 
 /** One comment with its actions, and for a top-level comment its replies (the first ones came
  * with it; "more replies" fetches the rest) and the reply box. */
@@ -38,7 +36,6 @@ export function CommentItem(props: {
   // has the last word).
   const [drawnAt] = useState(() => Math.floor(Date.now() / 1000));
   const [history, setHistory] = useState<CommentVersion[] | null>(null);
-  const [reporting, setReporting] = useState(false);
   const [more, setMore] = useState<CommentView[]>([]);
   const [moreCursor, setMoreCursor] = useState<string | null | undefined>(undefined);
   const node = useRef<HTMLElement>(null);
@@ -67,14 +64,6 @@ export function CommentItem(props: {
     void confirm(t("web.comments.confirmBlock", { name: who.nickname }))
       .then(() => blockUser(subjectOf(c), who.id, true))
       .then(() => toast("success", t("web.comments.blocked", { name: who.nickname })), () => {});
-  const report = (reason: string) =>
-    void reportComment(c.id, reason).then(
-      () => {
-        setReporting(false);
-        toast("success", t("web.comments.reported"));
-      },
-      () => setReporting(false),
-    );
 
   return (
     <article
@@ -146,23 +135,12 @@ export function CommentItem(props: {
           )}
           {!mine && c.user && (
             <>
-              <button type="button" className="link-button" aria-expanded={reporting} onClick={() => props.requireUser() && setReporting(!reporting)}>
-                {t("web.comments.report")}
-              </button>
+              <ReportButton kind="comment" id={c.id} />
               <button type="button" className="link-button" onClick={() => props.requireUser() && c.user && block(c.user)}>
                 {t("web.comments.block")}
               </button>
             </>
           )}
-        </div>
-      )}
-      {reporting && (
-        <div className="report-reasons" role="group" aria-label={t("web.comments.reportWhy")}>
-          {REPORT_REASONS.map((reason) => (
-            <button key={reason} type="button" className="button ghost small" onClick={() => report(reason)}>
-              {t(`web.comments.reasons.${reason}`)}
-            </button>
-          ))}
         </div>
       )}
       {c.parent_id === null && (

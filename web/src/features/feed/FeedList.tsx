@@ -24,6 +24,15 @@ export function FeedList({ scope, onlyImportant = false, empty, live }: { scope:
       void feeds.refetch();
       return;
     }
+    if (event === "removed") {
+      // Taken down: it leaves the list, and the pill, at once.
+      const { feed_id } = data as { feed_id: number };
+      setWaiting((w) => w.filter((i) => i.id !== feed_id));
+      queryClient.setQueryData<InfiniteData<Page<FeedView>>>(queryKey, (old) =>
+        old ? { ...old, pages: old.pages.map((p) => ({ ...p, list: p.list.filter((i) => i.id !== feed_id) })) } : old,
+      );
+      return;
+    }
     if (event !== "item") return;
     const item = data as FeedView;
     if (onlyImportant && !item.important) return;

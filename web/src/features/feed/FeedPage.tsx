@@ -21,7 +21,7 @@ import type { CommentView, FeedDetail } from "../../lib/api-types";
 import { userAtom } from "../../lib/session";
 import { feedKeys } from "./api/keys";
 import { PostTools } from "../posts";
-import { FavoriteButton, LikeButton } from "../social";
+import { FavoriteButton, LikeButton, ReportButton } from "../social";
 
 /**
  * The article's HTML with its links mapped by client-core's rule: `blockbrief://` screens become
@@ -65,6 +65,8 @@ export function FeedPage() {
   // The open thread is live: new comments and counts without a reload.
   useLive(id ? { subject: `feed:${Number(id)}` } : null, (event, data) => {
     if (event === "reset") showFresh();
+    // Taken down while open: the page asks again, and says it is gone.
+    if (event === "removed" && (data as { feed_id: number }).feed_id === subject.id) void queryClient.invalidateQueries({ queryKey: feedKeys.item(subject.id) });
     if (event === "comment") {
       const comment = data as CommentView;
       if (comment.user?.id === me || isShown(subject, comment.id)) threadChanged(subject);
@@ -142,6 +144,7 @@ export function FeedPage() {
           <a className="button ghost" href={item.source_url} target="_blank" rel="noopener noreferrer">{t("web.feed.source")}</a>
         )}
         <button type="button" className="button" onClick={() => setSharing(true)}>{t("web.feed.share")}</button>
+        {item.kind === "post" && item.user && item.user.id !== me && <ReportButton kind="post" id={item.id} />}
       </div>
       <BottomSheet open={sharing} title={t("web.feed.share")} onClose={() => setSharing(false)}>
         <ShareList title={item.title} onDone={() => setSharing(false)} />

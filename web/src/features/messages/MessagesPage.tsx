@@ -26,6 +26,9 @@ function headline(m: MessageView, t: TFunction): string {
   }
 }
 
+/** Whether the message says the team took something of the reader's down (its body: why). */
+const takenDown = (m: MessageView) => m.kind.startsWith("removed") || m.kind === "reset_profile";
+
 /** Where opening a message goes: the comment in its thread, the question, or nowhere. */
 function target(m: MessageView): string | null {
   const page = m.question_id !== null ? `/question/${m.question_id}` : m.feed_id !== null ? `/feed/${m.feed_id}` : null;
@@ -69,7 +72,7 @@ export function MessagesPage() {
               <button type="button" className="message-open" onClick={() => open(m)}>
                 <strong>{headline(m, t)}</strong>
                 {m.kind !== "points" && m.body && (
-                  <span className="message-body">{m.kind === "removed" ? t("web.messages.reason", { reason: m.body }) : m.body}</span>
+                  <span className="message-body">{takenDown(m) ? t("web.messages.reason", { reason: m.body }) : m.body}</span>
                 )}
                 <time dateTime={new Date(m.at * 1000).toISOString()}>{timeAgo(m.at, t)}</time>
               </button>

@@ -13,6 +13,7 @@ import { Link, useParams } from "../../lib/router";
 import { userAtom } from "../../lib/session";
 import { useDocumentTitle } from "../../lib/title";
 import { FeedList } from "../feed";
+import { ReportButton } from "../social";
 import { setFollowing, useFollowing, useProfile, useUserAnswers } from "./api/profile";
 
 type Shelf = "posts" | "answers";
@@ -45,7 +46,7 @@ export function ProfilePage() {
           <h1>{p.nickname}</h1>
           <p>{p.bio || t("web.profile.noBio")}</p>
           <p className="muted">{t("web.profile.joined", { date: new Date(p.joined * 1000).toLocaleDateString(i18n.language) })}</p>
-          <FollowButton userId={p.id} />
+          <OthersActions userId={p.id} />
         </div>
       </div>
       <dl className="card profile-stats">
@@ -75,7 +76,8 @@ export function Avatar({ profile }: { profile: Pick<ProfileView, "avatar" | "nic
   );
 }
 
-function FollowButton({ userId }: { userId: number }) {
+/** Follow and Report, on anyone's profile but one's own. */
+function OthersActions({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const me = useAtomValue(userAtom);
   const following = useFollowing(userId, me !== null).data ?? false;
@@ -92,6 +94,7 @@ function FollowButton({ userId }: { userId: number }) {
       >
         {t(following ? "web.profile.unfollow" : "web.profile.follow")}
       </button>
+      <ReportButton kind="profile" id={userId} />
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { Link, useParams } from "../../lib/router";
 import { useDocumentTitle } from "../../lib/title";
 import { toast } from "../../lib/toast";
 import { CommentText, CommentThread } from "../comments";
-import { LikeButton } from "../social";
+import { LikeButton, ReportButton } from "../social";
 import { acceptAnswer, answerQuestion, useMoreAnswers, useQuestion } from "./api/questions";
 
 /** `/question/:id`: the question, its bounty and deadline, its answers (accepted first), the
@@ -62,6 +62,7 @@ export function QuestionPage() {
       {q.content && <CommentText content={q.content} />}
       <div className="feed-actions">
         <LikeButton kind="question" id={q.id} liked={false} count={q.like_count} author={q.user?.id} />
+        {!mine && <ReportButton kind="question" id={q.id} />}
       </div>
       <h2>{t("web.questions.answers", { count: q.answer_count })}</h2>
       <div className="comment-list">
@@ -83,6 +84,7 @@ export function QuestionPage() {
                   {t("web.questions.accept")}
                 </button>
               )}
+              {a.user?.id !== user?.id && <ReportButton kind="answer" id={a.id} />}
             </div>
             <AnswerComments answerId={a.id} />
           </div>

@@ -14,7 +14,7 @@ export interface LiveWant {
   langs?: string[];
 }
 
-export type LiveEvent = "item" | "counts" | "comment" | "unread" | "reset";
+export type LiveEvent = "item" | "removed" | "counts" | "comment" | "unread" | "reset";
 type Listener = (event: LiveEvent, data: unknown) => void;
 
 /** The subjects pages follow now, each with how many of them follow it. */
@@ -124,7 +124,7 @@ export function LiveStream() {
           if (event === "unread") setUnread((data as { count: number }).count);
           for (const listener of listeners) listener(event, data);
         });
-      (["item", "counts", "comment", "unread", "reset"] as const).forEach(on);
+      (["item", "removed", "counts", "comment", "unread", "reset"] as const).forEach(on);
       opened.addEventListener("open", (e) => {
         const id = (e as MessageEvent<string>).lastEventId;
         if (id) lastId.current = id;

@@ -66,7 +66,5 @@ export const editComment = (subject: Subject, id: number, content: string) =>
 
 export const deleteComment = (subject: Subject, id: number) => call("/comment/del", { id }).then(refresh(subject));
 
-export const reportComment = (id: number, reason: string) => call("/report/add", { kind: "comment", id, reason });
-
 export const blockUser = (subject: Subject, userId: number, blocked: boolean) =>
   call("/user/block", { user_id: userId, blocked }).then(refresh(subject));
