@@ -2,6 +2,7 @@
 //! served back with their own type.
 
 pub mod pipeline;
+pub mod scrub;
 pub mod sniff;
 pub mod store;
 

@@ -1,6 +1,7 @@
 //! The upload pipeline: one multipart file streamed into the store as it arrives, its kind judged
-//! from its first bytes, its size capped, its header and end markers checked before it is kept.
-//! Memory per upload is a [`HEAD_BYTES`] head and one store part, whatever the file's size.
+//! from its first bytes, its metadata taken out on the way (`scrub`), its size capped, its header
+//! and end markers checked before it is kept. Memory per upload is a [`HEAD_BYTES`] head, one
+//! metadata block and one store part, whatever the file's size.
 //! Time is bounded too: an upload holds one of few slots, so one that trickles its bytes is cut
 //! off once it falls below [`MIN_BYTES_PER_SECOND`] (after [`RATE_GRACE`]) or passes [`DEADLINE`].
 
@@ -13,7 +14,8 @@ use client_core::envelope::ErrorKind;
 use client_core::feedback::MSG_IMAGE_TOO_LARGE;
 use object_store::WriteMultipart;
 
-use super::sniff::{HEAD_BYTES, ImageInfo, ImageKind, SniffError, TAIL_BYTES, inspect, kind_of};
+use super::scrub::Scrubber;
+use super::sniff::{HEAD_BYTES, ImageInfo, SniffError, TAIL_BYTES, inspect, kind_of};
 use crate::ctx::Ctx;
 use crate::error::{AppError, AppResult};
 use crate::uploads::store::Store;
@@ -30,6 +32,7 @@ pub const RATE_GRACE: Duration = Duration::from_secs(5);
 /// A file kept in the store.
 pub struct Stored {
     pub key: String,
+    /// Its size as kept, without its metadata.
     pub size: usize,
     pub info: ImageInfo,
 }
@@ -73,8 +76,27 @@ struct Incoming {
     head: Vec<u8>,
     tail: Vec<u8>,
     size: usize,
-    /// Opened once the first bytes tell the kind; gets every byte from then on.
-    sink: Option<(String, ImageKind, WriteMultipart)>,
+    /// Opened once the first bytes tell the kind; gets what the scrubber keeps from then on.
+    sink: Option<Sink>,
+}
+
+struct Sink {
+    key: String,
+    scrubber: Scrubber,
+    writer: WriteMultipart,
+    kept: usize,
+}
+
+impl Sink {
+    fn write(&mut self, bytes: &[u8]) -> AppResult<()> {
+        let mut kept = Vec::with_capacity(bytes.len());
+        self.scrubber
+            .feed(bytes, &mut kept)
+            .map_err(|_| AppError::new(ErrorKind::ImageRejected))?;
+        self.kept += kept.len();
+        self.writer.write(&kept);
+        Ok(())
+    }
 }
 
 impl Incoming {
@@ -90,7 +112,7 @@ impl Incoming {
         self.tail
             .drain(..self.tail.len().saturating_sub(TAIL_BYTES));
         match &mut self.sink {
-            Some((_, _, writer)) => writer.write(chunk),
+            Some(sink) => sink.write(chunk)?,
             None if self.head.len() < 8 => return Ok(()),
             None => {
                 // The first bytes decide: anything but PNG, JPEG or GIF is refused before the rest.
@@ -99,15 +121,20 @@ impl Incoming {
                 let mut name = [0u8; 16];
                 ctx.random.fill(&mut name);
                 let key = format!("feedback/{}.{}", hex::encode(name), kind.extension());
-                let mut writer = store.writer(&key).await.map_err(AppError::internal)?;
-                writer.write(&self.head);
-                writer.write(&chunk[into_head..]);
-                self.sink = Some((key, kind, writer));
+                let writer = store.writer(&key).await.map_err(AppError::internal)?;
+                let sink = self.sink.insert(Sink {
+                    key,
+                    scrubber: Scrubber::new(kind),
+                    writer,
+                    kept: 0,
+                });
+                sink.write(&self.head)?;
+                sink.write(&chunk[into_head..])?;
             }
         }
-        if let Some((_, _, writer)) = &mut self.sink {
+        if let Some(sink) = &mut self.sink {
             // Back-pressure: at most one part in flight per upload.
-            writer
+            sink.writer
                 .wait_for_capacity(1)
                 .await
                 .map_err(AppError::internal)?;
@@ -117,8 +144,8 @@ impl Incoming {
 
     /// Leaves nothing behind in the store.
     async fn abandon(self) {
-        if let Some((_, _, writer)) = self.sink {
-            let _ = writer.abort().await;
+        if let Some(sink) = self.sink {
+            let _ = sink.writer.abort().await;
         }
     }
 }
@@ -188,13 +215,19 @@ async fn receive_field(ctx: &Ctx, store: &Store, field: &mut Field<'_>) -> AppRe
             return Err(e);
         }
     };
-    let size = incoming.size;
-    let Some((key, kind, writer)) = incoming.sink else {
+    let Some(sink) = incoming.sink else {
         return Err(AppError::new(ErrorKind::ImageRejected));
     };
-    debug_assert_eq!(kind, info.kind);
+    if sink.scrubber.finish().is_err() {
+        let _ = sink.writer.abort().await;
+        return Err(AppError::new(ErrorKind::ImageRejected));
+    }
     Ok(Received {
-        stored: Stored { key, size, info },
-        writer,
+        stored: Stored {
+            key: sink.key,
+            size: sink.kept,
+            info,
+        },
+        writer: sink.writer,
     })
 }

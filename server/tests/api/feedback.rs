@@ -1,12 +1,16 @@
 //! Image uploads and feedback, with every bad input the issue names, on SQLite and PostgreSQL.
 
-use crate::common::images::{gif, jpeg, png};
+use crate::common::images::{
+    gif, gif_with_metadata, jpeg, jpeg_with_metadata, png, png_with_metadata,
+};
 use crate::common::{Backend, TestApp, assert_error};
 use reqwest::multipart::{Form, Part};
 use reqwest::{Response, StatusCode};
 use sea_orm::EntityTrait;
 use serde_json::{Value, json};
 use server::entity::feedback;
+use server::uploads::scrub::Scrubber;
+use server::uploads::sniff::ImageKind;
 
 const MAX: usize = 5_242_880;
 
@@ -109,6 +113,118 @@ async fn images_are_judged_by_their_bytes_and_served_safely(backend: Backend) {
             "{path}"
         );
     }
+}
+
+/// The EXIF fields of an image, as (tag, value) text.
+fn exif_fields(image: &[u8]) -> Vec<String> {
+    let found = exif::Reader::new()
+        .read_from_container(&mut std::io::Cursor::new(image))
+        .expect("exif");
+    found
+        .fields()
+        .map(|f| format!("{}={}", f.tag, f.display_value()))
+        .collect()
+}
+
+/// A PNG's chunk names, with each chunk's CRC checked.
+fn png_chunks(image: &[u8]) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut at = 8;
+    while at < image.len() {
+        let len = u32::from_be_bytes(image[at..at + 4].try_into().expect("len")) as usize;
+        let body = &image[at + 4..at + 8 + len];
+        let crc = u32::from_be_bytes(image[at + 8 + len..at + 12 + len].try_into().expect("crc"));
+        assert_eq!(crc32fast::hash(body), crc, "CRC of {:?}", &body[..4]);
+        names.push(String::from_utf8_lossy(&body[..4]).into_owned());
+        at += 12 + len;
+    }
+    names
+}
+
+/// Uploaded photos lose where they were taken, the device, XMP, IPTC, comments, text chunks and
+/// what follows their end; their pixels stay byte for byte, and a turned photo stays turned.
+async fn a_photo_keeps_its_pixels_and_orientation_and_loses_the_rest(backend: Backend) {
+    let app = TestApp::start_with(backend, |_| {}).await;
+    let served = |bytes: Vec<u8>, name: &'static str| {
+        let app = &app;
+        async move {
+            let absolute = url(&app.upload(bytes, name, "image/jpeg").await);
+            let local = absolute.replace(&app.state.config.public_url, &app.base);
+            app.fetch(&local)
+                .await
+                .bytes()
+                .await
+                .expect("body")
+                .to_vec()
+        }
+    };
+    let leaks: [&[u8]; 7] = [
+        b"Quokkaphone",
+        b"xmpmeta",
+        b"IPTC",
+        b"taken at home",
+        b"51.5074N",
+        b"device",
+        b"trailing",
+    ];
+    let leaked = |image: &[u8]| -> Vec<String> {
+        leaks
+            .iter()
+            .filter(|l| image.windows(l.len()).any(|w| w == **l))
+            .map(|l| String::from_utf8_lossy(l).into_owned())
+            .collect()
+    };
+    // A JPEG: its EXIF kept the orientation alone; its JFIF, frame and scan are untouched.
+    let photo = jpeg_with_metadata(64, 48);
+    assert!(
+        exif_fields(&photo)
+            .iter()
+            .any(|f| f.starts_with("GPSLatitude="))
+    );
+    let kept = served(photo, "photo.jpg").await;
+    assert_eq!(
+        exif_fields(&kept),
+        ["Orientation=row 0 at right and column 0 at top"]
+    );
+    assert_eq!(leaked(&kept), Vec::<String>::new());
+    let plain = jpeg(64, 48);
+    assert!(kept.starts_with(&plain[..20]) && kept.ends_with(&plain[20..]));
+    // A PNG: text, time, private chunks and what follows IEND are gone; EXIF keeps its turn.
+    let kept = served(png_with_metadata(4, 3), "chart.png").await;
+    assert_eq!(png_chunks(&kept), ["IHDR", "eXIf", "IDAT", "IEND"]);
+    assert_eq!(
+        exif_fields(&kept),
+        ["Orientation=row 0 at bottom and column 0 at right"]
+    );
+    assert_eq!(leaked(&kept), Vec::<String>::new());
+    // A GIF keeps looping and loses its comment and XMP.
+    let kept = served(gif_with_metadata(), "loop.gif").await;
+    let plain = gif(1, 1);
+    let looping = b"\x21\xff\x0bNETSCAPE2.0\x03\x01\x00\x00\x00";
+    assert_eq!(kept, [&plain[..19], looping, &plain[19..]].concat());
+    // However the bytes are cut into chunks, the same bytes are kept.
+    for (image, kind) in [
+        (jpeg_with_metadata(8, 8), ImageKind::Jpeg),
+        (png_with_metadata(3, 3), ImageKind::Png),
+        (gif_with_metadata(), ImageKind::Gif),
+    ] {
+        let mut whole = Vec::new();
+        let mut scrubber = Scrubber::new(kind);
+        scrubber.feed(&image, &mut whole).expect("whole");
+        scrubber.finish().expect("ends whole");
+        let mut bytewise = Vec::new();
+        let mut scrubber = Scrubber::new(kind);
+        for byte in &image {
+            scrubber.feed(&[*byte], &mut bytewise).expect("a byte");
+        }
+        scrubber.finish().expect("ends whole");
+        assert_eq!(whole, bytewise, "{kind:?}");
+    }
+    // A metadata block that runs past the end of the file is refused, and nothing is kept.
+    let mut cut = jpeg(8, 8)[..20].to_vec();
+    cut.extend_from_slice(&[0xff, 0xe1, 0xff, 0x00, b'E', b'x']);
+    cut.extend_from_slice(&[0xff, 0xd9]);
+    assert_error(&app.upload(cut, "cut.jpg", "image/jpeg").await, 200, 4301);
 }
 
 async fn bad_uploads_are_refused_and_nothing_is_kept(backend: Backend) {
@@ -477,6 +593,7 @@ async fn unused_uploads_go_after_a_day(backend: Backend) {
 }
 
 on_both_databases!(
+    a_photo_keeps_its_pixels_and_orientation_and_loses_the_rest,
     unused_uploads_go_after_a_day,
     one_ip_is_limited_whoever_it_claims_to_be,
     images_are_judged_by_their_bytes_and_served_safely,
