@@ -143,7 +143,7 @@ pub fn spawn(ctx: Ctx, content: Content, uploads: Uploads, track_retention_days:
                 Ok(n) => tracing::info!(settled = n, "bounties"),
                 Err(e) => tracing::warn!("bounty settlement failed: {e}"),
             }
-            content.search_limiter.forget_idle();
+            content.search_limiter.forget_idle(ctx.now());
             match crate::uploads::forget_unused(&ctx, &uploads).await {
                 Ok(0) => {}
                 Ok(n) => tracing::info!(deleted = n, "unused uploads"),

@@ -3,14 +3,12 @@
 //! Requests that store something (a guest session, a sign-in message, a tracking batch) spend a
 //! budget kept in the database: one conditional UPDATE checks and counts, so concurrent requests
 //! cannot pass a limit together and the budget holds across servers and restarts. Search, which
-//! writes nothing, is limited in memory on each server (`governor`), so a read never waits on a
-//! write.
+//! writes nothing, spends the same kind of budget a few searches at a time (`SearchLimiter`), so
+//! most searches never wait on a write and the budget still holds across servers.
 
-use std::num::NonZeroU32;
+use std::collections::HashMap;
 
 use client_core::envelope::ErrorKind;
-use governor::clock::{Clock as _, DefaultClock};
-use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, Set};
 
@@ -202,6 +200,11 @@ fn bucket(budget: Budget, client: &str) -> String {
 
 /// Spends one request of `budget` for `client`, or answers 429 with when the window frees up.
 pub async fn spend(ctx: &Ctx, budget: Budget, client: &str) -> AppResult<()> {
+    spend_units(ctx, budget, client, 1).await
+}
+
+/// Spends `units` requests of `budget` for `client` at once, or none.
+async fn spend_units(ctx: &Ctx, budget: Budget, client: &str, units: i32) -> AppResult<()> {
     let now = ctx.now();
     let bucket = bucket(budget, client);
     let fresh = rate_limit::ActiveModel {
@@ -228,10 +231,10 @@ pub async fn spend(ctx: &Ctx, budget: Budget, client: &str) -> AppResult<()> {
     let spent = rate_limit::Entity::update_many()
         .col_expr(
             rate_limit::Column::Hits,
-            Expr::col(rate_limit::Column::Hits).add(1),
+            Expr::col(rate_limit::Column::Hits).add(units),
         )
         .filter(rate_limit::Column::Bucket.eq(bucket.as_str()))
-        .filter(rate_limit::Column::Hits.lt(budget.hits))
+        .filter(rate_limit::Column::Hits.lte(budget.hits - units))
         .exec(&ctx.db)
         .await?;
     if spent.rows_affected == 1 {
@@ -280,27 +283,54 @@ pub async fn forget_spent(ctx: &Ctx) -> AppResult<u64> {
 }
 
 /// Searches per client on this server: a burst of 20, then 5 a second.
-pub struct SearchLimiter(DefaultKeyedRateLimiter<String>);
+/// Searches per client, on every server together: a burst of 20, 5 a second on average.
+pub const SEARCHES: Budget = Budget {
+    name: "search",
+    hits: 20,
+    window: 4,
+};
+/// Searches a server takes from a client's budget at once (a divisor of `SEARCHES.hits`, so
+/// servers that share a client's searches use all of its budget and no more).
+const SEARCH_LEASE: i32 = 5;
 
-impl Default for SearchLimiter {
-    fn default() -> Self {
-        let quota = Quota::per_second(NonZeroU32::new(5).expect("non-zero"))
-            .allow_burst(NonZeroU32::new(20).expect("non-zero"));
-        Self(RateLimiter::keyed(quota))
-    }
+/// What each server holds of its searchers' budgets: searches taken from the shared budget and
+/// not yet made, until that budget's window ends.
+#[derive(Default)]
+pub struct SearchLimiter(std::sync::Mutex<HashMap<String, Lease>>);
+
+struct Lease {
+    left: i32,
+    until: i64,
 }
 
 impl SearchLimiter {
-    pub fn check(&self, client: &str) -> AppResult<()> {
-        self.0.check_key(&client.to_owned()).map_err(|not_until| {
-            let wait = not_until.wait_time_from(DefaultClock::default().now());
-            AppError::new(ErrorKind::RateLimited).retry_after(wait.as_secs().max(1) as i64)
-        })
+    /// Spends one search of `client`'s: from what this server holds, or a new lease of
+    /// [`SEARCH_LEASE`] from the shared budget (429 with the wait when it is spent).
+    pub async fn check(&self, ctx: &Ctx, client: &str) -> AppResult<()> {
+        let now = ctx.now();
+        if let Ok(mut leases) = self.0.lock()
+            && let Some(lease) = leases.get_mut(client)
+            && lease.left > 0
+            && lease.until > now
+        {
+            lease.left -= 1;
+            return Ok(());
+        }
+        spend_units(ctx, SEARCHES, client, SEARCH_LEASE).await?;
+        let lease = Lease {
+            left: SEARCH_LEASE - 1,
+            until: now + SEARCHES.window,
+        };
+        if let Ok(mut leases) = self.0.lock() {
+            leases.insert(client.to_owned(), lease);
+        }
+        Ok(())
     }
 
-    /// Drops clients whose budget is full again, so the map holds only recent searchers.
-    pub fn forget_idle(&self) {
-        self.0.retain_recent();
-        self.0.shrink_to_fit();
+    /// Drops leases whose window has ended, so the map holds only recent searchers.
+    pub fn forget_idle(&self, now: i64) {
+        if let Ok(mut leases) = self.0.lock() {
+            leases.retain(|_, lease| lease.until > now);
+        }
     }
 }

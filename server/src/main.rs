@@ -14,7 +14,7 @@ use tower::ServiceExt;
 
 use server::config::{BotsAction, Command, Config};
 use server::platform::{OsRandom, SystemClock};
-use server::{AppState, app, bots, content, feedback, social};
+use server::{AppState, app, bots, community, content, feedback};
 use tracing_subscriber::EnvFilter;
 
 // Many small allocations per request (JSON, query building): mimalloc handles them faster.
@@ -73,7 +73,7 @@ async fn main() -> Result<(), String> {
         }
         Some(Command::Moderation { action }) => {
             let state = new_state(config, database)?;
-            social::moderation::run(&state, action)
+            community::reports::run(&state, action)
                 .await
                 .map(|said| print!("{said}"))
                 .map_err(|e| format!("moderation: {e:?}"))

@@ -387,17 +387,6 @@ async fn finish(ctx: &Ctx, id: i64, how: &str) -> AppResult<()> {
     Ok(())
 }
 
-/// Item `feed_id` was taken down: what is still queued for it is dropped, in `db`'s transaction.
-pub async fn withdraw(db: &impl ConnectionTrait, feed_id: i64) -> AppResult<()> {
-    bot_delivery::Entity::update_many()
-        .col_expr(bot_delivery::Column::State, Expr::value("dropped"))
-        .filter(bot_delivery::Column::FeedId.eq(feed_id))
-        .filter(bot_delivery::Column::State.eq("queued"))
-        .exec(db)
-        .await?;
-    Ok(())
-}
-
 /// Digest chats whose hour or day has passed get one message listing what was queued for them.
 async fn send_digests(
     ctx: &Ctx,

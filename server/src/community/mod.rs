@@ -1,7 +1,8 @@
-//! Readers as authors: public profiles, questions and answers with point bounties, and readers'
-//! own posts.
+//! Readers as authors: public profiles, questions and answers with point bounties, readers' own
+//! posts, and reports on what readers write.
 
 pub mod markdown;
 pub mod posts;
 pub mod profiles;
 pub mod questions;
+pub mod reports;

@@ -306,7 +306,7 @@ pub async fn take_down(txn: &impl ConnectionTrait, id: i64) -> AppResult<()> {
         .await?;
     feed_item::Entity::delete_by_id(id).exec(txn).await?;
     search::index(txn, &search::Document::removed_feed(id)).await?;
-    crate::bots::sender::withdraw(txn, id).await
+    fanout::withdraw(txn, id).await
 }
 
 /// Post `id` was taken down: lists, feeds and RSS forget it, and open pages drop it.

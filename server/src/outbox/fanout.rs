@@ -72,3 +72,14 @@ pub async fn queue(db: &impl ConnectionTrait, item: &NewItem<'_>, now: i64) -> A
         .await?;
     Ok(done.rows_affected())
 }
+
+/// Item `feed_id` was taken down: what is still queued for it is dropped, in `db`'s transaction.
+pub async fn withdraw(db: &impl ConnectionTrait, feed_id: i64) -> AppResult<()> {
+    db.execute(Statement::from_sql_and_values(
+        db.get_database_backend(),
+        "UPDATE bot_deliveries SET state = 'dropped' WHERE feed_id = $1 AND state = 'queued'",
+        [feed_id.into()],
+    ))
+    .await?;
+    Ok(())
+}

@@ -13,14 +13,14 @@ use validator::Validate;
 
 use super::admin::Admin;
 use super::{PageRequest, ok};
+use crate::community::reports::{self, OPEN, RESOLVED, ReportView, Reported};
 use crate::error::{AppError, AppResult};
 use crate::extract::{ApiJson, ClientMeta, CurrentUser};
 use crate::limits;
 use crate::pagination::Page;
 use crate::social::blocks::{self, BlockedUser};
 use crate::social::messages::{self, Announcement};
-use crate::social::moderation::{self, OPEN, REASON_MAX_CHARS, RESOLVED, ReportView};
-use crate::social::reported::Reported;
+use crate::social::moderation::{self, REASON_MAX_CHARS};
 use crate::social::spend_write;
 use crate::state::AppState;
 
@@ -102,7 +102,7 @@ async fn report_add(
     }
     moderation::ensure_not_banned(&state, user.user_id).await?;
     spend_write(&state, &user, &client, limits::REPORTS).await?;
-    moderation::report(&state, user.user_id, req.target, &req.reason).await?;
+    reports::report(&state, user.user_id, req.target, &req.reason).await?;
     Ok(ok(()))
 }
 
@@ -116,7 +116,7 @@ async fn admin_report_list(
         return Err(AppError::invalid("state must be open or resolved"));
     }
     let (cursor, limit) = (req.page.cursor(), req.page.limit());
-    Ok(ok(moderation::reports(&state, wanted, cursor, limit).await?))
+    Ok(ok(reports::reports(&state, wanted, cursor, limit).await?))
 }
 
 #[derive(schemars::JsonSchema, Deserialize, Validate)]
@@ -132,7 +132,7 @@ async fn admin_remove(
     _: Admin,
     ApiJson(req): ApiJson<RemoveRequest>,
 ) -> AppResult<Json<Envelope<()>>> {
-    moderation::remove(&state, req.target, &req.reason).await?;
+    reports::remove(&state, req.target, &req.reason).await?;
     Ok(ok(()))
 }
 

@@ -43,7 +43,11 @@ async fn search_all(
     client: ClientMeta,
     ApiJson(req): ApiJson<SearchRequest>,
 ) -> AppResult<Response> {
-    state.content.search_limiter.check(&client.ip)?;
+    state
+        .content
+        .search_limiter
+        .check(&state, &client.ip)
+        .await?;
     let terms = search::terms(&req.q)?;
     let kind =
         match req.kind.as_deref().unwrap_or("all") {

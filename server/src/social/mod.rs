@@ -9,7 +9,6 @@ pub mod likes;
 pub mod marks;
 pub mod messages;
 pub mod moderation;
-pub mod reported;
 pub mod subject;
 
 use crate::ctx::Ctx;

@@ -715,7 +715,7 @@ async fn reports_removals_bans_and_announcements(backend: Backend) {
     t.app.clock.advance(3601);
     t.comment(&a, None, "I am back").await;
     // The same through the CLI: a ban for hours, and lifting it.
-    server::social::moderation::run(
+    server::community::reports::run(
         &t.app.state,
         ModerationAction::Ban {
             user_id: c.id,
@@ -733,7 +733,7 @@ async fn reports_removals_bans_and_announcements(backend: Backend) {
         )
         .await;
     assert_eq!(refused["code"], 4031);
-    server::social::moderation::run(
+    server::community::reports::run(
         &t.app.state,
         ModerationAction::Ban {
             user_id: c.id,
@@ -744,7 +744,7 @@ async fn reports_removals_bans_and_announcements(backend: Backend) {
     .await
     .expect("lift");
     t.comment(&c, None, "cli lifted").await;
-    let listed = server::social::moderation::run(
+    let listed = server::community::reports::run(
         &t.app.state,
         ModerationAction::Reports {
             state: "resolved".into(),
@@ -802,7 +802,7 @@ async fn reports_removals_bans_and_announcements(backend: Backend) {
         .await["code"],
         4001
     );
-    let cli = server::social::moderation::run(
+    let cli = server::community::reports::run(
         &t.app.state,
         ModerationAction::Announce {
             title: Some("From CLI".into()),

@@ -717,7 +717,7 @@ async fn reported_posts_and_profiles_are_taken_down_everywhere(backend: Backend)
         listed["data"]["list"][0]["content"],
         format!("CheapFollowers\nDM me\n{avatar}")
     );
-    let said = server::social::moderation::run(
+    let said = server::community::reports::run(
         &c.app.state,
         server::config::ModerationAction::Remove {
             kind: "profile".into(),
@@ -740,7 +740,7 @@ async fn reported_posts_and_profiles_are_taken_down_everywhere(backend: Backend)
     );
     let told = c.call(&writer, "/message/list", json!({})).await;
     assert_eq!(told["data"]["list"][0]["kind"], "reset_profile");
-    let wrong = server::social::moderation::run(
+    let wrong = server::community::reports::run(
         &c.app.state,
         server::config::ModerationAction::Remove {
             kind: "banana".into(),
