@@ -9,7 +9,7 @@ import { expand, runnersFor } from "./shared-cases.mjs";
 
 const cases = JSON.parse(readFileSync(new URL("../client-core/tests/cases.json", import.meta.url)));
 
-const runners = runnersFor(core);
+const runners = runnersFor(core, cases);
 
 for (const [fn, list] of Object.entries(cases)) {
   if (fn.startsWith("_")) continue;

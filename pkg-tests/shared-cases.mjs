@@ -17,7 +17,8 @@ const paramsOut = (r) => (r.ok ? { out: Object.entries(r.value) } : { error: r.e
 const out = (v) => ({ out: v });
 
 /** The wasm answer for one case, shaped like the expectation (`out` or `error`). */
-export const runnersFor = (core) => ({
+/** `cases` gives what some runners share (`_alertSample`). */
+export const runnersFor = (core, cases) => ({
   mapLink: (i) => out(core.mapLink(i)),
   encodeExt: (i) => out(core.encodeExt(pairs(i))),
   decodeExt: (i) => paramsOut(core.decodeExt(i)),
@@ -76,6 +77,8 @@ export const runnersFor = (core) => ({
   timeAgo: ([p, n]) => out(core.timeAgo(p, n)),
   trackBatchLen: (i) => out(core.trackBatchLen(i)),
   cutDescription: (i) => out(core.cutDescription(i)),
+  checkAlertRule: (i) => out(core.checkAlertRule(i) ?? null),
+  countAlertMatches: (i) => out(core.countAlertMatches(i, cases._alertSample.items)),
   streamSubjects: (i) => {
     const r = core.streamSubjects(i);
     return r.ok ? out(r.value) : { error: r.error };
@@ -92,7 +95,7 @@ const canonical = (v) =>
 
 /** Runs every case through `core`: how many ran, which disagreed, which functions have no runner. */
 export function runAll(core, cases) {
-  const runners = runnersFor(core);
+  const runners = runnersFor(core, cases);
   const result = { ran: 0, failures: [], missing: [] };
   for (const [fn, list] of Object.entries(cases)) {
     if (fn.startsWith("_")) continue;

@@ -2,6 +2,7 @@
 //! compiled natively into the server and to WebAssembly (feature `wasm`) for the web client.
 //! Nothing here does I/O, reads a clock or draws random numbers.
 
+pub mod alert;
 pub mod bot;
 pub mod comment;
 pub mod constants;

@@ -86,6 +86,8 @@ pub fn wasm_types() -> String {
         declare::<CardLayout>(&cfg),
         declare::<TimeAgo>(&cfg),
         declare::<crate::pages::PageMatch>(&cfg),
+        declare::<crate::alert::AlertRule>(&cfg),
+        declare::<crate::alert::AlertItem>(&cfg),
         declare::<Constants>(&cfg),
     ] {
         out += &decl;

@@ -13,6 +13,7 @@ use crate::{
     syndication, task, theme, track, validate,
 };
 
+mod alert;
 mod de;
 
 /// The TypeScript of every shape below, generated from the Rust types (`make types`).

@@ -40,3 +40,93 @@ proptest! {
         }
     }
 }
+
+mod alerts {
+    use client_core::alert::{AlertIndex, AlertItem, AlertRule, rule_matches};
+    use proptest::prelude::*;
+
+    /// Words from a small vocabulary in several scripts, so rules and items meet often.
+    fn word() -> impl Strategy<Value = String> {
+        prop::sample::select(vec![
+            "btc",
+            "etf",
+            "spot",
+            "Giá",
+            "比特币",
+            "以太坊",
+            "비트코인",
+            "$1b",
+            "-scam",
+            "scam",
+            "\"spot etf\"",
+            "ETFs",
+            "ô",
+        ])
+        .prop_map(str::to_owned)
+    }
+
+    fn rule() -> impl Strategy<Value = AlertRule> {
+        (
+            prop::collection::vec(word(), 0..4),
+            prop::collection::vec(prop::sample::select(vec!["BTC", "eth"]), 0..2),
+            prop::collection::vec(prop::sample::select(vec!["defi", "etf"]), 0..2),
+            prop::collection::vec(0i64..3, 0..2),
+            any::<bool>(),
+            prop::collection::vec(prop::sample::select(vec!["en", "vi"]), 0..2),
+        )
+            .prop_map(
+                |(keywords, tokens, tags, kols, only_important, langs)| AlertRule {
+                    keywords,
+                    tokens: tokens.into_iter().map(str::to_owned).collect(),
+                    tags: tags.into_iter().map(str::to_owned).collect(),
+                    kols: kols.clone(),
+                    topics: kols,
+                    only_important,
+                    langs: langs.into_iter().map(str::to_owned).collect(),
+                    ..AlertRule::default()
+                },
+            )
+    }
+
+    fn item() -> impl Strategy<Value = AlertItem> {
+        (
+            prop::collection::vec(word(), 0..8),
+            any::<bool>(),
+            prop::sample::select(vec!["en", "vi", "ko"]),
+            prop::option::of(0i64..3),
+            prop::collection::vec(prop::sample::select(vec!["btc", "ETH"]), 0..2),
+        )
+            .prop_map(|(words, important, lang, kol, tokens)| AlertItem {
+                important,
+                langs: vec![lang.to_owned()],
+                tokens: tokens.into_iter().map(str::to_owned).collect(),
+                tags: vec!["etf".to_owned()],
+                kol,
+                topics: kol.into_iter().collect(),
+                texts: vec![words.join(" "), words.concat()],
+                ..AlertItem::default()
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+
+        /// The index finds exactly the rules that match, one by one.
+        #[test]
+        fn the_index_finds_what_each_rule_matches(
+            rules in prop::collection::vec(rule(), 0..12),
+            items in prop::collection::vec(item(), 1..4),
+        ) {
+            let mut index = AlertIndex::new();
+            for (at, rule) in rules.iter().enumerate() {
+                index.insert(at, rule);
+            }
+            for item in &items {
+                let one_by_one: Vec<usize> = (0..rules.len())
+                    .filter(|at| rule_matches(&rules[*at], item))
+                    .collect();
+                prop_assert_eq!(index.matching(item), one_by_one);
+            }
+        }
+    }
+}

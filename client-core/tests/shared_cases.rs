@@ -2,8 +2,8 @@
 //! against the wasm package, so the two builds are shown to give the same answers.
 
 use client_core::{
-    comment, envelope, feed, feedback, langs, link, locale, pages, post, profile, question, stream,
-    syndication, task, theme, track, validate,
+    alert, comment, envelope, feed, feedback, langs, link, locale, pages, post, profile, question,
+    stream, syndication, task, theme, track, validate,
 };
 use serde_json::{Value, json};
 
@@ -196,6 +196,17 @@ fn run(function: &str, input: &Value) -> Value {
         "safeRedirectOrigin" => {
             let allowed: Vec<String> = serde_json::from_value(arg(1).clone()).expect("origins");
             out(json!(link::safe_redirect_origin(s(arg(0)), &allowed)))
+        }
+        "checkAlertRule" => {
+            let rule: alert::AlertRule = serde_json::from_value(input.clone()).expect("a rule");
+            out(json!(alert::check_rule(&rule)))
+        }
+        "countAlertMatches" => {
+            let rule: alert::AlertRule = serde_json::from_value(input.clone()).expect("a rule");
+            let sample = &cases()["_alertSample"]["items"];
+            let items: Vec<alert::AlertItem> =
+                serde_json::from_value(sample.clone()).expect("the sample");
+            out(json!(alert::count_matches(&rule, &items)))
         }
         "streamSubjects" => match stream::parse_subjects(s(input)) {
             Ok(subjects) => out(json!(stream::write_subjects(&subjects))),

@@ -129,6 +129,42 @@ export type TimeAgo = { key: string, n: number, };
  */
 export type PageMatch = { pattern: string, params: Record<string, string>, };
 /**
+ * What a reader wants to hear about.
+ */
+export type AlertRule = { 
+/**
+ * Any of these (`"a phrase"`); `-word` excludes.
+ */
+keywords: Array<string>, 
+/**
+ * Token symbols (`BTC`).
+ */
+tokens: Array<string>, 
+/**
+ * Tag codes.
+ */
+tags: Array<string>, 
+/**
+ * Channel codes.
+ */
+channels: Array<string>, kols: Array<number>, topics: Array<number>, only_important: boolean, 
+/**
+ * The languages an item is in or translated into (empty: any).
+ */
+langs: Array<string>, };
+/**
+ * An item as rules see it.
+ */
+export type AlertItem = { important: boolean, 
+/**
+ * Its language and those it was translated into.
+ */
+langs: Array<string>, tokens: Array<string>, tags: Array<string>, channel: string | null, kol: number | null, topics: Array<number>, 
+/**
+ * Titles, summaries and bodies as plain text, its own and its translations'.
+ */
+texts: Array<string>, };
+/**
  * The spec's numbers and lists that the interface needs (countdowns, limits, tabs, codes).
  */
 export type Constants = { successCode: number, otpCodeLength: number, otpResendSeconds: number, emailErrorDebounceMs: number, defaultDialCode: string, feedbackContentMaxChars: number, feedbackMaxImages: number, feedbackImageMaxBytes: number, feedbackTypes: FeedbackType[], logoutThrottleMs: number, trackFlushMs: number, trackMaxEntries: number, trackMaxBodyBytes: number, searchQueryMaxChars: number, localeCookie: string, locales: Locale[], defaultLocale: Locale, eventTypes: Array<string>, feedTabs: FeedTab[], 
