@@ -40,6 +40,7 @@ pub const MSG_TOO_MANY_TARGETS: Message = Message::new(
 /// What a reader wants to hear about.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(default)]
 pub struct AlertRule {
     /// Any of these (`"a phrase"`); `-word` excludes.
@@ -60,6 +61,7 @@ pub struct AlertRule {
 /// An item as rules see it.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(default)]
 pub struct AlertItem {
     pub important: bool,

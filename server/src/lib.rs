@@ -10,6 +10,7 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::{DefaultMakeSpan, DefaultOnResponse, TraceLayer};
 use tracing::Level;
 
+pub mod alerts;
 pub mod area;
 pub mod auth;
 pub mod bots;

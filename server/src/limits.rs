@@ -89,6 +89,13 @@ pub const TRACK_BATCHES: Budget = Budget {
     window: MINUTE,
 };
 
+/// Alert rules added, changed or deleted per user.
+pub const ALERT_WRITES: Budget = Budget {
+    name: "alert",
+    hits: 60,
+    window: HOUR,
+};
+
 /// Telegram link codes per user (each stores a code).
 pub const BOT_LINK_CODES: Budget = Budget {
     name: "botlink",

@@ -8,6 +8,7 @@ use std::time::Duration;
 use axum::extract::FromRef;
 use sea_orm::DatabaseConnection;
 
+use crate::alerts::Alerts;
 use crate::auth::Auth;
 use crate::bots::Bots;
 use crate::config::Config;
@@ -34,6 +35,7 @@ pub struct AppState {
     pub content: Content,
     pub uploads: Uploads,
     pub bots: Bots,
+    pub alerts: Alerts,
     /// Readers' likes and favorites, kept to mark signed-in pages.
     pub marks: Arc<ReaderMarks>,
     /// This server's live streams.
@@ -68,6 +70,7 @@ sub_state!(
     content: Content,
     uploads: Uploads,
     bots: Bots,
+    alerts: Alerts,
     marks: Arc<ReaderMarks>,
     stream: Stream
 );
@@ -111,10 +114,17 @@ impl AppState {
         // What makes the caches stale and wakes the senders.
         let marks = Arc::new(ReaderMarks::default());
         let stream = Stream::new(config.stream.clone());
-        let (caches, senders, readers, streams) =
-            (content.clone(), bots.clone(), marks.clone(), stream.clone());
+        let alerts = Alerts::default();
+        let (caches, senders, readers, streams, samples) = (
+            content.clone(),
+            bots.clone(),
+            marks.clone(),
+            stream.clone(),
+            alerts.clone(),
+        );
         ctx.events.subscribe(move |event| {
             caches.heard(event);
+            samples.heard(event);
             senders.heard(event);
             readers.heard(event);
             streams.heard(event);
@@ -125,6 +135,7 @@ impl AppState {
             ctx,
             content,
             bots,
+            alerts,
             marks,
             stream,
             config,

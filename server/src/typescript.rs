@@ -7,6 +7,8 @@ use std::path::PathBuf;
 
 use client_core::typescript::{config, declare, union, wasm_types};
 
+use crate::alerts::rules::{AlertView, Quiet};
+use crate::alerts::sample::{Preview, Sample, SampleItem};
 use crate::auth::apple::AppleStart;
 use crate::auth::users::UserRef;
 use crate::auth::users::{AccountView, SessionUser};
@@ -32,7 +34,7 @@ use crate::social::likes::LikeState;
 use crate::social::messages::{KINDS as MESSAGE_KINDS, MessageView};
 
 /// Names the answers take from client-core's own types.
-const CORE_IMPORTS: &str = "FeedKind, Locale, TaskStatus";
+const CORE_IMPORTS: &str = "AlertItem, AlertRule, FeedKind, Locale, TaskStatus";
 
 fn api_types() -> String {
     let cfg = config();
@@ -85,6 +87,11 @@ fn api_types() -> String {
         declare::<AuthoredAnswer>(&cfg),
         declare::<PostVersion>(&cfg),
         declare::<PostHistory>(&cfg),
+        declare::<Quiet>(&cfg),
+        declare::<AlertView>(&cfg),
+        declare::<SampleItem>(&cfg),
+        declare::<Sample>(&cfg),
+        declare::<Preview>(&cfg),
     ] {
         out += &decl;
     }

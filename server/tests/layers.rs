@@ -41,7 +41,7 @@ const FLOORS: &[&[&str]] = &[
     &["social"],
     &["community"],
     &["bots"],
-    &["feedback", "track"],
+    &["alerts", "feedback", "track"],
     // Live events for every area's readers.
     &["stream"],
     // Jobs that reach into several areas.

@@ -1,6 +1,7 @@
 //! Database tables. Times are Unix seconds (`BIGINT`), the same on SQLite and PostgreSQL.
 
 pub mod account;
+pub mod alert;
 pub mod announcement;
 pub mod answer;
 pub mod benefit;
@@ -29,6 +30,7 @@ pub mod otp_code;
 pub mod otp_guard;
 pub mod point_ledger;
 pub mod post_version;
+pub mod push_subscription;
 pub mod question;
 pub mod question_tag;
 pub mod rate_limit;

@@ -32,6 +32,7 @@ mod m20261126_000027_stream;
 mod m20261126_000028_upload_attached;
 mod m20261126_000029_bot_chat_steward;
 mod m20261126_000030_report_authors;
+mod m20261126_000031_alerts;
 
 pub struct Migrator;
 
@@ -138,6 +139,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000028_upload_attached::Migration),
             Box::new(m20261126_000029_bot_chat_steward::Migration),
             Box::new(m20261126_000030_report_authors::Migration),
+            Box::new(m20261126_000031_alerts::Migration),
         ]
     }
 }

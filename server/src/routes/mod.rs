@@ -17,6 +17,7 @@ use crate::openapi;
 use crate::state::AppState;
 
 mod admin;
+mod alerts;
 pub(crate) mod app;
 pub(crate) mod bots;
 mod cached;
@@ -48,6 +49,7 @@ pub(crate) mod web;
 pub fn router() -> Router<AppState> {
     let routes = ApiRouter::new()
         .merge(app::router())
+        .merge(alerts::router())
         .merge(feeds::router())
         .merge(catalogue::router())
         .merge(follows::router())

@@ -5,6 +5,7 @@
 mod common;
 
 mod accounts;
+mod alerts;
 mod api_basics;
 mod apple;
 mod bots;

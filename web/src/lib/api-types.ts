@@ -1,5 +1,5 @@
 // Generated from the server's Rust types by `make types`; do not edit.
-import type { FeedKind, Locale, TaskStatus } from "@blockbrief/client-core";
+import type { AlertItem, AlertRule, FeedKind, Locale, TaskStatus } from "@blockbrief/client-core";
 export type MessageKind = "reply" | "mention" | "like" | "points" | "removed" | "removed_post" | "removed_question" | "removed_answer" | "reset_profile" | "announcement" | "answer" | "accepted";
 export type Page<T> = { list: Array<T>, 
 /**
@@ -276,3 +276,32 @@ next_cursor: string | null,
  * Versions kept in all (at most 50: older ones fold away).
  */
 total: number, tag_ids: Array<number>, token_ids: Array<number>, };
+/**
+ * Hours when instant alerts wait, in the reader's time zone (`22:00` to `07:00` spans
+ * midnight).
+ */
+export type Quiet = { 
+/**
+ * `HH:MM`
+ */
+from: string, 
+/**
+ * `HH:MM`
+ */
+to: string, };
+export type AlertView = { id: number, name: string, rule: AlertRule, deliver: ("push" | "email" | "telegram" | "line")[], mode: "instant" | "daily", quiet: Quiet | null, created_at: number, updated_at: number, };
+export type SampleItem = { id: number, title: string, published_at: number, 
+/**
+ * What rules see of it.
+ */
+facts: AlertItem, };
+export type Sample = { 
+/**
+ * Newest first.
+ */
+items: Array<SampleItem>, };
+export type Preview = { count: number, 
+/**
+ * The newest matches.
+ */
+items: Array<SampleItem>, };
