@@ -301,6 +301,27 @@ pub struct Config {
 
     #[command(flatten)]
     pub stream: StreamSettings,
+
+    #[command(flatten)]
+    pub push: PushSettings,
+}
+
+/// Web Push (`alerts::push`).
+#[derive(Debug, Clone, clap::Args)]
+pub struct PushSettings {
+    /// Who push services may contact about our messages (VAPID `sub`): a `mailto:` or `https:`
+    /// address.
+    #[arg(
+        long,
+        env = "PUSH_CONTACT",
+        default_value = "mailto:push@blockbrief.local"
+    )]
+    pub push_contact: String,
+
+    /// Allow push endpoints on loopback over plain HTTP (tests and local development only; the
+    /// server otherwise posts only to public HTTPS addresses).
+    #[arg(long, env = "PUSH_ALLOW_LOOPBACK", default_value_t = false)]
+    pub push_allow_loopback: bool,
 }
 
 /// The live stream's limits (`stream`), per server.

@@ -96,6 +96,13 @@ pub const ALERT_WRITES: Budget = Budget {
     window: HOUR,
 };
 
+/// Browsers subscribed, unsubscribed and test notifications per user.
+pub const PUSH_WRITES: Budget = Budget {
+    name: "push",
+    hits: 30,
+    window: HOUR,
+};
+
 /// Telegram link codes per user (each stores a code).
 pub const BOT_LINK_CODES: Budget = Budget {
     name: "botlink",

@@ -114,7 +114,7 @@ impl AppState {
         // What makes the caches stale and wakes the senders.
         let marks = Arc::new(ReaderMarks::default());
         let stream = Stream::new(config.stream.clone());
-        let alerts = Alerts::default();
+        let alerts = Alerts::new(&config.push, &secret)?;
         let (caches, senders, readers, streams, samples) = (
             content.clone(),
             bots.clone(),

@@ -35,6 +35,7 @@ mod otp;
 mod point;
 mod posts;
 mod profiles;
+mod push;
 mod questions;
 mod search;
 pub(crate) mod security_headers;
@@ -50,6 +51,7 @@ pub fn router() -> Router<AppState> {
     let routes = ApiRouter::new()
         .merge(app::router())
         .merge(alerts::router())
+        .merge(push::router())
         .merge(feeds::router())
         .merge(catalogue::router())
         .merge(follows::router())

@@ -23,6 +23,7 @@ mod otp_security;
 mod points;
 mod posts;
 mod profiles;
+mod push;
 mod questions;
 mod s3_store;
 mod scale;

@@ -7,6 +7,7 @@ pub mod bot_apis;
 pub mod images;
 pub mod load;
 pub mod provider;
+pub mod push_service;
 pub mod sse;
 
 use std::net::SocketAddr;
