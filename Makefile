@@ -16,7 +16,7 @@ APT_INSTALL := apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get inst
 
 .PHONY: help setup toolchain node-deps test-deps pkg web test lint fmt-check clippy test-rust test-pkg test-web run \
 	dev check types fuzz fuzz-tools test-scale \
-	bench bench-pkg bench-server bench-feed bench-content bench-bots bench-talk bench-stream bench-web screenshots clean
+	bench bench-pkg bench-server bench-feed bench-content bench-bots bench-talk bench-stream bench-alerts bench-web screenshots clean
 
 help:
 	@echo "make run    build everything and start the app on http://127.0.0.1:8080"
@@ -142,7 +142,7 @@ fuzz-tools:
 fuzz: fuzz-tools
 	scripts/fuzz.sh
 
-bench: bench-pkg bench-server bench-feed bench-content bench-bots bench-talk bench-stream bench-web
+bench: bench-pkg bench-server bench-feed bench-content bench-bots bench-talk bench-stream bench-alerts bench-web
 
 bench-pkg: pkg node-deps
 	npm run --silent bench:pkg
@@ -183,6 +183,11 @@ bench-bots: test-deps
 bench-talk: test-deps
 	cargo build --locked --release -p server
 	scripts/with-postgres.sh scripts/bench-talk.sh
+
+# 100,000 readers with 3 alert rules each: one item matched against all of them (p50/p99);
+# 10,000 encrypted, signed pushes to a local push service.
+bench-alerts: test-deps
+	cargo run --locked --release -p server --example alert_bench
 
 # 10,000 live streams on one server: memory a stream, upsert-to-delivery time, the home feed
 # meanwhile; then delivery across two servers on one PostgreSQL.

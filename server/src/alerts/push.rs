@@ -307,7 +307,7 @@ impl Pusher {
         notice: &Notice,
         urgency: Urgency,
     ) -> AppResult<Pushed> {
-        let pushed = self.post(sub, notice, urgency).await;
+        let pushed = self.deliver(sub, notice, urgency).await;
         match &pushed {
             Pushed::Gone => {
                 push_subscription::Entity::delete_by_id(sub.id)
@@ -341,7 +341,8 @@ impl Pusher {
         Ok(format!("vapid t={token}, k={}", self.keys.public))
     }
 
-    async fn post(
+    /// Encrypts, signs and posts `notice` to one browser; what its push service answered.
+    pub async fn deliver(
         &self,
         sub: &push_subscription::Model,
         notice: &Notice,
