@@ -89,6 +89,11 @@ pub fn spawn_background(state: &AppState) {
     );
     outbox::spawn(state.ctx.clone(), state.mailer.clone());
     bots::spawn(&state.ctx, &state.bots);
+    alerts::deliver::spawn(
+        state.ctx.clone(),
+        state.alerts.clone(),
+        state.bots.holder.clone(),
+    );
     auth::tokens::listen_for_revocations(state.ctx.clone(), state.auth.clone());
     stream::spawn(&state.ctx, &state.stream);
     state.ctx.events.listen();

@@ -4,20 +4,33 @@
 
 use std::sync::Arc;
 
-use crate::config::PushSettings;
-use crate::events::Event;
+use tokio::sync::Notify;
 
+use crate::config::PushSettings;
+use crate::ctx::Ctx;
+use crate::error::AppResult;
+use crate::events::Event;
+use rebuilt::Rebuilt;
+
+pub mod deliver;
 pub mod push;
+mod rebuilt;
 pub mod rules;
 pub mod sample;
 
-/// This area's state: the sample of recent items, built once a minute per server, and the
+/// This area's state: the sample of recent items, every reader's rules ready to match, and the
 /// Web Push sender with the server's VAPID key.
 #[derive(Clone)]
 pub struct Alerts {
-    pub sample: Arc<sample::SampleCache>,
+    /// The last week's items as rules see them: rebuilt once a minute, and after content
+    /// changed.
+    sample: Arc<Rebuilt<Vec<sample::SampleItem>>>,
     pub pusher: push::Pusher,
     pub settings: PushSettings,
+    /// Woken when items are queued, so alerts go out at once.
+    queued: Arc<Notify>,
+    /// Every reader's rules, ready to match: rebuilt after rules changed on any server.
+    rules: Arc<Rebuilt<deliver::RuleSet>>,
 }
 
 impl Alerts {
@@ -25,16 +38,40 @@ impl Alerts {
     pub fn new(settings: &PushSettings, secret: &[u8]) -> Result<Self, String> {
         let keys = Arc::new(push::PushKeys::derive(secret)?);
         Ok(Self {
-            sample: Arc::default(),
+            sample: Arc::new(Rebuilt::new(Some(sample::SAMPLE_SECONDS))),
             pusher: push::Pusher::new(keys, settings)?,
             settings: settings.clone(),
+            queued: Arc::default(),
+            rules: Arc::new(Rebuilt::new(None)),
         })
     }
 
-    /// New or changed items make the sample stale.
+    /// Every reader's rules as matching needs them.
+    pub async fn rules(&self, ctx: &Ctx) -> AppResult<Arc<deliver::RuleSet>> {
+        self.rules
+            .get(ctx.now(), async || deliver::load_rules(ctx).await)
+            .await
+    }
+
+    /// The last week's items as rules see them.
+    pub async fn sample(&self, ctx: &Ctx) -> AppResult<Arc<Vec<sample::SampleItem>>> {
+        self.sample
+            .get(ctx.now(), async || sample::build(ctx).await)
+            .await
+    }
+
+    /// New or changed items make the sample stale, changed rules the rule set; queued items wake
+    /// the sender.
     pub fn heard(&self, event: &Event) {
-        if matches!(event, Event::ContentChanged | Event::Missed) {
-            self.sample.forget();
+        match event {
+            Event::ContentChanged => self.sample.forget(),
+            Event::DeliveriesQueued => self.queued.notify_waiters(),
+            Event::Stale(key) if key == deliver::RULES_CHANGED => self.rules.forget(),
+            Event::Missed => {
+                self.sample.forget();
+                self.rules.forget();
+            }
+            _ => {}
         }
     }
 }

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::ctx::Ctx;
 use crate::entity::{alert, channel, kol, tag, token, topic};
 use crate::error::{AppError, AppResult};
+use crate::events::Event;
 
 pub const ALERTS_MAX: u64 = 20;
 pub const NAME_MAX_CHARS: usize = 60;
@@ -224,7 +225,14 @@ pub async fn add(ctx: &Ctx, user_id: i64, input: &AlertInput) -> AppResult<i64> 
     }
     .insert(&ctx.db)
     .await?;
+    changed(ctx);
     Ok(made.id)
+}
+
+/// Rules changed: every server's rule set is stale.
+fn changed(ctx: &Ctx) {
+    ctx.events
+        .publish(&Event::Stale(super::deliver::RULES_CHANGED.to_owned()));
 }
 
 pub async fn list(ctx: &Ctx, user_id: i64) -> AppResult<Vec<AlertView>> {
@@ -263,11 +271,13 @@ pub async fn update(ctx: &Ctx, user_id: i64, id: i64, input: &AlertInput) -> App
     row.quiet_to = Set(checked.quiet.map(|q| q.1));
     row.updated_at = Set(ctx.now());
     row.update(&ctx.db).await?;
+    changed(ctx);
     Ok(())
 }
 
 pub async fn delete(ctx: &Ctx, user_id: i64, id: i64) -> AppResult<()> {
     own(ctx, user_id, id).await?;
     alert::Entity::delete_by_id(id).exec(&ctx.db).await?;
+    changed(ctx);
     Ok(())
 }

@@ -3,13 +3,10 @@
 //! editor's wasm matcher as the reader types, so both say the same number.
 
 use std::collections::HashMap;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use client_core::alert::{AlertItem, AlertRule, ItemText, Prepared};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 use serde::Serialize;
-use tokio::sync::Mutex;
 
 use crate::content::write::plain_text;
 use crate::ctx::Ctx;
@@ -23,8 +20,6 @@ pub const SAMPLE_DAYS: i64 = 7;
 pub const SAMPLE_ITEMS: u64 = 1000;
 /// How much of an item's body the sample keeps: enough for keywords, small enough to send.
 pub const SAMPLE_BODY_CHARS: usize = 400;
-/// How long a built sample is reused (new items change it little).
-const SAMPLE_SECONDS: i64 = 60;
 /// Matched items a preview lists.
 pub const PREVIEW_ITEMS: usize = 5;
 
@@ -51,43 +46,20 @@ pub struct Preview {
     pub items: Vec<SampleItem>,
 }
 
-/// The sample, built at most once a minute per server, and again after content changed.
-#[derive(Default)]
-pub struct SampleCache {
-    /// Bumped when content changes: a sample built before is stale.
-    generation: AtomicU64,
-    held: Mutex<Option<Built>>,
-}
+/// How long a built sample is reused (new items change it little; content changes forget it).
+pub const SAMPLE_SECONDS: i64 = 60;
 
-struct Built {
-    generation: u64,
-    at: i64,
-    items: Arc<Vec<SampleItem>>,
-}
-
-impl SampleCache {
-    pub async fn get(&self, ctx: &Ctx) -> AppResult<Arc<Vec<SampleItem>>> {
-        let now = ctx.now();
-        let mut held = self.held.lock().await;
-        let generation = self.generation.load(Ordering::Acquire);
-        if let Some(built) = held.as_ref()
-            && built.generation == generation
-            && now - built.at < SAMPLE_SECONDS
-        {
-            return Ok(built.items.clone());
-        }
-        let items = Arc::new(build(ctx, now).await?);
-        *held = Some(Built {
-            generation,
-            at: now,
-            items: items.clone(),
-        });
-        Ok(items)
-    }
-
-    pub fn forget(&self) {
-        self.generation.fetch_add(1, Ordering::AcqRel);
-    }
+/// The sample as `/alert/sample` gives it: the newest items of the last week.
+pub async fn build(ctx: &Ctx) -> AppResult<Vec<SampleItem>> {
+    let now = ctx.now();
+    let rows = feed_item::Entity::find()
+        .filter(feed_item::Column::PublishedAt.gte(now - SAMPLE_DAYS * DAY))
+        .filter(feed_item::Column::PublishedAt.lte(now))
+        .order_by_desc(feed_item::Column::PublishedAt)
+        .limit(SAMPLE_ITEMS)
+        .all(&ctx.db)
+        .await?;
+    alert_items(ctx, rows, SAMPLE_BODY_CHARS).await
 }
 
 /// What `rule` matched among the sample's items of the last `days`.
@@ -101,17 +73,6 @@ pub fn preview(sample: &[SampleItem], rule: &AlertRule, since: i64) -> Preview {
         count: matched.len() as u64,
         items: matched.into_iter().take(PREVIEW_ITEMS).cloned().collect(),
     }
-}
-
-async fn build(ctx: &Ctx, now: i64) -> AppResult<Vec<SampleItem>> {
-    let rows = feed_item::Entity::find()
-        .filter(feed_item::Column::PublishedAt.gte(now - SAMPLE_DAYS * DAY))
-        .filter(feed_item::Column::PublishedAt.lte(now))
-        .order_by_desc(feed_item::Column::PublishedAt)
-        .limit(SAMPLE_ITEMS)
-        .all(&ctx.db)
-        .await?;
-    alert_items(ctx, rows, SAMPLE_BODY_CHARS).await
 }
 
 /// `rows` as rules see them, with up to `body_chars` of each body (theirs and their

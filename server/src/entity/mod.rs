@@ -2,6 +2,8 @@
 
 pub mod account;
 pub mod alert;
+pub mod alert_delivery;
+pub mod alert_job;
 pub mod announcement;
 pub mod answer;
 pub mod benefit;

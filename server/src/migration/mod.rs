@@ -33,6 +33,7 @@ mod m20261126_000028_upload_attached;
 mod m20261126_000029_bot_chat_steward;
 mod m20261126_000030_report_authors;
 mod m20261126_000031_alerts;
+mod m20261126_000032_alert_deliveries;
 
 pub struct Migrator;
 
@@ -140,6 +141,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000029_bot_chat_steward::Migration),
             Box::new(m20261126_000030_report_authors::Migration),
             Box::new(m20261126_000031_alerts::Migration),
+            Box::new(m20261126_000032_alert_deliveries::Migration),
         ]
     }
 }

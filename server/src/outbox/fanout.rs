@@ -2,6 +2,7 @@
 //! item: one INSERT … SELECT, so 10,000 chats cost one statement, and the unique (chat, item)
 //! index makes a second queuing of the same item (an update, another server) a no-op. A chat
 //! linked to an account gets only items written in, or translated into, its "Languages I read".
+//! The same transaction queues the item for readers' alerts (`alert_jobs`).
 
 use client_core::feed::POST_KIND;
 use sea_orm::{ConnectionTrait, Statement};
@@ -63,23 +64,34 @@ pub async fn queue(db: &impl ConnectionTrait, item: &NewItem<'_>, now: i64) -> A
         }
         .into(),
     ];
+    let backend = db.get_database_backend();
     let done = db
-        .execute(Statement::from_sql_and_values(
-            db.get_database_backend(),
-            QUEUE,
-            values,
-        ))
+        .execute(Statement::from_sql_and_values(backend, QUEUE, values))
         .await?;
+    // And for the readers whose alerts may match it (`alerts::deliver`).
+    db.execute(Statement::from_sql_and_values(
+        backend,
+        "INSERT INTO alert_jobs (feed_id, created_at) VALUES ($1, $2) ON CONFLICT (feed_id) DO NOTHING",
+        [item.id.into(), now.into()],
+    ))
+    .await?;
     Ok(done.rows_affected())
 }
 
-/// Item `feed_id` was taken down: what is still queued for it is dropped, in `db`'s transaction.
+/// Item `feed_id` was taken down: what is still queued for it (chats, alerts) is dropped, in
+/// `db`'s transaction.
 pub async fn withdraw(db: &impl ConnectionTrait, feed_id: i64) -> AppResult<()> {
-    db.execute(Statement::from_sql_and_values(
-        db.get_database_backend(),
+    for sql in [
         "UPDATE bot_deliveries SET state = 'dropped' WHERE feed_id = $1 AND state = 'queued'",
-        [feed_id.into()],
-    ))
-    .await?;
+        "DELETE FROM alert_jobs WHERE feed_id = $1",
+        "UPDATE alert_deliveries SET state = 'dropped' WHERE feed_id = $1 AND state = 'queued'",
+    ] {
+        db.execute(Statement::from_sql_and_values(
+            db.get_database_backend(),
+            sql,
+            [feed_id.into()],
+        ))
+        .await?;
+    }
     Ok(())
 }

@@ -114,7 +114,7 @@ async fn preview(
     if let Some(problem) = client_core::alert::check_rule(&req.rule) {
         return Err(AppError::invalid(problem.text));
     }
-    let items = state.alerts.sample.get(&state).await?;
+    let items = state.alerts.sample(&state).await?;
     let since = state.now() - days * DAY;
     Ok(ok(sample::preview(&items, &req.rule, since)))
 }
@@ -123,7 +123,7 @@ async fn sample_items(
     State(state): State<AppState>,
     _: CurrentUser,
 ) -> AppResult<Json<Envelope<Sample>>> {
-    let items = state.alerts.sample.get(&state).await?;
+    let items = state.alerts.sample(&state).await?;
     Ok(ok(Sample {
         items: items.as_ref().clone(),
     }))

@@ -1,10 +1,14 @@
 //! Alerts on SQLite and PostgreSQL: a reader's rules (kept, listed, changed and deleted by their
-//! reader alone, at most 20, bad ones refused with a clear message), and what a rule would have
-//! matched in the last week, counted the same by the server and over the sample the browser gets.
+//! reader alone, at most 20, bad ones refused with a clear message), what a rule would have
+//! matched in the last week (counted the same by the server and over the sample the browser
+//! gets), and instant alerts to browsers and linked chats, once per reader and item.
 
 use client_core::alert::{AlertItem, AlertRule, count_matches};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, Set};
 use serde_json::{Value, json};
+use server::entity::{alert_delivery, bot_chat, bot_delivery};
 
+use crate::common::push_service::{Delivered, PushService};
 use crate::common::{Backend, TestApp};
 
 const ADMIN: &str = "admin-token-for-tests-0123456789";
@@ -306,7 +310,220 @@ async fn a_preview_counts_what_the_browser_counts(backend: Backend) {
     }
 }
 
+/// Waits up to 10 s for the push service to have taken `n` messages.
+async fn delivered(service: &PushService, n: usize) -> Vec<Delivered> {
+    for _ in 0..200 {
+        let got = service.delivered();
+        if got.len() >= n {
+            return got;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!(
+        "{n} pushes did not come within 10 s: {:?}",
+        service.refused()
+    );
+}
+
+/// A Telegram chat linked to `user_id`.
+async fn linked_chat(app: &TestApp, user_id: i64) -> i64 {
+    bot_chat::ActiveModel {
+        platform: Set("telegram".to_owned()),
+        chat_ref: Set(format!("{}", 5000 + user_id)),
+        thread_id: Set(0),
+        kind: Set("private".to_owned()),
+        locale: Set("en".to_owned()),
+        state: Set("active".to_owned()),
+        digest: Set("off".to_owned()),
+        digest_at: Set(0),
+        muted: Set("[]".to_owned()),
+        user_id: Set(Some(user_id)),
+        last_error: Set(None),
+        created_at: Set(app.state.now()),
+        ..Default::default()
+    }
+    .insert(&app.state.db)
+    .await
+    .expect("chat")
+    .id
+}
+
+async fn alerting(backend: Backend) -> (TestApp, PushService) {
+    let app = TestApp::start_with(backend, |c| {
+        c.admin_token = Some(ADMIN.to_owned());
+        c.push.push_allow_loopback = true;
+    })
+    .await;
+    let catalogue = json!({ "tokens": [{ "symbol": "BTC", "name": "Bitcoin" }] });
+    app.post_with(
+        "/admin/catalogue/upsert",
+        catalogue,
+        &[("X-ADMIN-TOKEN", ADMIN)],
+    )
+    .await;
+    (app, PushService::start().await)
+}
+
+/// "BTC or ETF, important only": a matching item reaches the reader's browser and linked chat
+/// once, however many of their rules match; others' rules and unimportant items do not; past 30
+/// instant alerts an hour, the rest wait for the daily email.
+async fn matching_items_reach_browsers_and_chats_once(backend: Backend) {
+    let (app, service) = alerting(backend).await;
+    let session = app.sign_in("a@example.com").await;
+    let a = Reader {
+        token: session["token"].as_str().expect("token").to_owned(),
+    };
+    let a_id = session["id"].as_i64().expect("id");
+    let b = reader(&app, "b").await;
+    let rule = json!({ "keywords": ["BTC", "ETF"], "only_important": true });
+    let mut both = alert("BTC or ETF", rule);
+    both["deliver"] = json!(["push", "telegram"]);
+    assert_eq!(call(&app, &a, "/alert/add", both).await["code"], 2000);
+    let etf = alert("ETF again", json!({ "keywords": ["\"spot etf\""] }));
+    assert_eq!(call(&app, &a, "/alert/add", etf).await["code"], 2000);
+    let browser = service.browser("a");
+    call(&app, &a, "/push/subscribe", browser.subscription()).await;
+    let chat = linked_chat(&app, a_id).await;
+    assert_eq!(
+        call(
+            &app,
+            &b,
+            "/alert/add",
+            alert("BTC", json!({ "tokens": ["BTC"] }))
+        )
+        .await["code"],
+        2000
+    );
+    call(
+        &app,
+        &b,
+        "/push/subscribe",
+        service.browser("b").subscription(),
+    )
+    .await;
+    server::alerts::deliver::spawn(
+        app.state.ctx.clone(),
+        app.state.alerts.clone(),
+        "test-server".to_owned(),
+    );
+    item(
+        &app,
+        "Spot ETF approved",
+        0,
+        json!({ "important": true, "summary": "The SEC said yes." }),
+    )
+    .await;
+    let got = delivered(&service, 1).await;
+    let feed = app.post("/feed/list", json!({})).await.1["data"]["list"][0]["id"].clone();
+    assert_eq!(got[0].browser, "a");
+    assert_eq!(
+        (
+            &got[0].payload["title"],
+            &got[0].payload["feed_id"],
+            &got[0].urgency
+        ),
+        (&json!("Spot ETF approved"), &feed, &"high".to_owned())
+    );
+    assert!(
+        got[0].payload["url"]
+            .as_str()
+            .expect("url")
+            .ends_with(&format!("/en/feed/{feed}"))
+    );
+    let queued = bot_delivery::Entity::find()
+        .filter(bot_delivery::Column::ChatId.eq(chat))
+        .count(&app.state.db)
+        .await
+        .expect("db");
+    assert_eq!(queued, 1, "the linked chat gets it through the bots' queue");
+    // Not important: not for A; B's token rule does not name it either.
+    item(&app, "ETF chatter", 0, json!({})).await;
+    item(&app, "Spot ETF weekly", 0, json!({ "important": true })).await;
+    let got = delivered(&service, 2).await;
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    assert_eq!(
+        service.delivered().len(),
+        2,
+        "once per reader and item: {got:?}"
+    );
+    // Past the hour's limit, the rest wait as daily.
+    let now = app.state.now();
+    let filler: Vec<alert_delivery::ActiveModel> = (0..28)
+        .map(|n| alert_delivery::ActiveModel {
+            user_id: Set(a_id),
+            feed_id: Set(1_000_000 + n),
+            deliver: Set("push".to_owned()),
+            mode: Set("instant".to_owned()),
+            state: Set("sent".to_owned()),
+            created_at: Set(now),
+            sent_at: Set(Some(now)),
+            ..Default::default()
+        })
+        .collect();
+    alert_delivery::Entity::insert_many(filler)
+        .exec(&app.state.db)
+        .await
+        .expect("filler");
+    item(&app, "Spot ETF the 31st", 0, json!({ "important": true })).await;
+    for _ in 0..200 {
+        let waiting = alert_delivery::Entity::find()
+            .filter(alert_delivery::Column::Mode.eq("daily"))
+            .count(&app.state.db)
+            .await
+            .expect("db");
+        if waiting == 1 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert_eq!(service.delivered().len(), 2, "no 31st push within the hour");
+}
+
+/// Two servers on one PostgreSQL, both matching and sending: one push per reader and item.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn postgres_two_servers_alert_once() {
+    let (app, service) = alerting(Backend::Postgres).await;
+    let beside = app.start_beside().await;
+    let a = reader(&app, "a").await;
+    call(
+        &app,
+        &a,
+        "/alert/add",
+        alert("ETF", json!({ "keywords": ["etf"] })),
+    )
+    .await;
+    call(
+        &app,
+        &a,
+        "/push/subscribe",
+        service.browser("a").subscription(),
+    )
+    .await;
+    for (server, holder) in [(&app, "server-a"), (&beside, "server-b")] {
+        server::alerts::deliver::spawn(
+            server.state.ctx.clone(),
+            server.state.alerts.clone(),
+            holder.to_owned(),
+        );
+    }
+    for n in 0..5 {
+        let on = if n % 2 == 0 { &app } else { &beside };
+        item(on, &format!("ETF {n}"), 0, json!({})).await;
+    }
+    delivered(&service, 5).await;
+    tokio::time::sleep(std::time::Duration::from_secs(2)).await;
+    let feeds: Vec<i64> = service
+        .delivered()
+        .iter()
+        .map(|d| d.payload["feed_id"].as_i64().expect("feed"))
+        .collect();
+    let unique: std::collections::HashSet<i64> = feeds.iter().copied().collect();
+    assert_eq!((feeds.len(), unique.len()), (5, 5), "{feeds:?}");
+}
+
 on_both_databases!(
+    matching_items_reach_browsers_and_chats_once,
     rules_are_kept_by_their_reader_alone,
     bad_rules_are_refused_with_a_clear_message,
     a_preview_counts_what_the_browser_counts,
