@@ -49,4 +49,9 @@ export default tseslint.config(
       ),
     },
   },
+  {
+    // The service worker runs in its own global scope.
+    files: ["public/sw.js"],
+    languageOptions: { globals: { self: "readonly", URL: "readonly" } },
+  },
 );

@@ -8,7 +8,7 @@ pub const OAUTH_CALLBACK_PATH: &str = "/oauth/by/web";
 
 /// Every page, as paths without the locale prefix: `:name` takes one segment, a final `*` the
 /// rest (possibly nothing).
-pub const PAGES: [&str; 23] = [
+pub const PAGES: [&str; 24] = [
     "/",
     "/explore",
     "/search",
@@ -19,6 +19,7 @@ pub const PAGES: [&str; 23] = [
     "/favorites",
     "/history",
     "/messages",
+    "/alerts",
     "/user/:id",
     "/questions",
     "/question/:id",

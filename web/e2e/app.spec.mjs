@@ -1047,3 +1047,54 @@ test("a reader chooses the languages they read and the home feed keeps to them; 
   assert.match(await feed.text(), /<rss[^>]*version="2.0"/);
   await page.context().close();
 });
+
+test("a reader sets up an alert from a token page: the editor counts last week's matches as they type, as the server does", async () => {
+  const now = Math.floor(Date.now() / 1000);
+  for (const [slug, title] of [
+    ["alert-1", "Numbat fund files for a spot ETF"],
+    ["alert-2", "Numbat fund ETF rejected"],
+    ["alert-3", "Quiet markets"],
+  ]) {
+    await stack.admin("/admin/feed/upsert", { source_url: `https://news.example/${slug}`, kind: "flash", lang: "en", title, published_at: now - 60 });
+  }
+  const page = await newPage();
+  await page.goto(`${stack.base}/en/token/BTC`);
+  await signIn(page, stack, "alerts@example.com");
+  await skipInvitation(page);
+  await page.getByRole("link", { name: "Alert me" }).click();
+  await page.waitForURL(/\/alerts\?token=BTC$/);
+  await page.getByRole("heading", { name: "Alerts" }).waitFor();
+  const tokens = page.getByLabel("Tokens");
+  assert.equal(await tokens.inputValue(), "BTC");
+  await tokens.fill("");
+  // Nothing named: the shared rule says what is missing, and saving waits.
+  const count = page.getByTestId("alert-count");
+  await count.getByText("Say what to alert you about").waitFor();
+  assert.equal(await page.getByRole("button", { name: "Save alert" }).isDisabled(), true);
+  const keywords = page.getByLabel("Keywords");
+  await keywords.fill("numbat");
+  await count.getByText("Would have matched 2 items in the last 7 days").waitFor();
+  await keywords.fill("numbat, -rejected");
+  await count.getByText("Would have matched 1 item in the last 7 days").waitFor();
+  // The server's preview of the same rule says the same.
+  const preview = await page.evaluate(async () => {
+    const token = localStorage.getItem("bb.token");
+    const answer = await fetch("/api/alert/preview", {
+      method: "POST",
+      headers: { "content-type": "application/json", "X-TOKEN": token },
+      body: JSON.stringify({ rule: { keywords: ["numbat", "-rejected"] }, days: 7 }),
+    });
+    return (await answer.json()).data.count;
+  });
+  assert.equal(preview, 1);
+  await page.getByLabel("Name").fill("Numbat news");
+  await page.getByRole("checkbox", { name: "Telegram" }).check();
+  await page.getByRole("button", { name: "Save alert" }).click();
+  const saved = page.getByTestId("alert").filter({ hasText: "Numbat news" });
+  await saved.waitFor();
+  await saved.getByText("Browser notifications, Telegram").waitFor();
+  // Kept: a reload lists it from the server.
+  await page.reload();
+  await page.getByTestId("alert").filter({ hasText: "Numbat news" }).waitFor();
+  await page.context().close();
+});

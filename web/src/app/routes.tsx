@@ -44,6 +44,7 @@ export const PAGES: Record<string, ComponentType> = {
   "/favorites": page(() => import("../features/library"), (m) => m.FavoritesPage),
   "/history": page(() => import("../features/library"), (m) => m.HistoryPage),
   "/messages": page(() => import("../features/messages"), (m) => m.MessagesPage),
+  "/alerts": page(() => import("../features/alerts"), (m) => m.AlertsPage),
   "/questions": page(() => import("../features/questions"), (m) => m.QuestionsPage),
   "/question/:id": page(() => import("../features/questions"), (m) => m.QuestionPage),
   "/ask": page(() => import("../features/questions"), (m) => m.AskPage),

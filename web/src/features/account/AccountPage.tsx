@@ -58,6 +58,7 @@ export function AccountPage() {
       </div>
       <nav className="card account-links" aria-label={t("web.library.title")}>
         <Link to={to("/messages")}>{t("web.messages.title")}</Link>
+        <Link to={to("/alerts")}>{t("web.alerts.title")}</Link>
         <Link to={to("/favorites")}>{t("web.library.favorites")}</Link>
         <Link to={to("/history")}>{t("web.library.history")}</Link>
         <Link to={to("/questions")}>{t("web.nav.questions")}</Link>

@@ -1,3 +1,4 @@
+import { AlertMeLink } from "../../components/AlertMeLink";
 import { FeedLink } from "../../components/FeedLink";
 import { NotFoundPage } from "../../components/NotFoundPage";
 import { Spinner } from "../../components/ui";
@@ -27,6 +28,7 @@ export function TagPage() {
       </div>
       <div className="subject-actions">
         <FeedLink kind="tag" code={view.code} />
+        <AlertMeLink kind="tag" value={view.code} />
         <FollowTagButton tagId={view.id} />
       </div>
     </FeedTimeline>

@@ -1,3 +1,4 @@
+import { AlertMeLink } from "../../components/AlertMeLink";
 import { FeedLink } from "../../components/FeedLink";
 import { FollowButton } from "../../components/FollowButton";
 import { NotFoundPage } from "../../components/NotFoundPage";
@@ -31,6 +32,7 @@ export function TokenPage() {
       </div>
       <div className="subject-actions">
         <FeedLink kind="token" code={view.symbol} />
+        <AlertMeLink kind="token" value={view.symbol} />
         <TokenFollow id={view.id} />
       </div>
     </FeedTimeline>

@@ -1,0 +1,15 @@
+import { useTranslation } from "../lib/i18n";
+import { useLocalePath } from "../lib/paths";
+import { Link } from "../lib/router";
+
+/** "Alert me": a new alert on the Alerts page, starting from this token, tag or word. */
+export function AlertMeLink(props: { kind: "token" | "tag" | "keyword"; value: string }) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const query = new URLSearchParams({ [props.kind]: props.value }).toString();
+  return (
+    <Link className="button ghost small" to={to(`/alerts?${query}`)}>
+      {t("web.alerts.alertMe")}
+    </Link>
+  );
+}

@@ -1,0 +1,117 @@
+import { useMemo, useState } from "react";
+
+import { messageOf } from "../../lib/api";
+import type { AlertView } from "../../lib/api-types";
+import { type AlertRule, checkAlertRule, countAlertMatches } from "../../lib/core";
+import { formatNumber, useTranslation } from "../../lib/i18n";
+import { type AlertInput, newRule, useSample } from "./api/alerts";
+
+const DELIVERIES = ["push", "email", "telegram", "line"] as const;
+
+/** Words as typed, split on commas and line breaks (a quoted phrase keeps its spaces). */
+const words = (text: string) =>
+  text
+    .split(/[,\n]/)
+    .map((w) => w.trim())
+    .filter(Boolean);
+
+/** Creates or edits an alert: what to match, where and when; the count of last week's items it
+ * matches shows as the reader types, counted in the browser by the same rule the server uses. */
+export function AlertEditor({ editing, seed, onSaved, onCancel }: { editing?: AlertView; seed?: Partial<AlertRule>; onSaved: (alert: AlertInput) => Promise<unknown>; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const start = editing?.rule ?? newRule(seed);
+  const [name, setName] = useState(editing?.name ?? "");
+  const [keywords, setKeywords] = useState(start.keywords.join(", "));
+  const [tokens, setTokens] = useState(start.tokens.join(", "));
+  const [tags, setTags] = useState(start.tags.join(", "));
+  const [important, setImportant] = useState(start.only_important);
+  const [deliver, setDeliver] = useState<AlertInput["deliver"]>(editing?.deliver ?? ["push"]);
+  const [mode, setMode] = useState<AlertInput["mode"]>(editing?.mode ?? "instant");
+  const [quiet, setQuiet] = useState(editing?.quiet ?? null);
+  const [error, setError] = useState<string | null>(null);
+  const rule: AlertRule = { ...start, keywords: words(keywords), tokens: words(tokens), tags: words(tags), only_important: important };
+  const problem = checkAlertRule(rule);
+  const sample = useSample(true);
+  const facts = useMemo(() => sample.data?.items.map((i) => i.facts) ?? [], [sample.data]);
+  const count = sample.data && !problem ? countAlertMatches(rule, facts) : null;
+  const toggle = (d: (typeof DELIVERIES)[number]) => setDeliver((on) => (on.includes(d) ? on.filter((x) => x !== d) : [...on, d]));
+  const save = () => {
+    setError(null);
+    onSaved({ name: name.trim() || words(keywords)[0] || tokens || tags, rule, deliver, mode, quiet }).catch((e: unknown) => setError(messageOf(e)));
+  };
+  return (
+    <form
+      className="card settings alert-editor"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!problem) save();
+      }}
+    >
+      <label className="field">
+        <span>{t("web.alerts.name")}</span>
+        <input value={name} maxLength={60} onChange={(e) => setName(e.target.value)} placeholder={t("web.alerts.namePlaceholder")} />
+      </label>
+      <label className="field">
+        <span>{t("web.alerts.keywords")}</span>
+        <input value={keywords} onChange={(e) => setKeywords(e.target.value)} placeholder={t("web.alerts.keywordsPlaceholder")} aria-describedby="alert-keywords-help" />
+        <small id="alert-keywords-help" className="muted">{t("web.alerts.keywordsHelp")}</small>
+      </label>
+      <label className="field">
+        <span>{t("web.alerts.tokens")}</span>
+        <input value={tokens} onChange={(e) => setTokens(e.target.value)} placeholder="BTC, ETH" />
+      </label>
+      <label className="field">
+        <span>{t("web.alerts.tags")}</span>
+        <input value={tags} onChange={(e) => setTags(e.target.value)} />
+      </label>
+      <label className="check">
+        <input type="checkbox" checked={important} onChange={(e) => setImportant(e.target.checked)} /> {t("web.alerts.onlyImportant")}
+      </label>
+      <p className="alert-count" aria-live="polite" data-testid="alert-count">
+        {problem
+          ? t(problem.key, { defaultValue: problem.message })
+          : count === null
+            ? t("web.alerts.counting")
+            : t("web.alerts.lastWeek", { count, n: formatNumber(count) })}
+      </p>
+      <fieldset className="field">
+        <legend>{t("web.alerts.where")}</legend>
+        {DELIVERIES.map((d) => (
+          <label key={d} className="check">
+            <input type="checkbox" checked={deliver.includes(d)} onChange={() => toggle(d)} /> {t(`web.alerts.deliver.${d}`)}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="field">
+        <legend>{t("web.alerts.when")}</legend>
+        {(["instant", "daily"] as const).map((m) => (
+          <label key={m} className="check">
+            <input type="radio" name="alert-mode" checked={mode === m} onChange={() => setMode(m)} /> {t(`web.alerts.mode.${m}`)}
+          </label>
+        ))}
+        <label className="check">
+          <input type="checkbox" checked={quiet !== null} onChange={(e) => setQuiet(e.target.checked ? { from: "22:00", to: "07:00" } : null)} /> {t("web.alerts.quiet")}
+        </label>
+        {quiet && (
+          <span className="quiet-hours">
+            <input type="time" aria-label={t("web.alerts.quietFrom")} value={quiet.from} onChange={(e) => setQuiet({ ...quiet, from: e.target.value })} />
+            <input type="time" aria-label={t("web.alerts.quietTo")} value={quiet.to} onChange={(e) => setQuiet({ ...quiet, to: e.target.value })} />
+          </span>
+        )}
+      </fieldset>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={Boolean(problem) || deliver.length === 0}>
+          {t("web.alerts.save")}
+        </button>
+        <button type="button" className="button ghost" onClick={onCancel}>
+          {t("web.alerts.cancel")}
+        </button>
+      </div>
+    </form>
+  );
+}
