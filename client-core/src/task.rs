@@ -267,6 +267,8 @@ fn web_screen(event_type: &str) -> TaskPress {
         "follow_item" | "share_recommend_tag_list" => page("/recommendTag"),
         "bind_wallet" | "bind_twitter" => page("/account#sign-in-methods"),
         "share_leaderboard" => page("/leaderboard"),
+        // Browsers show notifications too: the Alerts page asks for them.
+        "allow_notification" => page("/alerts"),
         "invite_friend" => TaskPress::ShowInvite,
         "create_feedback" => TaskPress::OpenFeedback,
         _ => TaskPress::NeedsApp,

@@ -318,9 +318,13 @@ test("task buttons do on the web what the web can do, and say so when only the a
   await invite.getByText("Copied").waitFor();
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), code);
   await page.keyboard.press("Escape");
-  // A deed only the app sees names the app, and nothing says "could not open the app".
-  await page.locator(".task", { hasText: "Turn on notifications" }).getByText("Only in the Blockbrief app").waitFor();
+  // Notifications are the web's too: the task opens the Alerts page, and nothing says "could
+  // not open the app".
+  await page.locator(".task", { hasText: "Turn on notifications" }).getByRole("button").click();
+  await page.waitForURL(/\/alerts$/);
+  await page.getByRole("heading", { name: "Alerts" }).waitFor();
   assert.equal(await page.getByText("Could not open the app").count(), 0);
+  await page.goBack();
   // Sign-in kinds and the theme are named in words.
   await page.locator("#sign-in-methods + ul").getByText("Email", { exact: true }).waitFor();
   await page.getByText(/^Dark theme \((Light|Dark)\)$/).waitFor();

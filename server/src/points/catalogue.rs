@@ -75,8 +75,7 @@ pub const CATALOGUE: &[TaskDef] = &[
         ..def("novice", "create_feedback", 30, 1)
     },
     TaskDef {
-        button: Some("inApp"),
-        web_disabled: true,
+        app_link: "blockbrief://Alerts",
         ..def("novice", "allow_notification", 30, 1)
     },
     TaskDef {

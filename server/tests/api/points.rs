@@ -45,8 +45,8 @@ async fn visitors_see_the_catalogue_in_their_language(backend: Backend) {
     );
     assert_eq!(find(&novice, "join_community")["report_time"], 1);
     assert_eq!(
-        find(&novice, "allow_notification")["button"]["disabled"],
-        true
+        find(&novice, "allow_notification")["button"],
+        json!({ "text": "", "disabled": false, "app_link": "blockbrief://Alerts" })
     );
     let daily = tasks(&app, "daily", None).await;
     assert_eq!(

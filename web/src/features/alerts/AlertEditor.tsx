@@ -64,6 +64,11 @@ export function AlertEditor({ editing, seed, onSaved, onCancel }: { editing?: Al
         <span>{t("web.alerts.tags")}</span>
         <input value={tags} onChange={(e) => setTags(e.target.value)} />
       </label>
+      {(start.channels.length > 0 || start.kols.length > 0) && (
+        <p className="muted">
+          {[...start.channels.map((c) => t("web.alerts.channel", { code: c })), ...start.kols.map((k) => t("web.alerts.kol", { id: k }))].join(" · ")}
+        </p>
+      )}
       <label className="check">
         <input type="checkbox" checked={important} onChange={(e) => setImportant(e.target.checked)} /> {t("web.alerts.onlyImportant")}
       </label>

@@ -12,13 +12,14 @@ import { addAlert, deleteAlert, updateAlert, useAlerts } from "./api/alerts";
 import { allowNotifications, type PushState, pushState, sendTest, stopNotifications } from "./api/push";
 import { AlertEditor } from "./AlertEditor";
 
-/** What "Alert me" on a page starts a new alert from: `?token=BTC`, `?tag=defi`, `?keyword=…`. */
+/** What "Alert me" on a page starts a new alert from: `?token=BTC`, `?tag=defi`,
+ * `?channel=markets`, `?kol=7`, `?keyword=…`. */
 function seedFrom(params: URLSearchParams): Partial<AlertRule> | null {
-  const token = params.get("token");
-  const tag = params.get("tag");
-  const keyword = params.get("keyword");
+  const [token, tag, channel, kol, keyword] = ["token", "tag", "channel", "kol", "keyword"].map((k) => params.get(k));
   if (token) return { tokens: [token] };
   if (tag) return { tags: [tag] };
+  if (channel) return { channels: [channel] };
+  if (kol && /^\d+$/.test(kol)) return { kols: [Number(kol)] };
   if (keyword) return { keywords: [keyword] };
   return null;
 }

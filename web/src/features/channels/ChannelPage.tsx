@@ -1,3 +1,4 @@
+import { AlertMeLink } from "../../components/AlertMeLink";
 import { FeedLink } from "../../components/FeedLink";
 import { NotFoundPage } from "../../components/NotFoundPage";
 import { Spinner } from "../../components/ui";
@@ -17,7 +18,10 @@ export function ChannelPage() {
   return (
     <FeedTimeline scope={{ channel: channel.data.code }} live={`channel:${channel.data.code}`}>
       <h1>{channel.data.name}</h1>
-      <FeedLink kind="channel" code={channel.data.code} />
+      <div className="subject-actions">
+        <FeedLink kind="channel" code={channel.data.code} />
+        <AlertMeLink kind="channel" value={channel.data.code} />
+      </div>
     </FeedTimeline>
   );
 }

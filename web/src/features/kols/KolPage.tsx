@@ -1,3 +1,4 @@
+import { AlertMeLink } from "../../components/AlertMeLink";
 import { FollowButton } from "../../components/FollowButton";
 import { NotFoundPage } from "../../components/NotFoundPage";
 import { Spinner } from "../../components/ui";
@@ -30,7 +31,10 @@ export function KolPage() {
         <p className="meta">@{view.handle} · {t("web.subject.followers", { count: view.follower_count })}</p>
         <p>{view.bio}</p>
       </div>
-      <FollowButton following={following} busy={toggle.isPending} onToggle={(follow) => toggle.mutate({ kolId: view.id, follow })} />
+      <div className="subject-actions">
+        <AlertMeLink kind="kol" value={String(view.id)} />
+        <FollowButton following={following} busy={toggle.isPending} onToggle={(follow) => toggle.mutate({ kolId: view.id, follow })} />
+      </div>
     </FeedTimeline>
   );
 }
