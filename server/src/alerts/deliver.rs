@@ -16,9 +16,9 @@ use sea_orm::{
     QuerySelect, Set, Statement,
 };
 
-use super::Alerts;
 use super::push::{Notice, Urgency};
 use super::sample::alert_items;
+use super::{Alerts, quiet};
 use crate::bots::lease;
 use crate::ctx::Ctx;
 use crate::entity::{
@@ -51,6 +51,8 @@ struct Chosen {
     user_id: i64,
     deliver: Vec<String>,
     instant: bool,
+    /// Quiet hours, minutes after midnight in the reader's time zone.
+    quiet: Option<(i64, i64)>,
 }
 
 /// The event every server hears when a reader's rules change: their rule sets are stale.
@@ -70,6 +72,7 @@ pub async fn load_rules(ctx: &Ctx) -> AppResult<RuleSet> {
                 user_id: row.user_id,
                 deliver: row.deliver.split(',').map(str::to_owned).collect(),
                 instant: row.mode == "instant",
+                quiet: row.quiet_from.zip(row.quiet_to),
             },
         );
     }
@@ -116,7 +119,35 @@ pub async fn round(ctx: &Ctx, alerts: &Alerts) -> AppResult<usize> {
         }
     }
     done += send_due(ctx, alerts).await?;
+    done += send_held(ctx, alerts).await?;
     Ok(done)
+}
+
+/// What a reader's matching alerts ask for, together.
+#[derive(Default)]
+struct Wanted {
+    deliver: HashSet<String>,
+    instant: bool,
+    quiet: Vec<(i64, i64)>,
+}
+
+/// The time zones of `users`.
+async fn zones(
+    ctx: &Ctx,
+    users: impl Iterator<Item = i64>,
+) -> AppResult<HashMap<i64, jiff::tz::TimeZone>> {
+    let rows: Vec<(i64, String)> = user::Entity::find()
+        .select_only()
+        .column(user::Column::Id)
+        .column(user::Column::TimeZone)
+        .filter(user::Column::Id.is_in(users.collect::<Vec<_>>()))
+        .into_tuple()
+        .all(&ctx.db)
+        .await?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|(id, name)| Some((id, quiet::zone(&name)?)))
+        .collect())
 }
 
 #[derive(FromQueryResult)]
@@ -130,7 +161,7 @@ async fn match_item(ctx: &Ctx, rules: &RuleSet, job: &alert_job::Model) -> AppRe
     let row = feed_item::Entity::find_by_id(job.feed_id)
         .one(&ctx.db)
         .await?;
-    let mut wanted: HashMap<i64, (HashSet<String>, bool)> = HashMap::new();
+    let mut wanted: HashMap<i64, Wanted> = HashMap::new();
     if let Some(row) = row {
         let author = row.user_id;
         if let Some(item) = alert_items(ctx, vec![row], BODY_CHARS).await?.pop() {
@@ -142,8 +173,11 @@ async fn match_item(ctx: &Ctx, rules: &RuleSet, job: &alert_job::Model) -> AppRe
                     continue;
                 }
                 let entry = wanted.entry(chosen.user_id).or_default();
-                entry.0.extend(chosen.deliver.iter().cloned());
-                entry.1 |= chosen.instant;
+                entry.deliver.extend(chosen.deliver.iter().cloned());
+                entry.instant |= chosen.instant;
+                if chosen.instant {
+                    entry.quiet.extend(chosen.quiet);
+                }
             }
         }
     }
@@ -159,24 +193,40 @@ async fn match_item(ctx: &Ctx, rules: &RuleSet, job: &alert_job::Model) -> AppRe
     .into_iter()
     .map(|b| b.user_id)
     .collect();
+    let zones = zones(
+        ctx,
+        wanted
+            .iter()
+            .filter(|(_, w)| !w.quiet.is_empty())
+            .map(|(u, _)| *u),
+    )
+    .await?;
     let rows: Vec<alert_delivery::ActiveModel> = wanted
         .into_iter()
-        .map(|(user_id, (deliver, instant))| {
-            let mut deliver: Vec<String> = deliver.into_iter().collect();
+        .map(|(user_id, w)| {
+            let mut deliver: Vec<String> = w.deliver.into_iter().collect();
             deliver.sort();
-            let mode = if instant && !busy.contains(&user_id) {
-                "instant"
-            } else {
-                "daily"
+            let instant = w.instant && !busy.contains(&user_id);
+            // Held while any of the reader's matching instant alerts is in its quiet hours.
+            let held = zones.get(&user_id).and_then(|zone| {
+                w.quiet
+                    .iter()
+                    .filter_map(|(from, to)| quiet::held_until(now, zone, *from, *to))
+                    .max()
+            });
+            let (state, due_at) = match held {
+                Some(until) if instant => ("held", until),
+                _ => ("queued", now),
             };
             alert_delivery::ActiveModel {
                 user_id: Set(user_id),
                 feed_id: Set(job.feed_id),
                 deliver: Set(deliver.join(",")),
-                mode: Set(mode.to_owned()),
-                state: Set("queued".to_owned()),
+                mode: Set(if instant { "instant" } else { "daily" }.to_owned()),
+                state: Set(state.to_owned()),
                 created_at: Set(now),
                 sent_at: Set(None),
+                due_at: Set(due_at),
                 ..Default::default()
             }
         })
@@ -239,8 +289,92 @@ async fn send_due(ctx: &Ctx, alerts: &Alerts) -> AppResult<usize> {
     Ok(due.len())
 }
 
-/// The item as a notification in the reader's language.
-async fn notice(ctx: &Ctx, delivery: &alert_delivery::Model) -> AppResult<Option<(Notice, bool)>> {
+/// Alerts held through quiet hours that have ended: one notification a reader saying how many
+/// came (the item itself when it is one), and each to their linked chats.
+async fn send_held(ctx: &Ctx, alerts: &Alerts) -> AppResult<usize> {
+    let now = ctx.now();
+    let due = alert_delivery::Entity::find()
+        .filter(alert_delivery::Column::State.eq("held"))
+        .filter(alert_delivery::Column::DueAt.lte(now))
+        .order_by_asc(alert_delivery::Column::Id)
+        .limit(SENDS_AT_ONCE)
+        .all(&ctx.db)
+        .await?;
+    let mut by_reader: HashMap<i64, Vec<&alert_delivery::Model>> = HashMap::new();
+    for delivery in &due {
+        by_reader
+            .entry(delivery.user_id)
+            .or_default()
+            .push(delivery);
+    }
+    let mut chats_queued = false;
+    for (user_id, held) in by_reader {
+        let Some(latest) = held.last() else { continue };
+        if held.len() == 1 {
+            push(ctx, alerts, latest).await?;
+        } else if latest.deliver.split(',').any(|d| d == "push") {
+            summary(ctx, alerts, user_id, latest, held.len()).await?;
+        }
+        for delivery in &held {
+            let deliver: Vec<&str> = delivery.deliver.split(',').collect();
+            let platforms: Vec<&str> = ["telegram", "line"]
+                .into_iter()
+                .filter(|p| deliver.contains(p))
+                .collect();
+            if !platforms.is_empty() {
+                chats_queued |= to_chats(ctx, delivery, &platforms).await?;
+            }
+        }
+        alert_delivery::Entity::update_many()
+            .col_expr(alert_delivery::Column::State, Expr::value("sent"))
+            .col_expr(alert_delivery::Column::SentAt, Expr::value(now))
+            .filter(alert_delivery::Column::Id.is_in(held.iter().map(|d| d.id)))
+            .filter(alert_delivery::Column::State.eq("held"))
+            .exec(&ctx.db)
+            .await?;
+    }
+    if chats_queued {
+        ctx.events.publish(&Event::DeliveriesQueued);
+    }
+    Ok(due.len())
+}
+
+/// "N alerts while you were quiet", naming the newest.
+async fn summary(
+    ctx: &Ctx,
+    alerts: &Alerts,
+    user_id: i64,
+    latest: &alert_delivery::Model,
+    count: usize,
+) -> AppResult<()> {
+    let Some((newest, _, locale)) = notice(ctx, latest).await? else {
+        return Ok(());
+    };
+    let notice = Notice {
+        title: crate::i18n::t(&locale, "push.heldTitle", &[("count", &count.to_string())]),
+        body: newest.title,
+        url: format!("{}/{locale}", ctx.public_url()),
+        feed_id: None,
+    };
+    let browsers = push_subscription::Entity::find()
+        .filter(push_subscription::Column::UserId.eq(user_id))
+        .all(&ctx.db)
+        .await?;
+    for browser in &browsers {
+        alerts
+            .pusher
+            .send(ctx, browser, &notice, Urgency::Normal)
+            .await?;
+    }
+    Ok(())
+}
+
+/// The item as a notification in the reader's language; whether it is important, and that
+/// language.
+async fn notice(
+    ctx: &Ctx,
+    delivery: &alert_delivery::Model,
+) -> AppResult<Option<(Notice, bool, String)>> {
     let Some(item) = feed_item::Entity::find_by_id(delivery.feed_id)
         .one(&ctx.db)
         .await?
@@ -268,6 +402,7 @@ async fn notice(ctx: &Ctx, delivery: &alert_delivery::Model) -> AppResult<Option
             feed_id: Some(item.id),
         },
         item.important,
+        locale,
     )))
 }
 
@@ -284,7 +419,7 @@ async fn push(ctx: &Ctx, alerts: &Alerts, delivery: &alert_delivery::Model) -> A
     if browsers.is_empty() {
         return Ok(());
     }
-    let Some((notice, important)) = notice(ctx, delivery).await? else {
+    let Some((notice, important, _)) = notice(ctx, delivery).await? else {
         return Ok(());
     };
     let urgency = if important {

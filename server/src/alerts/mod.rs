@@ -14,6 +14,7 @@ use rebuilt::Rebuilt;
 
 pub mod deliver;
 pub mod push;
+mod quiet;
 mod rebuilt;
 pub mod rules;
 pub mod sample;

@@ -3,13 +3,14 @@
 
 use client_core::alert::{AlertRule, check_rule};
 use client_core::envelope::ErrorKind;
+use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set,
 };
 use serde::{Deserialize, Serialize};
 
 use crate::ctx::Ctx;
-use crate::entity::{alert, channel, kol, tag, token, topic};
+use crate::entity::{alert, channel, kol, tag, token, topic, user};
 use crate::error::{AppError, AppResult};
 use crate::events::Event;
 
@@ -38,6 +39,9 @@ pub struct AlertInput {
     /// `instant` or `daily` (one email a day at 08:00).
     pub mode: String,
     pub quiet: Option<Quiet>,
+    /// The reader's time zone as the browser names it (`Asia/Taipei`): quiet hours and the
+    /// daily email keep to it. Kept for the reader, not the alert.
+    pub time_zone: Option<String>,
 }
 
 #[derive(schemars::JsonSchema, Debug, Serialize, ts_rs::TS)]
@@ -116,6 +120,11 @@ async fn check(ctx: &Ctx, input: &AlertInput) -> AppResult<Checked> {
             }
         },
     };
+    if let Some(zone) = &input.time_zone
+        && super::quiet::zone(zone).is_none()
+    {
+        return Err(AppError::invalid("time_zone is not a time zone we know"));
+    }
     exist(ctx, &input.rule).await?;
     Ok(Checked {
         name: name.to_owned(),
@@ -225,8 +234,21 @@ pub async fn add(ctx: &Ctx, user_id: i64, input: &AlertInput) -> AppResult<i64> 
     }
     .insert(&ctx.db)
     .await?;
+    keep_zone(ctx, user_id, input).await?;
     changed(ctx);
     Ok(made.id)
+}
+
+/// Keeps the reader's time zone when the editor sent one.
+async fn keep_zone(ctx: &Ctx, user_id: i64, input: &AlertInput) -> AppResult<()> {
+    if let Some(zone) = &input.time_zone {
+        user::Entity::update_many()
+            .col_expr(user::Column::TimeZone, Expr::value(zone.as_str()))
+            .filter(user::Column::Id.eq(user_id))
+            .exec(&ctx.db)
+            .await?;
+    }
+    Ok(())
 }
 
 /// Rules changed: every server's rule set is stale.
@@ -271,6 +293,7 @@ pub async fn update(ctx: &Ctx, user_id: i64, id: i64, input: &AlertInput) -> App
     row.quiet_to = Set(checked.quiet.map(|q| q.1));
     row.updated_at = Set(ctx.now());
     row.update(&ctx.db).await?;
+    keep_zone(ctx, user_id, input).await?;
     changed(ctx);
     Ok(())
 }

@@ -13,10 +13,13 @@ pub struct Model {
     pub deliver: String,
     /// `instant`, or `daily` (a daily alert's, or an instant one past the hour's limit).
     pub mode: String,
-    /// `queued`, `sent` or `dropped` (the item was taken down first).
+    /// `queued`, `held` (quiet hours: sent in one summary at `due_at`), `sent` or `dropped` (the
+    /// item was taken down first).
     pub state: String,
     pub created_at: i64,
     pub sent_at: Option<i64>,
+    /// When a held one is sent.
+    pub due_at: i64,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -26,6 +26,9 @@ pub struct Model {
     pub bio: String,
     /// "Languages I read", comma-separated in `LOCALES` order (client-core's `langs`).
     pub read_langs: String,
+    /// Where the reader lives, as their browser names it (`Asia/Taipei`): quiet hours and the
+    /// daily email keep to it.
+    pub time_zone: String,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

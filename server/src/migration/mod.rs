@@ -34,6 +34,7 @@ mod m20261126_000029_bot_chat_steward;
 mod m20261126_000030_report_authors;
 mod m20261126_000031_alerts;
 mod m20261126_000032_alert_deliveries;
+mod m20261126_000033_quiet_hours;
 
 pub struct Migrator;
 
@@ -142,6 +143,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000030_report_authors::Migration),
             Box::new(m20261126_000031_alerts::Migration),
             Box::new(m20261126_000032_alert_deliveries::Migration),
+            Box::new(m20261126_000033_quiet_hours::Migration),
         ]
     }
 }

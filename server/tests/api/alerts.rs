@@ -65,15 +65,16 @@ async fn item(app: &TestApp, slug: &str, ago: i64, extra: Value) -> i64 {
 }
 
 fn alert(name: &str, rule: Value) -> Value {
-    json!({ "name": name, "rule": rule, "deliver": ["push", "email"], "mode": "instant",
-        "quiet": { "from": "22:30", "to": "07:00" } })
+    json!({ "name": name, "rule": rule, "deliver": ["push", "email"], "mode": "instant" })
 }
 
 async fn rules_are_kept_by_their_reader_alone(backend: Backend) {
     let app = start(backend).await;
     let (a, b) = (reader(&app, "a").await, reader(&app, "b").await);
     let rule = json!({ "keywords": ["BTC", "ETF"], "only_important": true });
-    let made = call(&app, &a, "/alert/add", alert("BTC or ETF", rule.clone())).await;
+    let mut first = alert("BTC or ETF", rule.clone());
+    first["quiet"] = json!({ "from": "22:30", "to": "07:00" });
+    let made = call(&app, &a, "/alert/add", first).await;
     let id = made["data"]["id"]
         .as_i64()
         .unwrap_or_else(|| panic!("{made}"));
@@ -480,6 +481,57 @@ async fn matching_items_reach_browsers_and_chats_once(backend: Backend) {
     assert_eq!(service.delivered().len(), 2, "no 31st push within the hour");
 }
 
+/// Quiet hours in the reader's time zone hold instant alerts; when they end, one notification
+/// says how many came.
+async fn quiet_hours_hold_alerts_for_one_summary(backend: Backend) {
+    let (app, service) = alerting(backend).await;
+    let a = reader(&app, "a").await;
+    // The clock starts at 00:00 UTC: 08:00 in Taipei, inside 07:30–09:00 there.
+    let mut quiet = alert("Numbats", json!({ "keywords": ["numbat"] }));
+    quiet["quiet"] = json!({ "from": "07:30", "to": "09:00" });
+    quiet["time_zone"] = json!("Mars/Olympus");
+    let refused = call(&app, &a, "/alert/add", quiet.clone()).await;
+    assert_eq!(refused["code"], 4001, "{refused}");
+    quiet["time_zone"] = json!("Asia/Taipei");
+    assert_eq!(call(&app, &a, "/alert/add", quiet).await["code"], 2000);
+    call(
+        &app,
+        &a,
+        "/push/subscribe",
+        service.browser("a").subscription(),
+    )
+    .await;
+    server::alerts::deliver::spawn(
+        app.state.ctx.clone(),
+        app.state.alerts.clone(),
+        "t".to_owned(),
+    );
+    item(&app, "Numbat one", 0, json!({})).await;
+    item(&app, "Numbat two", 0, json!({})).await;
+    for _ in 0..200 {
+        let held = alert_delivery::Entity::find()
+            .filter(alert_delivery::Column::State.eq("held"))
+            .count(&app.state.db)
+            .await
+            .expect("db");
+        if held == 2 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert!(service.delivered().is_empty(), "nothing during quiet hours");
+    app.clock.advance(3600);
+    let got = delivered(&service, 1).await;
+    assert_eq!(
+        got[0].payload["title"],
+        "2 alerts came while you were quiet"
+    );
+    assert_eq!(got[0].payload["body"], "Numbat two");
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert_eq!(service.delivered().len(), 1, "one summary");
+}
+
 /// Two servers on one PostgreSQL, both matching and sending: one push per reader and item.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn postgres_two_servers_alert_once() {
@@ -523,6 +575,7 @@ async fn postgres_two_servers_alert_once() {
 }
 
 on_both_databases!(
+    quiet_hours_hold_alerts_for_one_summary,
     matching_items_reach_browsers_and_chats_once,
     rules_are_kept_by_their_reader_alone,
     bad_rules_are_refused_with_a_clear_message,

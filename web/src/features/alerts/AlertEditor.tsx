@@ -37,7 +37,8 @@ export function AlertEditor({ editing, seed, onSaved, onCancel }: { editing?: Al
   const toggle = (d: (typeof DELIVERIES)[number]) => setDeliver((on) => (on.includes(d) ? on.filter((x) => x !== d) : [...on, d]));
   const save = () => {
     setError(null);
-    onSaved({ name: name.trim() || words(keywords)[0] || tokens || tags, rule, deliver, mode, quiet }).catch((e: unknown) => setError(messageOf(e)));
+    const time_zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    onSaved({ name: name.trim() || words(keywords)[0] || tokens || tags, rule, deliver, mode, quiet, time_zone }).catch((e: unknown) => setError(messageOf(e)));
   };
   return (
     <form

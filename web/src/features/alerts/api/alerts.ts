@@ -6,7 +6,10 @@ import type { AlertView, Sample } from "../../../lib/api-types";
 import type { AlertRule } from "../../../lib/core";
 import { userAtom } from "../../../lib/session";
 
-export type AlertInput = Pick<AlertView, "name" | "rule" | "deliver" | "mode" | "quiet">;
+export type AlertInput = Pick<AlertView, "name" | "rule" | "deliver" | "mode" | "quiet"> & {
+  /** The reader's time zone (quiet hours and the daily email keep to it). */
+  time_zone?: string;
+};
 
 const alertKeys = {
   list: (userId?: number) => ["alerts", userId] as const,
