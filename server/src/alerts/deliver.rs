@@ -264,17 +264,10 @@ async fn send_due(ctx: &Ctx, alerts: &Alerts) -> AppResult<usize> {
         .await?;
     let mut chats_queued = false;
     for delivery in &due {
-        let deliver: Vec<&str> = delivery.deliver.split(',').collect();
-        if deliver.contains(&"push") {
+        if wants(delivery, "push") {
             push(ctx, alerts, delivery).await?;
         }
-        let platforms: Vec<&str> = ["telegram", "line"]
-            .into_iter()
-            .filter(|p| deliver.contains(p))
-            .collect();
-        if !platforms.is_empty() {
-            chats_queued |= to_chats(ctx, delivery, &platforms).await?;
-        }
+        chats_queued |= to_chats(ctx, delivery).await?;
         alert_delivery::Entity::update_many()
             .col_expr(alert_delivery::Column::State, Expr::value("sent"))
             .col_expr(alert_delivery::Column::SentAt, Expr::value(ctx.now()))
@@ -310,20 +303,13 @@ async fn send_held(ctx: &Ctx, alerts: &Alerts) -> AppResult<usize> {
     let mut chats_queued = false;
     for (user_id, held) in by_reader {
         let Some(latest) = held.last() else { continue };
-        if held.len() == 1 {
-            push(ctx, alerts, latest).await?;
-        } else if latest.deliver.split(',').any(|d| d == "push") {
-            summary(ctx, alerts, user_id, latest, held.len()).await?;
+        match held.len() {
+            _ if !wants(latest, "push") => {}
+            1 => push(ctx, alerts, latest).await?,
+            count => summary(ctx, alerts, user_id, latest, count).await?,
         }
         for delivery in &held {
-            let deliver: Vec<&str> = delivery.deliver.split(',').collect();
-            let platforms: Vec<&str> = ["telegram", "line"]
-                .into_iter()
-                .filter(|p| deliver.contains(p))
-                .collect();
-            if !platforms.is_empty() {
-                chats_queued |= to_chats(ctx, delivery, &platforms).await?;
-            }
+            chats_queued |= to_chats(ctx, delivery).await?;
         }
         alert_delivery::Entity::update_many()
             .col_expr(alert_delivery::Column::State, Expr::value("sent"))
@@ -433,16 +419,24 @@ async fn push(ctx: &Ctx, alerts: &Alerts, delivery: &alert_delivery::Model) -> A
     Ok(())
 }
 
-/// Queues the item for the reader's linked chats on `platforms` (the bots send it, within their
-/// limits); gives whether any was queued.
-async fn to_chats(
-    ctx: &Ctx,
-    delivery: &alert_delivery::Model,
-    platforms: &[&str],
-) -> AppResult<bool> {
+/// Whether `delivery` goes to `place` (`push`, `telegram`, …).
+fn wants(delivery: &alert_delivery::Model, place: &str) -> bool {
+    delivery.deliver.split(',').any(|d| d == place)
+}
+
+/// Queues the item for the reader's linked chats on the platforms the delivery names (the bots
+/// send it, within their limits); gives whether any was queued.
+async fn to_chats(ctx: &Ctx, delivery: &alert_delivery::Model) -> AppResult<bool> {
+    let platforms: Vec<&str> = ["telegram", "line"]
+        .into_iter()
+        .filter(|p| wants(delivery, p))
+        .collect();
+    if platforms.is_empty() {
+        return Ok(false);
+    }
     let chats = bot_chat::Entity::find()
         .filter(bot_chat::Column::UserId.eq(delivery.user_id))
-        .filter(bot_chat::Column::Platform.is_in(platforms.iter().copied()))
+        .filter(bot_chat::Column::Platform.is_in(platforms))
         .filter(bot_chat::Column::State.eq("active"))
         .all(&ctx.db)
         .await?;

@@ -326,6 +326,22 @@ async fn delivered(service: &PushService, n: usize) -> Vec<Delivered> {
     );
 }
 
+/// Waits up to 10 s for `n` deliveries whose `column` is `value`.
+async fn rows(app: &TestApp, column: alert_delivery::Column, value: &str, n: u64) {
+    for _ in 0..200 {
+        let found = alert_delivery::Entity::find()
+            .filter(column.eq(value))
+            .count(&app.state.db)
+            .await
+            .expect("db");
+        if found == n {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("{n} deliveries with {column:?} = {value} did not come within 10 s");
+}
+
 /// A Telegram chat linked to `user_id`.
 async fn linked_chat(app: &TestApp, user_id: i64) -> i64 {
     bot_chat::ActiveModel {
@@ -466,17 +482,7 @@ async fn matching_items_reach_browsers_and_chats_once(backend: Backend) {
         .await
         .expect("filler");
     item(&app, "Spot ETF the 31st", 0, json!({ "important": true })).await;
-    for _ in 0..200 {
-        let waiting = alert_delivery::Entity::find()
-            .filter(alert_delivery::Column::Mode.eq("daily"))
-            .count(&app.state.db)
-            .await
-            .expect("db");
-        if waiting == 1 {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
+    rows(&app, alert_delivery::Column::Mode, "daily", 1).await;
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     assert_eq!(service.delivered().len(), 2, "no 31st push within the hour");
 }
@@ -508,17 +514,7 @@ async fn quiet_hours_hold_alerts_for_one_summary(backend: Backend) {
     );
     item(&app, "Numbat one", 0, json!({})).await;
     item(&app, "Numbat two", 0, json!({})).await;
-    for _ in 0..200 {
-        let held = alert_delivery::Entity::find()
-            .filter(alert_delivery::Column::State.eq("held"))
-            .count(&app.state.db)
-            .await
-            .expect("db");
-        if held == 2 {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
+    rows(&app, alert_delivery::Column::State, "held", 2).await;
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     assert!(service.delivered().is_empty(), "nothing during quiet hours");
     app.clock.advance(3600);
