@@ -1054,12 +1054,15 @@ test("a reader chooses the languages they read and the home feed keeps to them; 
 
 test("a reader sets up an alert from a token page: the editor counts last week's matches as they type, as the server does", async () => {
   const now = Math.floor(Date.now() / 1000);
+  const ids = [];
   for (const [slug, title] of [
     ["alert-1", "Numbat fund files for a spot ETF"],
     ["alert-2", "Numbat fund ETF rejected"],
     ["alert-3", "Quiet markets"],
   ]) {
-    await stack.admin("/admin/feed/upsert", { source_url: `https://news.example/${slug}`, kind: "flash", lang: "en", title, published_at: now - 60 });
+    const content = `<p>${title}, said the quoll desk.</p>`;
+    const made = await stack.admin("/admin/feed/upsert", { source_url: `https://news.example/${slug}`, kind: "flash", lang: "en", title, content, published_at: now - 60 });
+    ids.push(made.id);
   }
   const page = await newPage();
   await page.goto(`${stack.base}/en/token/BTC`);
@@ -1100,5 +1103,22 @@ test("a reader sets up an alert from a token page: the editor counts last week's
   // Kept: a reload lists it from the server.
   await page.reload();
   await page.getByTestId("alert").filter({ hasText: "Numbat news" }).waitFor();
+  // Words selected in an article start an alert about them.
+  await page.goto(`${stack.base}/en/feed/${ids[2]}`);
+  const body = page.locator(".article-body");
+  await body.getByText("quoll desk").waitFor();
+  await body.evaluate((node) => {
+    const text = node.querySelector("p").firstChild;
+    const at = text.textContent.indexOf("quoll");
+    const range = document.createRange();
+    range.setStart(text, at);
+    range.setEnd(text, at + "quoll".length);
+    window.getSelection().removeAllRanges();
+    window.getSelection().addRange(range);
+  });
+  await page.getByRole("link", { name: "Alert me about “quoll”" }).click();
+  await page.waitForURL(/\/alerts\?keyword=quoll$/);
+  assert.equal(await page.getByLabel("Keywords").inputValue(), "quoll");
+  await page.getByTestId("alert-count").getByText("Would have matched 3 items in the last 7 days").waitFor();
   await page.context().close();
 });

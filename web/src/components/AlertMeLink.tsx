@@ -4,13 +4,13 @@ import { Link } from "../lib/router";
 
 /** "Alert me": a new alert on the Alerts page, starting from this token, tag, channel, KOL or
  * word. */
-export function AlertMeLink(props: { kind: "token" | "tag" | "channel" | "kol" | "keyword"; value: string }) {
+export function AlertMeLink(props: { kind: "token" | "tag" | "channel" | "kol" | "keyword"; value: string; label?: string }) {
   const { t } = useTranslation();
   const to = useLocalePath();
   const query = new URLSearchParams({ [props.kind]: props.value }).toString();
   return (
     <Link className="button ghost small" to={to(`/alerts?${query}`)}>
-      {t("web.alerts.alertMe")}
+      {props.label ?? t("web.alerts.alertMe")}
     </Link>
   );
 }

@@ -22,6 +22,7 @@ import { userAtom } from "../../lib/session";
 import { feedKeys } from "./api/keys";
 import { PostTools } from "../posts";
 import { FavoriteButton, LikeButton, ReportButton } from "../social";
+import { AlertMeLink } from "../../components/AlertMeLink";
 
 /**
  * The article's HTML with its links mapped by client-core's rule: `blockbrief://` screens become
@@ -54,6 +55,18 @@ export function FeedPage() {
   const navigate = useNavigate();
   const feed = useFeed(Number(id));
   const me = useAtomValue(userAtom)?.id;
+  // Words the reader selects in the article (by mouse, touch or keyboard): "Alert me about" them.
+  const [selected, setSelected] = useState<string | null>(null);
+  useEffect(() => {
+    const changed = () => {
+      const selection = getSelection();
+      const inArticle = selection?.anchorNode?.parentElement?.closest(".article-body");
+      const words = inArticle ? selectedWords() : null;
+      if (words) setSelected(words);
+    };
+    document.addEventListener("selectionchange", changed);
+    return () => document.removeEventListener("selectionchange", changed);
+  }, []);
   // Others' new comments, waiting under an "N new" pill so the thread does not move under the
   // reader; edits of what is on screen and the reader's own comments show at once.
   const [fresh, setFresh] = useState<number[]>([]);
@@ -119,6 +132,11 @@ export function FeedPage() {
         // Sanitized by the server (ammonia) when it was stored; its links mapped here.
         dangerouslySetInnerHTML={{ __html: body }}
       />
+      {selected && (
+        <div className="selection-alert">
+          <AlertMeLink kind="keyword" value={selected} label={t("web.alerts.alertMeAbout", { words: selected })} />
+        </div>
+      )}
       {item.kind === "post" && item.images.length > 0 && (
         <div className="post-gallery">
           {item.images.map((src) => (
@@ -195,4 +213,10 @@ function ShareList({ title, onDone }: { title: string; onDone: () => void }) {
       ))}
     </div>
   );
+}
+
+/** The words selected on the page, when they could be an alert's keyword (1 to 60 characters). */
+function selectedWords(): string | null {
+  const words = window.getSelection()?.toString().trim().replace(/\s+/g, " ") ?? "";
+  return words.length > 0 && [...words].length <= 60 ? words : null;
 }
