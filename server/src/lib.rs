@@ -92,6 +92,7 @@ pub fn spawn_background(state: &AppState) {
     alerts::deliver::spawn(
         state.ctx.clone(),
         state.alerts.clone(),
+        state.mailer.clone(),
         state.bots.holder.clone(),
     );
     auth::tokens::listen_for_revocations(state.ctx.clone(), state.auth.clone());
@@ -150,6 +151,10 @@ pub fn app(state: AppState) -> Router {
         .route(
             bots::line::WEBHOOK_PATH,
             axum::routing::post(routes::bots::line_webhook),
+        )
+        .route(
+            "/unsubscribe/alerts",
+            axum::routing::get(routes::unsubscribe::show).post(routes::unsubscribe::confirm),
         )
         .route("/guides/{name}", axum::routing::get(routes::bots::guide))
         .route(

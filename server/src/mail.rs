@@ -1,5 +1,5 @@
-//! One-time-code mail: over SMTP (lettre) when SMTP_URL is set, otherwise written to the log so a
-//! machine with no mail server still works (`make run`).
+//! Mail: one-time codes and readers' daily alerts, over SMTP (lettre) when SMTP_URL is set,
+//! otherwise written to the log so a machine with no mail server still works (`make run`).
 
 use client_core::constants::OTP_TTL_SECONDS;
 use lettre::message::{Mailbox, MultiPart};
@@ -109,6 +109,108 @@ impl Mailer {
             .from(from.clone())
             .to(to)
             .subject(mail.subject)
+            .multipart(MultiPart::alternative_plain_html(text, html))
+            .map_err(|e| MailError::Build(e.to_string()))?;
+        transport.send(message).await?;
+        Ok(())
+    }
+}
+
+/// The day's alerts for one reader, grouped by the alert that matched them.
+pub struct Digest {
+    pub subject: String,
+    pub intro: String,
+    /// Each alert's name and its items' titles and addresses.
+    pub groups: Vec<(String, Vec<(String, String)>)>,
+    pub unsubscribe_text: String,
+    /// Where one click (RFC 8058) or a press on the link stops these emails, without signing in.
+    pub unsubscribe_url: String,
+}
+
+/// `List-Unsubscribe: <url>` (RFC 2369).
+#[derive(Clone)]
+struct ListUnsubscribe(String);
+
+impl lettre::message::header::Header for ListUnsubscribe {
+    fn name() -> lettre::message::header::HeaderName {
+        lettre::message::header::HeaderName::new_from_ascii_str("List-Unsubscribe")
+    }
+
+    fn parse(s: &str) -> Result<Self, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(Self(s.trim_matches(['<', '>']).to_owned()))
+    }
+
+    fn display(&self) -> lettre::message::header::HeaderValue {
+        lettre::message::header::HeaderValue::new(Self::name(), format!("<{}>", self.0))
+    }
+}
+
+/// `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058).
+#[derive(Clone)]
+struct OneClick;
+
+impl lettre::message::header::Header for OneClick {
+    fn name() -> lettre::message::header::HeaderName {
+        lettre::message::header::HeaderName::new_from_ascii_str("List-Unsubscribe-Post")
+    }
+
+    fn parse(_: &str) -> Result<Self, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(Self)
+    }
+
+    fn display(&self) -> lettre::message::header::HeaderValue {
+        lettre::message::header::HeaderValue::new(
+            Self::name(),
+            "List-Unsubscribe=One-Click".to_owned(),
+        )
+    }
+}
+
+impl Mailer {
+    /// Sends a reader's daily alerts, with one-click unsubscribe headers.
+    pub async fn send_digest(
+        &self,
+        to: &str,
+        locale: &str,
+        digest: &Digest,
+    ) -> Result<(), MailError> {
+        let Self::Smtp { transport, from } = self else {
+            tracing::info!(target: "alerts", "daily alerts for {to}: {} (SMTP_URL is not set)", digest.subject);
+            return Ok(());
+        };
+        let mut text = format!("{}\n", digest.intro);
+        let mut html = format!(
+            "<!doctype html><html lang=\"{}\"><body style=\"font-family:Manrope,Arial,sans-serif;color:#111\"><p>{}</p>",
+            escape(locale),
+            escape(&digest.intro)
+        );
+        for (name, items) in &digest.groups {
+            text += &format!("\n{name}\n");
+            html += &format!("<h3>{}</h3><ul>", escape(name));
+            for (title, url) in items {
+                text += &format!("- {title}\n  {url}\n");
+                html += &format!("<li><a href=\"{}\">{}</a></li>", escape(url), escape(title));
+            }
+            html += "</ul>";
+        }
+        text += &format!(
+            "\n{}: {}\n",
+            digest.unsubscribe_text, digest.unsubscribe_url
+        );
+        html += &format!(
+            "<p style=\"font-size:12px;color:#555\"><a href=\"{}\">{}</a></p></body></html>",
+            escape(&digest.unsubscribe_url),
+            escape(&digest.unsubscribe_text)
+        );
+        let to: Mailbox = to
+            .parse()
+            .map_err(|e| MailError::Build(format!("recipient: {e}")))?;
+        let message = Message::builder()
+            .from(from.clone())
+            .to(to)
+            .subject(digest.subject.clone())
+            .header(ListUnsubscribe(digest.unsubscribe_url.clone()))
+            .header(OneClick)
             .multipart(MultiPart::alternative_plain_html(text, html))
             .map_err(|e| MailError::Build(e.to_string()))?;
         transport.send(message).await?;

@@ -4,7 +4,7 @@
 //! once, whatever number of rules and servers), and sends what is due: a notification to each of
 //! the reader's browsers, and the item to their linked Telegram and LINE chats through the bots'
 //! own queue and limits. A reader gets at most [`INSTANT_PER_HOUR`] instant alerts an hour; the
-//! rest wait as `daily`.
+//! rest wait for the daily email (`digest`).
 
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
@@ -27,6 +27,7 @@ use crate::entity::{
 };
 use crate::error::AppResult;
 use crate::events::Event;
+use crate::mail::Mailer;
 use crate::social::opening;
 use crate::time::HOUR;
 
@@ -55,9 +56,6 @@ struct Chosen {
     quiet: Option<(i64, i64)>,
 }
 
-/// The event every server hears when a reader's rules change: their rule sets are stale.
-pub const RULES_CHANGED: &str = "alerts|rules";
-
 pub async fn load_rules(ctx: &Ctx) -> AppResult<RuleSet> {
     let mut index = AlertIndex::new();
     let mut alerts = HashMap::new();
@@ -80,12 +78,12 @@ pub async fn load_rules(ctx: &Ctx) -> AppResult<RuleSet> {
 }
 
 /// Matches and sends while this server holds the lease.
-pub fn spawn(ctx: Ctx, alerts: Alerts, holder: String) {
+pub fn spawn(ctx: Ctx, alerts: Alerts, mailer: Mailer, holder: String) {
     tokio::spawn(async move {
         loop {
             let held = lease::hold(&ctx.db, "alerts", &holder, ctx.now(), LEASE_SECONDS).await;
             let done = match held {
-                Ok(true) => round(&ctx, &alerts).await,
+                Ok(true) => round(&ctx, &alerts, &mailer).await,
                 Ok(false) => Ok(0),
                 Err(e) => Err(e),
             };
@@ -105,7 +103,7 @@ pub fn spawn(ctx: Ctx, alerts: Alerts, holder: String) {
 }
 
 /// Matches waiting items and sends due alerts; gives how much was done.
-pub async fn round(ctx: &Ctx, alerts: &Alerts) -> AppResult<usize> {
+pub async fn round(ctx: &Ctx, alerts: &Alerts, mailer: &Mailer) -> AppResult<usize> {
     let jobs = alert_job::Entity::find()
         .order_by_asc(alert_job::Column::Id)
         .limit(JOBS_AT_ONCE)
@@ -120,12 +118,14 @@ pub async fn round(ctx: &Ctx, alerts: &Alerts) -> AppResult<usize> {
     }
     done += send_due(ctx, alerts).await?;
     done += send_held(ctx, alerts).await?;
+    done += super::digest::send_due(ctx, alerts, mailer).await?;
     Ok(done)
 }
 
 /// What a reader's matching alerts ask for, together.
 #[derive(Default)]
 struct Wanted {
+    alerts: Vec<i64>,
     deliver: HashSet<String>,
     instant: bool,
     quiet: Vec<(i64, i64)>,
@@ -173,6 +173,7 @@ async fn match_item(ctx: &Ctx, rules: &RuleSet, job: &alert_job::Model) -> AppRe
                     continue;
                 }
                 let entry = wanted.entry(chosen.user_id).or_default();
+                entry.alerts.push(alert_id);
                 entry.deliver.extend(chosen.deliver.iter().cloned());
                 entry.instant |= chosen.instant;
                 if chosen.instant {
@@ -227,6 +228,12 @@ async fn match_item(ctx: &Ctx, rules: &RuleSet, job: &alert_job::Model) -> AppRe
                 created_at: Set(now),
                 sent_at: Set(None),
                 due_at: Set(due_at),
+                alert_ids: Set(w
+                    .alerts
+                    .iter()
+                    .map(i64::to_string)
+                    .collect::<Vec<_>>()
+                    .join(",")),
                 ..Default::default()
             }
         })

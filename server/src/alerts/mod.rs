@@ -13,6 +13,7 @@ use crate::events::Event;
 use rebuilt::Rebuilt;
 
 pub mod deliver;
+pub mod digest;
 pub mod push;
 mod quiet;
 mod rebuilt;
@@ -28,6 +29,9 @@ pub struct Alerts {
     sample: Arc<Rebuilt<Vec<sample::SampleItem>>>,
     pub pusher: push::Pusher,
     pub settings: PushSettings,
+    /// Signs the daily email's unsubscribe links (derived from the server's secret, so any
+    /// server checks any link).
+    unsubscribe_key: Arc<[u8; 32]>,
     /// Woken when items are queued, so alerts go out at once.
     queued: Arc<Notify>,
     /// Every reader's rules, ready to match: rebuilt after rules changed on any server.
@@ -38,10 +42,15 @@ impl Alerts {
     /// `secret`: the server's key, from which the VAPID key is derived.
     pub fn new(settings: &PushSettings, secret: &[u8]) -> Result<Self, String> {
         let keys = Arc::new(push::PushKeys::derive(secret)?);
+        let mut unsubscribe_key = [0u8; 32];
+        hkdf::Hkdf::<sha2::Sha256>::new(Some(b"blockbrief alert email"), secret)
+            .expand(b"unsubscribe", &mut unsubscribe_key)
+            .map_err(|e| e.to_string())?;
         Ok(Self {
             sample: Arc::new(Rebuilt::new(Some(sample::SAMPLE_SECONDS))),
             pusher: push::Pusher::new(keys, settings)?,
             settings: settings.clone(),
+            unsubscribe_key: Arc::new(unsubscribe_key),
             queued: Arc::default(),
             rules: Arc::new(Rebuilt::new(None)),
         })
@@ -67,7 +76,7 @@ impl Alerts {
         match event {
             Event::ContentChanged => self.sample.forget(),
             Event::DeliveriesQueued => self.queued.notify_waiters(),
-            Event::Stale(key) if key == deliver::RULES_CHANGED => self.rules.forget(),
+            Event::Stale(key) if key == rules::RULES_CHANGED => self.rules.forget(),
             Event::Missed => {
                 self.sample.forget();
                 self.rules.forget();

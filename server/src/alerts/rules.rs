@@ -15,6 +15,8 @@ use crate::error::{AppError, AppResult};
 use crate::events::Event;
 
 pub const ALERTS_MAX: u64 = 20;
+/// The event every server hears when a reader's rules change: their rule sets are stale.
+pub const RULES_CHANGED: &str = "alerts|rules";
 pub const NAME_MAX_CHARS: usize = 60;
 pub const DELIVERIES: [&str; 4] = ["push", "email", "telegram", "line"];
 pub const MODES: [&str; 2] = ["instant", "daily"];
@@ -252,9 +254,8 @@ async fn keep_zone(ctx: &Ctx, user_id: i64, input: &AlertInput) -> AppResult<()>
 }
 
 /// Rules changed: every server's rule set is stale.
-fn changed(ctx: &Ctx) {
-    ctx.events
-        .publish(&Event::Stale(super::deliver::RULES_CHANGED.to_owned()));
+pub fn changed(ctx: &Ctx) {
+    ctx.events.publish(&Event::Stale(RULES_CHANGED.to_owned()));
 }
 
 pub async fn list(ctx: &Ctx, user_id: i64) -> AppResult<Vec<AlertView>> {

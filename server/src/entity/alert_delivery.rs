@@ -20,6 +20,10 @@ pub struct Model {
     pub sent_at: Option<i64>,
     /// When a held one is sent.
     pub due_at: i64,
+    /// The reader's alerts that matched, comma-separated (the daily email groups by them).
+    pub alert_ids: String,
+    /// When it went out in the daily email (`None`: not yet, or never to).
+    pub emailed_at: Option<i64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

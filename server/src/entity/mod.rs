@@ -3,6 +3,7 @@
 pub mod account;
 pub mod alert;
 pub mod alert_delivery;
+pub mod alert_digest;
 pub mod alert_job;
 pub mod announcement;
 pub mod answer;

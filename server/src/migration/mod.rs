@@ -35,6 +35,7 @@ mod m20261126_000030_report_authors;
 mod m20261126_000031_alerts;
 mod m20261126_000032_alert_deliveries;
 mod m20261126_000033_quiet_hours;
+mod m20261126_000034_alert_digests;
 
 pub struct Migrator;
 
@@ -144,6 +145,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000031_alerts::Migration),
             Box::new(m20261126_000032_alert_deliveries::Migration),
             Box::new(m20261126_000033_quiet_hours::Migration),
+            Box::new(m20261126_000034_alert_digests::Migration),
         ]
     }
 }

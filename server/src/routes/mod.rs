@@ -42,6 +42,7 @@ pub(crate) mod security_headers;
 mod stream;
 pub(crate) mod syndication;
 mod track;
+pub(crate) mod unsubscribe;
 pub(crate) mod user;
 mod wallet;
 pub(crate) mod web;

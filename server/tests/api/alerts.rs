@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use server::entity::{alert_delivery, bot_chat, bot_delivery};
 
 use crate::common::push_service::{Delivered, PushService};
-use crate::common::{Backend, TestApp};
+use crate::common::{Backend, SmtpServer, TestApp};
 
 const ADMIN: &str = "admin-token-for-tests-0123456789";
 const DAY: i64 = 86_400;
@@ -421,6 +421,7 @@ async fn matching_items_reach_browsers_and_chats_once(backend: Backend) {
     server::alerts::deliver::spawn(
         app.state.ctx.clone(),
         app.state.alerts.clone(),
+        app.state.mailer.clone(),
         "test-server".to_owned(),
     );
     item(
@@ -510,6 +511,7 @@ async fn quiet_hours_hold_alerts_for_one_summary(backend: Backend) {
     server::alerts::deliver::spawn(
         app.state.ctx.clone(),
         app.state.alerts.clone(),
+        app.state.mailer.clone(),
         "t".to_owned(),
     );
     item(&app, "Numbat one", 0, json!({})).await;
@@ -526,6 +528,112 @@ async fn quiet_hours_hold_alerts_for_one_summary(backend: Backend) {
     assert_eq!(got[0].payload["body"], "Numbat two");
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     assert_eq!(service.delivered().len(), 1, "one summary");
+}
+
+/// At 08:00 in the reader's time zone, one email lists what their alerts matched, grouped by
+/// alert, with a one-click unsubscribe that works signed out.
+async fn the_daily_email_groups_by_alert_and_unsubscribes_in_one_click(backend: Backend) {
+    let smtp = SmtpServer::start().await;
+    let app = TestApp::start_with(backend, |c| {
+        c.admin_token = Some(ADMIN.to_owned());
+        c.smtp_url = Some(smtp.url());
+    })
+    .await;
+    // The sign-in code is the first message.
+    let a = reader(&app, "a").await;
+    let mut daily = alert("Numbat watch", json!({ "keywords": ["numbat"] }));
+    daily["mode"] = json!("daily");
+    daily["deliver"] = json!(["email"]);
+    daily["time_zone"] = json!("Asia/Taipei");
+    assert_eq!(call(&app, &a, "/alert/add", daily).await["code"], 2000);
+    let mut quolls = alert("Quolls", json!({ "keywords": ["quoll"] }));
+    quolls["mode"] = json!("daily");
+    quolls["deliver"] = json!(["email"]);
+    assert_eq!(call(&app, &a, "/alert/add", quolls).await["code"], 2000);
+    // It is 08:00 in Taipei: the day's email is due once there is something to say.
+    app.clock.advance(-3600);
+    server::alerts::deliver::spawn(
+        app.state.ctx.clone(),
+        app.state.alerts.clone(),
+        app.state.mailer.clone(),
+        "t".to_owned(),
+    );
+    item(&app, "Numbat census", 0, json!({})).await;
+    item(&app, "Quoll sighting", 0, json!({})).await;
+    rows(&app, alert_delivery::Column::Mode, "daily", 2).await;
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert_eq!(
+        smtp.wait_for_messages(1).await.len(),
+        1,
+        "07:00 in Taipei: not yet"
+    );
+    app.clock.advance(3600);
+    let mail = smtp.wait_for_messages(2).await.pop().expect("the email");
+    let parsed = mailparse::parse_mail(&mail).expect("mail");
+    let header = |name: &str| {
+        parsed
+            .headers
+            .iter()
+            .find(|h| h.get_key() == name)
+            .map(|h| h.get_value())
+    };
+    assert_eq!(header("Subject").as_deref(), Some("Your alerts: 2 new"));
+    assert_eq!(
+        header("List-Unsubscribe-Post").as_deref(),
+        Some("List-Unsubscribe=One-Click")
+    );
+    let link = header("List-Unsubscribe").expect("List-Unsubscribe");
+    let link = link.trim_matches(['<', '>']).to_owned();
+    let text = parsed.subparts[0].get_body().expect("text");
+    let (numbat, quoll) = (
+        text.find("Numbat watch").expect("group"),
+        text.find("Quolls").expect("group"),
+    );
+    assert!(
+        numbat < text.find("Numbat census").expect("item")
+            && quoll < text.find("Quoll sighting").expect("item"),
+        "{text}"
+    );
+    // Once a day: another item waits for tomorrow.
+    item(&app, "Numbat census, revised", 0, json!({})).await;
+    rows(&app, alert_delivery::Column::Mode, "daily", 3).await;
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    assert_eq!(smtp.wait_for_messages(2).await.len(), 2);
+    // One click, signed out; a forged link changes nothing.
+    let local = link.replace(&app.state.config.public_url, &app.base);
+    let forged = local.replace("&t=", "&t=0");
+    let refused = app.http.post(&forged).send().await.expect("post");
+    assert_eq!(refused.status(), 404);
+    let shown = app.http.get(&local).send().await.expect("get");
+    assert!(
+        shown
+            .text()
+            .await
+            .expect("page")
+            .contains("<form method=\"post\">")
+    );
+    let done = app
+        .http
+        .post(&local)
+        .form(&[("List-Unsubscribe", "One-Click")])
+        .send()
+        .await
+        .expect("post");
+    assert_eq!(done.status(), 200);
+    let listed = call(&app, &a, "/alert/list", json!({})).await;
+    for alert in listed["data"]["list"].as_array().expect("alerts") {
+        assert_eq!(
+            (&alert["deliver"], &alert["mode"]),
+            (&json!(["push"]), &json!("instant"))
+        );
+    }
+    app.clock.advance(86_400);
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    assert_eq!(
+        smtp.wait_for_messages(2).await.len(),
+        2,
+        "no email after unsubscribing"
+    );
 }
 
 /// Two servers on one PostgreSQL, both matching and sending: one push per reader and item.
@@ -552,6 +660,7 @@ async fn postgres_two_servers_alert_once() {
         server::alerts::deliver::spawn(
             server.state.ctx.clone(),
             server.state.alerts.clone(),
+            server.state.mailer.clone(),
             holder.to_owned(),
         );
     }
@@ -571,6 +680,7 @@ async fn postgres_two_servers_alert_once() {
 }
 
 on_both_databases!(
+    the_daily_email_groups_by_alert_and_unsubscribes_in_one_click,
     quiet_hours_hold_alerts_for_one_summary,
     matching_items_reach_browsers_and_chats_once,
     rules_are_kept_by_their_reader_alone,
