@@ -289,6 +289,19 @@ fn contains_bounded(text: &str, needle: &str) -> bool {
     })
 }
 
+/// Whether any of `words` appears in `texts` the way an alert's keywords match (whole words in
+/// Latin and Vietnamese, anywhere in Chinese and Korean, `"a phrase"`): the bots' muted words.
+pub fn mentions_any(words: &[String], texts: &[String]) -> bool {
+    let item = ItemText::new(&AlertItem {
+        texts: texts.to_vec(),
+        ..AlertItem::default()
+    });
+    words
+        .iter()
+        .filter_map(|w| Keyword::parse(w.trim_start_matches('-')))
+        .any(|k| item.has(&k))
+}
+
 /// Whether `rule` matches `item`.
 pub fn rule_matches(rule: &AlertRule, item: &AlertItem) -> bool {
     Prepared::new(rule).matches(&ItemText::new(item))
@@ -416,5 +429,21 @@ impl<K: Clone> AlertIndex<K> {
             .into_iter()
             .map(|at| self.rules[at].0.clone())
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn muted_words_match_as_keywords_do() {
+        let texts = [
+            "Ethereum scam warning".to_owned(),
+            "스캠 SCAM 경보".to_owned(),
+        ];
+        let muted = |w: &str| mentions_any(&[w.to_owned()], &texts);
+        assert!(muted("Scam") && muted("스캠") && muted("\"scam warning\""));
+        assert!(!muted("eth") && !muted("warn") && !muted(""));
     }
 }

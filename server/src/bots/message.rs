@@ -15,8 +15,8 @@ pub struct Words {
     pub id: i64,
     pub title: String,
     pub summary: String,
-    /// Every title and summary the item has, lower-cased: what muted words are looked for in.
-    pub every_language: String,
+    /// Every title and summary the item has: what muted words are looked for in.
+    pub every_language: Vec<String>,
 }
 
 /// The item `id` in `locale`; `None` when it is gone.
@@ -28,12 +28,9 @@ pub async fn words(db: &impl ConnectionTrait, id: i64, locale: &str) -> AppResul
         .filter(feed_translation::Column::FeedId.eq(id))
         .all(db)
         .await?;
-    let mut every_language = format!("{}\n{}", item.title, item.summary);
+    let mut every_language = vec![item.title.clone(), item.summary.clone()];
     for tr in &translations {
-        every_language.push('\n');
-        every_language.push_str(&tr.title);
-        every_language.push('\n');
-        every_language.push_str(&tr.summary);
+        every_language.extend([tr.title.clone(), tr.summary.clone()]);
     }
     let (title, summary) = match translations.iter().find(|tr| tr.locale == locale) {
         Some(tr) if item.lang != locale => (tr.title.clone(), tr.summary.clone()),
@@ -43,16 +40,15 @@ pub async fn words(db: &impl ConnectionTrait, id: i64, locale: &str) -> AppResul
         id,
         title,
         summary,
-        every_language: every_language.to_lowercase(),
+        every_language,
     }))
 }
 
 impl Words {
-    /// Whether one of `muted` (lower-cased words) is in the item, in any of its languages.
+    /// Whether one of `muted` is in the item, in any of its languages, matched as alert
+    /// keywords are (client-core's rule: one rule for both).
     pub fn is_muted(&self, muted: &[String]) -> bool {
-        muted
-            .iter()
-            .any(|w| !w.is_empty() && self.every_language.contains(w.as_str()))
+        client_core::alert::mentions_any(muted, &self.every_language)
     }
 }
 
