@@ -153,6 +153,14 @@ pub fn app(state: AppState) -> Router {
             axum::routing::post(routes::bots::line_webhook),
         )
         .route(
+            "/manifest.webmanifest",
+            axum::routing::get(routes::manifest::manifest),
+        )
+        .route(
+            "/{locale}/manifest.webmanifest",
+            axum::routing::get(routes::manifest::localized),
+        )
+        .route(
             "/unsubscribe/alerts",
             axum::routing::get(routes::unsubscribe::show).post(routes::unsubscribe::confirm),
         )

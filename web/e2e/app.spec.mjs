@@ -1120,5 +1120,15 @@ test("a reader sets up an alert from a token page: the editor counts last week's
   await page.waitForURL(/\/alerts\?keyword=quoll$/);
   assert.equal(await page.getByLabel("Keywords").inputValue(), "quoll");
   await page.getByTestId("alert-count").getByText("Would have matched 3 items in the last 7 days").waitFor();
+  // Installable: the page names its language's manifest, whose icons are served.
+  await page.goto(`${stack.base}/ko/alerts`);
+  assert.equal(await page.locator('link[rel="manifest"]').getAttribute("href"), "/ko/manifest.webmanifest");
+  const manifest = await (await page.request.get(`${stack.base}/ko/manifest.webmanifest`)).json();
+  assert.equal(manifest.start_url, "/ko");
+  for (const icon of manifest.icons) {
+    const served = await page.request.get(`${stack.base}${icon.src}`);
+    assert.equal(served.status(), 200, icon.src);
+    assert.equal(served.headers()["content-type"], "image/png");
+  }
   await page.context().close();
 });

@@ -10,6 +10,7 @@ self.addEventListener("push", (event) => {
   event.waitUntil(
     self.registration.showNotification(notice.title || "Blockbrief", {
       body: notice.body || "",
+      icon: "/icon-192.png",
       tag: notice.feed_id ? `feed-${notice.feed_id}` : undefined,
       data: { url: notice.url || "/" },
     }),

@@ -201,6 +201,10 @@ pub fn render(template: &str, head: &Head, public_url: &str) -> String {
             attr(&t(head.locale, "head.keywords", &[]))
         ),
         format!(r#"<link rel="canonical" href="{}">"#, attr(&canonical)),
+        format!(
+            r#"<link rel="manifest" href="{}">"#,
+            attr(&locale_path(head.locale, "/manifest.webmanifest"))
+        ),
         format!(r#"<meta property="og:type" content="{}">"#, head.kind),
         format!(
             r#"<meta property="og:title" content="{}">"#,

@@ -28,6 +28,7 @@ pub(crate) mod feeds;
 mod follows;
 mod keeping;
 mod likes;
+pub(crate) mod manifest;
 mod messages;
 pub(crate) mod moderation;
 mod oauth;

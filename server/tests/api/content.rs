@@ -1294,8 +1294,55 @@ async fn shared_links_get_a_page_head(backend: Backend) {
     assert!(html.contains(&format!(
         r#"hreflang="x-default" href="http://127.0.0.1:8080/feed/{id}""#
     )));
+    assert!(html.contains(r#"<link rel="manifest" href="/zh-Hant/manifest.webmanifest">"#));
     let (_, html) = page("/".to_owned()).await;
     assert!(html.contains("<title>Blockbrief - Crypto and web3 news in your language</title>"));
+    assert!(html.contains(r#"<link rel="manifest" href="/manifest.webmanifest">"#));
+    // The installed app, per language: its name, where it opens, its icons (a maskable one).
+    let manifest = app
+        .http
+        .get(format!("{}/vi/manifest.webmanifest", app.base))
+        .send()
+        .await
+        .expect("manifest");
+    assert_eq!(
+        manifest.headers()["content-type"],
+        "application/manifest+json"
+    );
+    let manifest: Value = manifest.json().await.expect("json");
+    assert_eq!(
+        (
+            &manifest["lang"],
+            &manifest["start_url"],
+            &manifest["display"]
+        ),
+        (&json!("vi"), &json!("/vi"), &json!("standalone"))
+    );
+    assert_eq!(
+        manifest["description"],
+        "Tin tức crypto và web3 bằng ngôn ngữ của bạn"
+    );
+    let sizes: Vec<(&str, &str)> = manifest["icons"]
+        .as_array()
+        .expect("icons")
+        .iter()
+        .map(|i| {
+            (
+                i["sizes"].as_str().expect("sizes"),
+                i["purpose"].as_str().expect("purpose"),
+            )
+        })
+        .collect();
+    assert_eq!(
+        sizes,
+        [
+            ("192x192", "any"),
+            ("512x512", "any"),
+            ("512x512", "maskable")
+        ]
+    );
+    let (status, _) = page("/xx/manifest.webmanifest".to_owned()).await;
+    assert_eq!(status, 404);
     let (status, _) = page("/feed/99999999".to_owned()).await;
     assert_eq!(status, 404);
     let (status, html) = page("/ko/channel/airdrop".to_owned()).await;
