@@ -102,13 +102,7 @@ impl Mailer {
             )),
             after = mail.after.iter().map(paragraph).collect::<String>(),
         );
-        let to: Mailbox = to
-            .parse()
-            .map_err(|e| MailError::Build(format!("recipient: {e}")))?;
-        let message = Message::builder()
-            .from(from.clone())
-            .to(to)
-            .subject(mail.subject)
+        let message = addressed(from, to, &mail.subject)?
             .multipart(MultiPart::alternative_plain_html(text, html))
             .map_err(|e| MailError::Build(e.to_string()))?;
         transport.send(message).await?;
@@ -202,13 +196,7 @@ impl Mailer {
             escape(&digest.unsubscribe_url),
             escape(&digest.unsubscribe_text)
         );
-        let to: Mailbox = to
-            .parse()
-            .map_err(|e| MailError::Build(format!("recipient: {e}")))?;
-        let message = Message::builder()
-            .from(from.clone())
-            .to(to)
-            .subject(digest.subject.clone())
+        let message = addressed(from, to, &digest.subject)?
             .header(ListUnsubscribe(digest.unsubscribe_url.clone()))
             .header(OneClick)
             .multipart(MultiPart::alternative_plain_html(text, html))
@@ -216,6 +204,21 @@ impl Mailer {
         transport.send(message).await?;
         Ok(())
     }
+}
+
+/// A message from us to `to` about `subject`, to fill in.
+fn addressed(
+    from: &Mailbox,
+    to: &str,
+    subject: &str,
+) -> Result<lettre::message::MessageBuilder, MailError> {
+    let to: Mailbox = to
+        .parse()
+        .map_err(|e| MailError::Build(format!("recipient: {e}")))?;
+    Ok(Message::builder()
+        .from(from.clone())
+        .to(to)
+        .subject(subject))
 }
 
 /// One mail: paragraphs, and a code shown large between them.

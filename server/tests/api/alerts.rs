@@ -342,6 +342,18 @@ async fn rows(app: &TestApp, column: alert_delivery::Column, value: &str, n: u64
     panic!("{n} deliveries with {column:?} = {value} did not come within 10 s");
 }
 
+/// Runs the alert worker of `app`'s server as `holder`.
+fn start_alerts(app: &TestApp, holder: &str) {
+    let state = &app.state;
+    let mailer = state.mailer.clone();
+    server::alerts::deliver::spawn(
+        state.ctx.clone(),
+        state.alerts.clone(),
+        mailer,
+        holder.to_owned(),
+    );
+}
+
 /// A Telegram chat linked to `user_id`.
 async fn linked_chat(app: &TestApp, user_id: i64) -> i64 {
     bot_chat::ActiveModel {
@@ -418,12 +430,7 @@ async fn matching_items_reach_browsers_and_chats_once(backend: Backend) {
         service.browser("b").subscription(),
     )
     .await;
-    server::alerts::deliver::spawn(
-        app.state.ctx.clone(),
-        app.state.alerts.clone(),
-        app.state.mailer.clone(),
-        "test-server".to_owned(),
-    );
+    start_alerts(&app, "test-server");
     item(
         &app,
         "Spot ETF approved",
@@ -508,12 +515,7 @@ async fn quiet_hours_hold_alerts_for_one_summary(backend: Backend) {
         service.browser("a").subscription(),
     )
     .await;
-    server::alerts::deliver::spawn(
-        app.state.ctx.clone(),
-        app.state.alerts.clone(),
-        app.state.mailer.clone(),
-        "t".to_owned(),
-    );
+    start_alerts(&app, "t");
     item(&app, "Numbat one", 0, json!({})).await;
     item(&app, "Numbat two", 0, json!({})).await;
     rows(&app, alert_delivery::Column::State, "held", 2).await;
@@ -552,12 +554,7 @@ async fn the_daily_email_groups_by_alert_and_unsubscribes_in_one_click(backend: 
     assert_eq!(call(&app, &a, "/alert/add", quolls).await["code"], 2000);
     // It is 08:00 in Taipei: the day's email is due once there is something to say.
     app.clock.advance(-3600);
-    server::alerts::deliver::spawn(
-        app.state.ctx.clone(),
-        app.state.alerts.clone(),
-        app.state.mailer.clone(),
-        "t".to_owned(),
-    );
+    start_alerts(&app, "t");
     item(&app, "Numbat census", 0, json!({})).await;
     item(&app, "Quoll sighting", 0, json!({})).await;
     rows(&app, alert_delivery::Column::Mode, "daily", 2).await;
@@ -657,12 +654,7 @@ async fn postgres_two_servers_alert_once() {
     )
     .await;
     for (server, holder) in [(&app, "server-a"), (&beside, "server-b")] {
-        server::alerts::deliver::spawn(
-            server.state.ctx.clone(),
-            server.state.alerts.clone(),
-            server.state.mailer.clone(),
-            holder.to_owned(),
-        );
+        start_alerts(server, holder);
     }
     for n in 0..5 {
         let on = if n % 2 == 0 { &app } else { &beside };
