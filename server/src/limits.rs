@@ -103,6 +103,13 @@ pub const PUSH_WRITES: Budget = Budget {
     window: HOUR,
 };
 
+/// Unsubscribe presses from alert emails per client address (signed out, so by address).
+pub const UNSUBSCRIBES: Budget = Budget {
+    name: "unsubscribe",
+    hits: 30,
+    window: HOUR,
+};
+
 /// Telegram link codes per user (each stores a code).
 pub const BOT_LINK_CODES: Budget = Budget {
     name: "botlink",

@@ -8,7 +8,9 @@ use axum::response::{Html, IntoResponse, Response};
 use serde::Deserialize;
 
 use crate::alerts::digest;
+use crate::extract::ClientMeta;
 use crate::i18n::t;
+use crate::limits;
 use crate::state::AppState;
 
 #[derive(Deserialize)]
@@ -54,8 +56,22 @@ pub async fn show(State(state): State<AppState>, Query(link): Query<Link>) -> Re
     )
 }
 
-pub async fn confirm(State(state): State<AppState>, Query(link): Query<Link>) -> Response {
+pub async fn confirm(
+    State(state): State<AppState>,
+    client: ClientMeta,
+    Query(link): Query<Link>,
+) -> Response {
     let locale = locale(&state, link.u).await;
+    if limits::spend(&state, limits::UNSUBSCRIBES, &client.ip)
+        .await
+        .is_err()
+    {
+        return page(
+            StatusCode::TOO_MANY_REQUESTS,
+            &t(&locale, "mail.alerts.tryLater", &[]),
+            "",
+        );
+    }
     match digest::unsubscribe(&state, &state.alerts, link.u, &link.t).await {
         Ok(true) => page(
             StatusCode::OK,

@@ -624,6 +624,12 @@ async fn the_daily_email_groups_by_alert_and_unsubscribes_in_one_click(backend: 
             (&json!(["push"]), &json!("instant"))
         );
     }
+    // Presses are limited per address, signed out as they are.
+    for _ in 0..28 {
+        app.http.post(&forged).send().await.expect("post");
+    }
+    let flooded = app.http.post(&local).send().await.expect("post");
+    assert_eq!(flooded.status(), 429);
     app.clock.advance(86_400);
     tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
     assert_eq!(
