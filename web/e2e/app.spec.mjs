@@ -1105,18 +1105,25 @@ test("a reader sets up an alert from a token page: the editor counts last week's
   await page.getByTestId("alert").filter({ hasText: "Numbat news" }).waitFor();
   // Words selected in an article start an alert about them.
   await page.goto(`${stack.base}/en/feed/${ids[2]}`);
+  await appLoaded(page);
   const body = page.locator(".article-body");
   await body.getByText("quoll desk").waitFor();
-  await body.evaluate((node) => {
-    const text = node.querySelector("p").firstChild;
-    const at = text.textContent.indexOf("quoll");
-    const range = document.createRange();
-    range.setStart(text, at);
-    range.setEnd(text, at + "quoll".length);
-    window.getSelection().removeAllRanges();
-    window.getSelection().addRange(range);
-  });
-  await page.getByRole("link", { name: "Alert me about “quoll”" }).click();
+  const alertMe = page.getByRole("link", { name: "Alert me about “quoll”" });
+  // The server paints the article before the app takes the page over: a selection made in the
+  // painted one is gone with it, so select again until the app offers the alert.
+  for (let attempt = 0; attempt < 10 && !(await alertMe.isVisible()); attempt++) {
+    await body.evaluate((node) => {
+      const text = node.querySelector("p").firstChild;
+      const at = text.textContent.indexOf("quoll");
+      const range = document.createRange();
+      range.setStart(text, at);
+      range.setEnd(text, at + "quoll".length);
+      window.getSelection().removeAllRanges();
+      window.getSelection().addRange(range);
+    }).catch(() => {}); // the painted article may be leaving just then
+    await alertMe.waitFor({ timeout: 1000 }).catch(() => {});
+  }
+  await alertMe.click();
   await page.waitForURL(/\/alerts\?keyword=quoll$/);
   assert.equal(await page.getByLabel("Keywords").inputValue(), "quoll");
   await page.getByTestId("alert-count").getByText("Would have matched 3 items in the last 7 days").waitFor();
