@@ -96,7 +96,9 @@ async fn sigterm_finishes_requests_in_flight_then_exits_zero() {
 async fn a_request_that_never_finishes_holds_the_stop_at_most_ten_seconds() {
     let (mut server, _dir) = start().await;
     let _stuck = half_sent(server.port).await;
-    tokio::time::sleep(Duration::from_millis(200)).await;
+    // Long enough for a loaded machine to have read the request's head: only then is it in
+    // flight (a connection still sending its head is closed at once).
+    tokio::time::sleep(Duration::from_secs(1)).await;
     let signalled = Instant::now();
     terminate(&server.child);
     let status = exit_within(&mut server.child, Duration::from_secs(13)).await;
