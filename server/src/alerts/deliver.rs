@@ -349,11 +349,7 @@ async fn summary(
         url: format!("{}/{locale}", ctx.public_url()),
         feed_id: None,
     };
-    let browsers = push_subscription::Entity::find()
-        .filter(push_subscription::Column::UserId.eq(user_id))
-        .all(&ctx.db)
-        .await?;
-    for browser in &browsers {
+    for browser in &browsers(ctx, user_id).await? {
         alerts
             .pusher
             .send(ctx, browser, &notice, Urgency::Normal)
@@ -399,16 +395,21 @@ async fn notice(
     )))
 }
 
-async fn push(ctx: &Ctx, alerts: &Alerts, delivery: &alert_delivery::Model) -> AppResult<()> {
-    let browsers = push_subscription::Entity::find()
-        .filter(push_subscription::Column::UserId.eq(delivery.user_id))
+/// The reader's browsers a push may go to now (not waiting out a push service's 429).
+async fn browsers(ctx: &Ctx, user_id: i64) -> AppResult<Vec<push_subscription::Model>> {
+    Ok(push_subscription::Entity::find()
+        .filter(push_subscription::Column::UserId.eq(user_id))
         .filter(
             push_subscription::Column::RetryAt
                 .is_null()
                 .or(push_subscription::Column::RetryAt.lte(ctx.now())),
         )
         .all(&ctx.db)
-        .await?;
+        .await?)
+}
+
+async fn push(ctx: &Ctx, alerts: &Alerts, delivery: &alert_delivery::Model) -> AppResult<()> {
+    let browsers = browsers(ctx, delivery.user_id).await?;
     if browsers.is_empty() {
         return Ok(());
     }
