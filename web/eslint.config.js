@@ -45,13 +45,8 @@ export default tseslint.config(
     files: ["e2e/**/*.mjs"],
     languageOptions: {
       globals: Object.fromEntries(
-        ["window", "document", "navigator", "history", "location", "getComputedStyle", "localStorage", "Buffer", "console", "URL", "URLSearchParams", "setTimeout", "process", "fetch", "performance", "PerformanceObserver"].map((g) => [g, "readonly"]),
+        ["window", "document", "navigator", "history", "location", "getComputedStyle", "localStorage", "Buffer", "console", "URL", "URLSearchParams", "setTimeout", "process", "fetch", "performance", "PerformanceObserver", "self", "NotificationEvent"].map((g) => [g, "readonly"]),
       ),
     },
-  },
-  {
-    // The service worker runs in its own global scope.
-    files: ["public/sw.js"],
-    languageOptions: { globals: { self: "readonly", URL: "readonly" } },
   },
 );

@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import type { Plugin } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 import { defineConfig } from "vitest/config";
 import wasm from "vite-plugin-wasm";
 
@@ -30,7 +31,23 @@ function inlineStylesheet(): Plugin {
 
 export default defineConfig({
   root: fileURLToPath(new URL(".", import.meta.url)),
-  plugins: [react(), wasm(), inlineStylesheet()],
+  plugins: [
+    react(),
+    wasm(),
+    inlineStylesheet(),
+    // The service worker (`src/sw/sw.ts`) with the built files' list written in, all precached
+    // after the first load (about 300 KB gzipped with the wasm module), so that every page opens
+    // offline; the app registers it (`features/offline`). The web app manifest is the server's,
+    // one per locale.
+    VitePWA({
+      strategies: "injectManifest",
+      srcDir: "src/sw",
+      filename: "sw.ts",
+      injectRegister: false,
+      manifest: false,
+      injectManifest: { globPatterns: ["**/*.{js,html,wasm,png}"], maximumFileSizeToCacheInBytes: 4 << 20 },
+    }),
+  ],
   resolve: { alias: { "@blockbrief/client-core": pkg, "@locales": locales } },
   server: { fs: { allow: [".."] }, proxy: { "/api": "http://127.0.0.1:8080" } },
   build: {

@@ -1,13 +1,17 @@
 // The web app in Chromium against the real server, database and SMTP server.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
 import { privateKeyToAccount } from "viem/accounts";
 
-import { openLogin, signIn, startStack } from "./harness.mjs";
+import { CHROMIUM_ARGS, openLogin, signIn, startStack } from "./harness.mjs";
 
 const require = createRequire(import.meta.url);
-const axeSource = require("fs").readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 // A 1×1 PNG.
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 
@@ -19,8 +23,10 @@ after(async () => {
   await stack?.stop();
 });
 
+/** A page in a context of its own. Without the service worker unless asked: its download of the
+ *  whole app after each first load would only add to the machine's load in the other specs. */
 async function newPage(options = {}) {
-  const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: "block", ...options });
   const page = await context.newPage();
   page.on("pageerror", (e) => console.error("page error:", e.message));
   return page;
@@ -1050,6 +1056,78 @@ test("a reader chooses the languages they read and the home feed keeps to them; 
   assert.match(feed.headers()["content-type"], /^application\/rss\+xml/);
   assert.match(await feed.text(), /<rss[^>]*version="2.0"/);
   await page.context().close();
+});
+
+test("the app installs, opens items read before while offline, shows a pushed alert whose click opens the item, and offers a new version", async () => {
+  const now = Math.floor(Date.now() / 1000);
+  const items = [];
+  for (const [slug, title] of [["offline-1", "Bandicoot chain halts block production"], ["offline-2", "Bandicoot chain resumes"]]) {
+    items.push(await stack.admin("/admin/feed/upsert", { source_url: `https://news.example/${slug}`, kind: "flash", lang: "en", title, content: `<p>${title} today.</p>`, published_at: now - 60 }));
+  }
+  // A browser profile of its own: Chromium does not install apps from incognito contexts.
+  const profile = mkdtempSync(join(tmpdir(), "bb-profile-"));
+  const context = await chromium.launchPersistentContext(profile, { executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS, viewport: { width: 1280, height: 900 } });
+  const page = context.pages()[0] ?? (await context.newPage());
+  await context.grantPermissions(["notifications"], { origin: stack.base });
+  const cdp = await context.newCDPSession(page);
+  await page.goto(`${stack.base}/feed/${items[0].id}`);
+  await appLoaded(page);
+  await page.locator(".feed-page h1", { hasText: "Bandicoot chain halts" }).waitFor();
+  // The worker installs after the first load and takes the open page over.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
+  // Chromium's own installability check (the one Lighthouse's audit reads) finds nothing missing.
+  const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+  assert.deepEqual(installabilityErrors, []);
+
+  // Offline: the item read before opens from the app's shelf, under an offline notice that lists
+  // what is kept.
+  await context.setOffline(true);
+  await page.goto(`${stack.base}/feed/${items[0].id}`);
+  await page.locator(".feed-page h1", { hasText: "Bandicoot chain halts" }).waitFor();
+  assert.equal(await page.locator("#first-feed").count(), 0, "the worker's shell, not the server's painted page");
+  const notice = page.getByRole("status").filter({ hasText: "You're offline" });
+  await notice.waitFor();
+  await notice.getByRole("button", { name: "Read offline" }).click();
+  await notice.getByRole("link", { name: "Bandicoot chain halts block production" }).waitFor();
+  await context.setOffline(false);
+
+  // A push (as the server sends one) shows a notification; pressing it opens the item in this tab.
+  const registrations = new Promise((resolve) => cdp.once("ServiceWorker.workerRegistrationUpdated", resolve));
+  await cdp.send("ServiceWorker.enable");
+  const { registrations: [registration] } = await registrations;
+  const alert = { title: "Alert: Bandicoot", body: "Bandicoot chain resumes", url: `/feed/${items[1].id}`, feed_id: items[1].id };
+  await cdp.send("ServiceWorker.deliverPushMessage", { origin: stack.base, registrationId: registration.registrationId, data: JSON.stringify(alert) });
+  const shown = async () =>
+    page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, url: n.data.url })));
+  let notifications = [];
+  for (let tries = 0; tries < 50 && notifications.length === 0; tries++) {
+    notifications = await shown();
+    if (notifications.length === 0) await page.waitForTimeout(100);
+  }
+  assert.deepEqual(notifications, [{ title: alert.title, body: alert.body, url: alert.url }]);
+  // Headless Chromium has no notification to press: the worker gets the event the press gives.
+  const [worker] = context.serviceWorkers();
+  await worker.evaluate(async () => {
+    const [notification] = await self.registration.getNotifications();
+    self.dispatchEvent(new NotificationEvent("notificationclick", { notification }));
+  });
+  await page.waitForURL(new RegExp(`/feed/${items[1].id}$`));
+  await page.locator(".feed-page h1", { hasText: "Bandicoot chain resumes" }).waitFor();
+  assert.deepEqual(await shown(), []);
+
+  // A new version deployed: the page offers it, and loads it when the reader agrees.
+  const sw = `${stack.webDir}/sw.js`;
+  writeFileSync(sw, `${readFileSync(sw, "utf8")}\n// the next version\n`);
+  await page.evaluate(async () => (await navigator.serviceWorker.ready).update());
+  const offer = page.getByRole("status").filter({ hasText: "A new version of Blockbrief is ready." });
+  await offer.waitFor();
+  const reloaded = page.waitForEvent("load");
+  await offer.getByRole("button", { name: "Reload" }).click();
+  await reloaded;
+  await page.locator(".feed-page h1", { hasText: "Bandicoot chain resumes" }).waitFor();
+  assert.equal(await offer.count(), 0);
+  await context.close();
+  rmSync(profile, { recursive: true, force: true });
 });
 
 test("a reader sets up an alert from a token page: the editor counts last week's matches as they type, as the server does", async () => {

@@ -2,7 +2,7 @@
 // content and the built web app, a real SMTP server (aiosmtpd) on loopback, and Debian's Chromium
 // driven by playwright-core.
 import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -48,13 +48,16 @@ export async function startStack(env = {}) {
   const base = `http://127.0.0.1:${port}`;
   const provider = await startProvider();
   const telegram = await startTelegram();
+  // The deployed build, a copy of its own: a spec can ship "a new version" into it.
+  const webDir = join(dir, "web");
+  cpSync(join(root, "web/dist"), webDir, { recursive: true });
   const server = spawn(join(root, "target/debug/blockbrief"), [], {
     env: {
       ...process.env,
       BIND_ADDR: `127.0.0.1:${port}`,
       DATA_DIR: join(dir, "data"),
       DATABASE_URL: "",
-      WEB_DIR: join(root, "web/dist"),
+      WEB_DIR: webDir,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       DEMO_CONTENT: "true",
       PUBLIC_URL: base,
@@ -70,6 +73,8 @@ export async function startStack(env = {}) {
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
   return {
     base,
+    /** The web build this server serves. */
+    webDir,
     /** The local OAuth, OpenID Connect and Apple provider. */
     providerBase: provider.base,
     browser,

@@ -12,6 +12,7 @@ import { detectLocale, initI18n } from "./lib/i18n";
 import { applyTheme, themeAtom } from "./lib/theme";
 import { store } from "./lib/store";
 import { startTracking } from "./lib/track";
+import { startServiceWorker } from "./features/offline";
 
 applyTheme(store.get(themeAtom));
 // A task of its own for starting the app: the modules (and the wasm module) have just been
@@ -21,6 +22,7 @@ await new Promise((resolve) => setTimeout(resolve, 0));
 const ic = new URLSearchParams(location.search).get("ic");
 if (ic) sessionStorage.setItem("ic", ic);
 startTracking();
+startServiceWorker();
 
 if (location.pathname === CALLBACK_PATH) {
   runCallbackPage();

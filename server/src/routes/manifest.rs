@@ -9,6 +9,9 @@ use serde_json::json;
 
 use crate::i18n::t;
 
+/// `--bg` of the light theme in `web/src/styles.css`.
+const LIGHT_PAGE: &str = "#f6f7f6";
+
 fn manifest_in(locale: &str) -> Response {
     let icon = |src: &str, size: &str, purpose: &str| json!({ "src": src, "sizes": size, "type": "image/png", "purpose": purpose });
     let body = json!({
@@ -20,8 +23,10 @@ fn manifest_in(locale: &str) -> Response {
         "start_url": locale_path(locale, "/"),
         "scope": "/",
         "display": "standalone",
-        "background_color": "#0b0f0d",
-        "theme_color": "#00b36b",
+        // The light theme's page colour, the app's default; an open page sets its own theme's
+        // (`meta theme-color`, written by the web app when the reader picks a theme).
+        "background_color": LIGHT_PAGE,
+        "theme_color": LIGHT_PAGE,
         "icons": [
             icon("/icon-192.png", "192x192", "any"),
             icon("/icon-512.png", "512x512", "any"),

@@ -15,6 +15,7 @@ import { storeLink, telegramInApp, unsupportedClient } from "../lib/device";
 import { useTelegramStart } from "../features/bots";
 import { UnreadBadge } from "../features/messages/UnreadBadge";
 import { LiveStream } from "../features/stream";
+import { AppStatus } from "../features/offline";
 import { toastsAtom } from "../lib/toast";
 import { useDefaultTitle } from "../lib/title";
 
@@ -71,6 +72,7 @@ export function Shell() {
     <div className="app">
       <LoadingBar />
       <DebugBanner />
+      <AppStatus />
       <header className="topbar">
         <Link to={to("/")} className="brand">
           <span className="brand-mark" aria-hidden="true">B</span>

@@ -15,8 +15,11 @@ function firstTheme(): Theme {
 
 export const themeAtom = atom<Theme>(firstTheme());
 
+/** The theme on the page, and on the browser's bars around it (an installed app's title bar). */
 export function applyTheme(theme: Theme): void {
   document.documentElement.dataset.theme = theme;
+  const page = getComputedStyle(document.documentElement).getPropertyValue("--bg").trim();
+  if (page) document.querySelector('meta[name="theme-color"]')?.setAttribute("content", page);
 }
 
 /** The toggle: stores the choice. */

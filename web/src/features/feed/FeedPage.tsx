@@ -23,6 +23,7 @@ import { feedKeys } from "./api/keys";
 import { PostTools } from "../posts";
 import { FavoriteButton, LikeButton, ReportButton } from "../social";
 import { AlertMeLink } from "../../components/AlertMeLink";
+import { keepForOffline } from "../offline";
 
 /**
  * The article's HTML with its links mapped by client-core's rule: `blockbrief://` screens become
@@ -101,6 +102,10 @@ export function FeedPage() {
   useDocumentTitle(feed.data?.title);
   const [sharing, setSharing] = useState(false);
   useEffect(() => track("view", "feed", { id: String(id) }), [id]);
+  // Opened items stay readable offline.
+  useEffect(() => {
+    if (feed.data) keepForOffline(feed.data);
+  }, [feed.data]);
   if (!/^\d+$/.test(id ?? "") || (feed.isError && isNotFound(feed.error))) return <NotFoundPage />;
   if (feed.isPending) return <Spinner />;
   if (feed.isError) return <p className="empty">{messageOf(feed.error)}</p>;

@@ -3,7 +3,7 @@ import { call } from "../../../lib/api";
 /** Whether this browser can show notifications sent while the page is closed. */
 export const pushSupported = () => "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
 
-/** The service worker that shows notifications (`public/sw.js`). */
+/** The service worker that shows notifications (`src/sw/sw.ts`, registered by the app at load). */
 const worker = () => navigator.serviceWorker.register("/sw.js").then(() => navigator.serviceWorker.ready);
 
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {

@@ -1,14 +1,22 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 
-import { call, queryClient } from "../../../lib/api";
+import { ApiError, call, queryClient } from "../../../lib/api";
 import type { FeedDetail } from "../../../lib/api-types";
 import { useTranslation } from "../../../lib/i18n";
 import { userAtom } from "../../../lib/session";
 import { store } from "../../../lib/store";
 import { feedKeys } from "./keys";
+import { keptItem, markOffline } from "../../offline";
 
-/** Silent: the page itself says when an item is not there. */
-export const getFeed = (id: number) => call<FeedDetail>("/feed/detail", { id }, { silent: true });
+/** Silent: the page itself says when an item is not there. Unreachable server: the copy kept
+ *  when the reader last opened it, if any. */
+export const getFeed = (id: number) =>
+  call<FeedDetail>("/feed/detail", { id }, { silent: true }).catch((error: unknown) => {
+    const kept = error instanceof ApiError ? null : keptItem(id);
+    if (!kept) throw error;
+    markOffline();
+    return kept;
+  });
 
 export const feedQueryOptions = (id: number, locale: string) =>
   queryOptions({ queryKey: feedKeys.detail(id, locale), queryFn: () => getFeed(id), staleTime: 60_000 });

@@ -1,0 +1,3 @@
+export { AppStatus } from "./AppStatus";
+export { keepForOffline, keptItem, markOffline } from "./shelf";
+export { startServiceWorker } from "./worker";
