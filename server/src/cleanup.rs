@@ -2,7 +2,8 @@
 //! one-time codes and their guards, wallet nonces, OAuth states, spent budgets, old view marks,
 //! mail sent (or given up) a week ago, bot deliveries done a week ago, used or expired bot link
 //! codes, Telegram sign-in hashes too old to verify again, tracking entries past their
-//! retention, and uploads never used within a day (`uploads::forget_unused`).
+//! retention, alerts delivered a month ago (`alerts::forget_old`), and uploads never used within
+//! a day (`uploads::forget_unused`).
 //!
 //! Every step is a plain DELETE by age, so several servers running it at once only find less to
 //! delete; nothing needs a lock or a leader.
@@ -12,6 +13,7 @@ use std::time::Duration;
 use client_core::constants::OTP_FAILURE_WINDOW_SECONDS;
 use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter};
 
+use crate::alerts;
 use crate::auth::telegram;
 use crate::content::Content;
 use crate::content::feeds;
@@ -44,6 +46,8 @@ pub struct Removed {
     pub bot_link_codes: u64,
     pub telegram_logins: u64,
     pub track_logs: u64,
+    pub alert_deliveries: u64,
+    pub alert_digests: u64,
 }
 
 /// One pass over every kind.
@@ -113,6 +117,7 @@ pub async fn run_once(ctx: &Ctx, track_retention_days: u32) -> AppResult<Removed
         .exec(db)
         .await?
         .rows_affected;
+    let (alert_deliveries, alert_digests) = alerts::forget_old(ctx).await?;
     Ok(Removed {
         sessions,
         otp_codes,
@@ -126,6 +131,8 @@ pub async fn run_once(ctx: &Ctx, track_retention_days: u32) -> AppResult<Removed
         bot_link_codes,
         telegram_logins,
         track_logs: track::apply_retention(ctx, track_retention_days).await?,
+        alert_deliveries,
+        alert_digests,
     })
 }
 

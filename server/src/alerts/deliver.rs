@@ -12,7 +12,7 @@ use std::time::Duration;
 use client_core::alert::{AlertIndex, AlertRule};
 use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, EntityTrait, FromQueryResult, QueryFilter, QueryOrder,
+    ColumnTrait, Condition, ConnectionTrait, EntityTrait, FromQueryResult, QueryFilter, QueryOrder,
     QuerySelect, Set, Statement,
 };
 
@@ -256,6 +256,13 @@ async fn match_item(ctx: &Ctx, rules: &RuleSet, job: &alert_job::Model) -> AppRe
     alert_job::Entity::delete_by_id(job.id).exec(&txn).await?;
     txn.commit().await?;
     Ok(())
+}
+
+/// Instant alerts still to send: now, or when quiet hours end.
+pub(super) fn waiting() -> Condition {
+    Condition::all()
+        .add(alert_delivery::Column::Mode.eq("instant"))
+        .add(alert_delivery::Column::State.is_in(["queued", "held"]))
 }
 
 /// Sends due instant alerts: to the reader's browsers and linked chats. A delivery is marked

@@ -29,7 +29,7 @@ const ITEMS_MAX: u64 = 100;
 const READERS_AT_ONCE: u64 = 200;
 
 /// Deliveries the daily email still owes.
-fn owed() -> Condition {
+pub(super) fn owed() -> Condition {
     Condition::all()
         .add(alert_delivery::Column::EmailedAt.is_null())
         .add(alert_delivery::Column::State.ne("dropped"))

@@ -10,6 +10,7 @@ use crate::config::PushSettings;
 use crate::ctx::Ctx;
 use crate::error::AppResult;
 use crate::events::Event;
+use crate::time::DAY;
 use rebuilt::Rebuilt;
 
 pub mod deliver;
@@ -84,4 +85,32 @@ impl Alerts {
             _ => {}
         }
     }
+}
+
+/// How long a made delivery is kept: it stops an item alerting a reader twice, and an item
+/// alerts only while it is new.
+const DELIVERIES_KEPT: i64 = 30 * DAY;
+/// A daily email's claim on its day: needed only while that day lasts somewhere.
+const DIGEST_CLAIMS_KEPT: i64 = 7 * DAY;
+
+/// Removes deliveries done with (no instant alert still to send, nothing owed to an email) and day
+/// claims past their use, for the cleanup job; gives how many of each went.
+pub async fn forget_old(ctx: &Ctx) -> AppResult<(u64, u64)> {
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+
+    use crate::entity::{alert_delivery, alert_digest};
+    let now = ctx.now();
+    let deliveries = alert_delivery::Entity::delete_many()
+        .filter(alert_delivery::Column::CreatedAt.lte(now - DELIVERIES_KEPT))
+        .filter(deliver::waiting().not())
+        .filter(digest::owed().not())
+        .exec(&ctx.db)
+        .await?
+        .rows_affected;
+    let claims = alert_digest::Entity::delete_many()
+        .filter(alert_digest::Column::CreatedAt.lte(now - DIGEST_CLAIMS_KEPT))
+        .exec(&ctx.db)
+        .await?
+        .rows_affected;
+    Ok((deliveries, claims))
 }

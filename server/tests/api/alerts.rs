@@ -637,6 +637,15 @@ async fn the_daily_email_groups_by_alert_and_unsubscribes_in_one_click(backend: 
         2,
         "no email after unsubscribing"
     );
+    // Deliveries are kept a month (an item alerts only while it is new), the one day claimed (no
+    // email went the next day) a week.
+    app.clock.advance(28 * 86_400);
+    let cleanup = || server::cleanup::run_once(&app.state, app.state.config.track_retention_days);
+    let removed = cleanup().await.expect("cleanup");
+    assert_eq!((removed.alert_deliveries, removed.alert_digests), (0, 1));
+    app.clock.advance(2 * 86_400);
+    let removed = cleanup().await.expect("cleanup");
+    assert_eq!((removed.alert_deliveries, removed.alert_digests), (3, 0));
 }
 
 /// Two servers on one PostgreSQL, both matching and sending: one push per reader and item.
