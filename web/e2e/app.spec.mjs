@@ -1205,6 +1205,12 @@ test("a reader sets up an alert from a token page: the editor counts last week's
   await page.waitForURL(/\/alerts\?keyword=quoll$/);
   assert.equal(await page.getByLabel("Keywords").inputValue(), "quoll");
   await page.getByTestId("alert-count").getByText("Would have matched 3 items in the last 7 days").waitFor();
+  // The header's bell leads to them too.
+  await page.locator(".topbar").getByRole("link", { name: "Messages" }).click();
+  await page.getByRole("heading", { name: "Messages" }).waitFor();
+  await page.getByRole("link", { name: "Alerts", exact: true }).click();
+  await page.waitForURL(/\/alerts$/);
+  await page.getByTestId("alert").filter({ hasText: "Numbat news" }).waitFor();
   // Installable: the page names its language's manifest, whose icons are served.
   await page.goto(`${stack.base}/ko/alerts`);
   assert.equal(await page.locator('link[rel="manifest"]').getAttribute("href"), "/ko/manifest.webmanifest");

@@ -6,7 +6,7 @@ import type { MessageView } from "../../lib/api-types";
 import { useSignedInPage } from "../../lib/dialogs";
 import { formatNumber, useTranslation } from "../../lib/i18n";
 import { useLocalePath } from "../../lib/paths";
-import { useNavigate } from "../../lib/router";
+import { Link, useNavigate } from "../../lib/router";
 import { useDocumentTitle } from "../../lib/title";
 import { timeAgo } from "../feed";
 import { markRead, useMessages } from "./api/messages";
@@ -57,6 +57,8 @@ export function MessagesPage() {
     <section className="page messages">
       <div className="page-head">
         <h1>{t("web.messages.title")}</h1>
+        {/* What the reader hears about, beside what they heard. */}
+        <Link className="button ghost small" to={to("/alerts")}>{t("web.alerts.title")}</Link>
         {list.some((m) => !m.read) && (
           <button type="button" className="button ghost small" onClick={() => void markRead({ all: true }).catch(() => {})}>
             {t("web.messages.readAll")}
