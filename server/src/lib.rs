@@ -27,6 +27,7 @@ pub mod events;
 pub mod extract;
 pub mod feedback;
 pub mod i18n;
+pub mod lease;
 pub mod limits;
 pub mod mail;
 pub mod migration;

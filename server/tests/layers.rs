@@ -29,6 +29,7 @@ const FLOORS: &[&[&str]] = &[
         "entity",
         "migration",
         "db",
+        "lease",
         "limits",
         "outbox",
     ],

@@ -19,7 +19,6 @@ use sea_orm::{
 use super::push::{Notice, Urgency};
 use super::sample::alert_items;
 use super::{Alerts, quiet};
-use crate::bots::lease;
 use crate::ctx::Ctx;
 use crate::entity::{
     alert, alert_delivery, alert_job, bot_chat, bot_delivery, feed_item, feed_translation,
@@ -27,6 +26,7 @@ use crate::entity::{
 };
 use crate::error::AppResult;
 use crate::events::Event;
+use crate::lease;
 use crate::mail::Mailer;
 use crate::social::opening;
 use crate::time::HOUR;

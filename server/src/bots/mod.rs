@@ -1,12 +1,11 @@
 //! The Telegram and LINE bots, part of the server: chats subscribe to tags, tokens, channels or
 //! kinds of news with commands (`commands`, parsed by client-core), every new item is queued for
 //! the chats it matches in the transaction that stores it (`outbox::fanout`), and one server at a time
-//! per platform sends the queue within the platform's limits (`sender`, `lease`).
+//! per platform sends the queue within the platform's limits (`sender`, with `crate::lease`).
 
 pub mod chats;
 pub mod commands;
 pub mod guides;
-pub mod lease;
 pub mod line;
 pub mod line_api;
 pub mod link;

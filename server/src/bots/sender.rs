@@ -18,11 +18,12 @@ use tokio::task::JoinSet;
 
 use super::line_api::Pushed;
 use super::telegram_api::{ApiError, Outgoing};
-use super::{Platform, chats, lease, message};
+use super::{Platform, chats, message};
 use crate::bots::Bots;
 use crate::ctx::Ctx;
 use crate::entity::{bot_chat, bot_delivery};
 use crate::error::AppResult;
+use crate::lease;
 
 /// How long a taken delivery is left to the server sending it: well past one send (the HTTP
 /// client gives up after 10 s), and short, because a server killed mid-send leaves its chat

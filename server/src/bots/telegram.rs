@@ -6,14 +6,15 @@ use std::time::Duration;
 use client_core::bot::{Command, parse_command};
 use client_core::locale::normalize_locale;
 
+use super::Platform;
 use super::chats::{self, Place};
 use super::commands::{self, Reply};
 use super::telegram_api::{Button, CallbackQuery, ChatMemberUpdated, Message, Outgoing, Update};
-use super::{Platform, lease};
 use crate::bots::Bots;
 use crate::ctx::Ctx;
 use crate::error::{AppError, AppResult};
 use crate::i18n::t;
+use crate::lease;
 use crate::limits::{self, Budget};
 
 /// The polling lease: a server that dies stops renewing it and another takes over within

@@ -1,6 +1,7 @@
 //! A lease in the database, so that of several servers exactly one does a piece of work at a
-//! time (polling Telegram, sending a platform's messages) and another takes over when that one
-//! dies: the holder renews it while it works; anyone may take it once it has run out.
+//! time (polling Telegram, sending a platform's messages, matching alerts, polling prices) and
+//! another takes over when that one dies: the holder renews it while it works; anyone may take it
+//! once it has run out.
 
 use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set, TryInsertResult};
