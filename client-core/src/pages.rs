@@ -8,7 +8,7 @@ pub const OAUTH_CALLBACK_PATH: &str = "/oauth/by/web";
 
 /// Every page, as paths without the locale prefix: `:name` takes one segment, a final `*` the
 /// rest (possibly nothing).
-pub const PAGES: [&str; 24] = [
+pub const PAGES: [&str; 25] = [
     "/",
     "/explore",
     "/search",
@@ -20,6 +20,7 @@ pub const PAGES: [&str; 24] = [
     "/history",
     "/messages",
     "/alerts",
+    "/markets",
     "/user/:id",
     "/questions",
     "/question/:id",

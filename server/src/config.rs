@@ -304,6 +304,27 @@ pub struct Config {
 
     #[command(flatten)]
     pub push: PushSettings,
+
+    #[command(flatten)]
+    pub markets: MarketSettings,
+}
+
+/// Prices (`markets`).
+#[derive(Debug, Clone, clap::Args)]
+pub struct MarketSettings {
+    /// A CoinGecko-compatible price API (`https://api.coingecko.com/api/v3`); without one the
+    /// demo price history plays, labelled as such.
+    #[arg(long, env = "PRICE_API_URL")]
+    pub price_api_url: Option<String>,
+
+    /// The price API's key, sent in the header its plan reads (`x-cg-pro-api-key` on
+    /// pro-api.coingecko.com, `x-cg-demo-api-key` elsewhere).
+    #[arg(long, env = "PRICE_API_KEY")]
+    pub price_api_key: Option<String>,
+
+    /// Seconds between two polls of the price API (by one server at a time).
+    #[arg(long, env = "PRICE_INTERVAL_SECONDS", default_value_t = 60)]
+    pub price_interval_seconds: u64,
 }
 
 /// Web Push (`alerts::push`).
@@ -462,6 +483,8 @@ impl Config {
             &mut self.telegram_webhook_secret,
             &mut self.line_channel_secret,
             &mut self.line_channel_access_token,
+            &mut self.markets.price_api_url,
+            &mut self.markets.price_api_key,
         ] {
             if value.as_deref().is_some_and(|v| v.trim().is_empty()) {
                 *value = None;

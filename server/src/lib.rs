@@ -30,6 +30,7 @@ pub mod i18n;
 pub mod lease;
 pub mod limits;
 pub mod mail;
+pub mod markets;
 pub mod migration;
 pub mod openapi;
 pub mod outbox;
@@ -63,7 +64,7 @@ pub async fn open_database(url: &str) -> Result<sea_orm::DatabaseConnection, sea
 }
 
 /// What runs beside the requests for as long as the server does: feed imports, the cleanup job,
-/// the mail outbox, the bots and, on PostgreSQL, opening the search copy, the sign-outs and the
+/// the mail outbox, the bots, alerts, prices and, on PostgreSQL, opening the search copy, the sign-outs and the
 /// events other servers announce.
 pub fn spawn_background(state: &AppState) {
     let opening = state.clone();
@@ -94,6 +95,11 @@ pub fn spawn_background(state: &AppState) {
         state.ctx.clone(),
         state.alerts.clone(),
         state.mailer.clone(),
+        state.bots.holder.clone(),
+    );
+    markets::poll::spawn(
+        state.ctx.clone(),
+        state.markets.clone(),
         state.bots.holder.clone(),
     );
     auth::tokens::listen_for_revocations(state.ctx.clone(), state.auth.clone());

@@ -17,6 +17,7 @@ use crate::content::search_copy::Opened;
 use crate::ctx::Ctx;
 use crate::error::AppResult;
 use crate::mail::Mailer;
+use crate::markets::Markets;
 use crate::platform::{Clock, Random};
 use crate::sms::SmsSender;
 use crate::social::marks::ReaderMarks;
@@ -36,6 +37,7 @@ pub struct AppState {
     pub uploads: Uploads,
     pub bots: Bots,
     pub alerts: Alerts,
+    pub markets: Markets,
     /// Readers' likes and favorites, kept to mark signed-in pages.
     pub marks: Arc<ReaderMarks>,
     /// This server's live streams.
@@ -71,6 +73,7 @@ sub_state!(
     uploads: Uploads,
     bots: Bots,
     alerts: Alerts,
+    markets: Markets,
     marks: Arc<ReaderMarks>,
     stream: Stream
 );
@@ -115,6 +118,7 @@ impl AppState {
         let marks = Arc::new(ReaderMarks::default());
         let stream = Stream::new(config.stream.clone());
         let alerts = Alerts::new(&config.push, &secret)?;
+        let markets = Markets::new(&config.markets)?;
         let (caches, senders, readers, streams, samples) = (
             content.clone(),
             bots.clone(),
@@ -136,6 +140,7 @@ impl AppState {
             content,
             bots,
             alerts,
+            markets,
             marks,
             stream,
             config,

@@ -9,6 +9,9 @@ use client_core::typescript::{config, declare, union, wasm_types};
 
 use crate::alerts::rules::{AlertView, Quiet};
 use crate::alerts::sample::{Preview, Sample, SampleItem};
+use crate::markets::history::History;
+use crate::markets::overview::{MarketToken, Overview};
+use crate::markets::quotes::{MarketView, Quote};
 use crate::auth::apple::AppleStart;
 use crate::auth::users::UserRef;
 use crate::auth::users::{AccountView, SessionUser};
@@ -92,6 +95,11 @@ fn api_types() -> String {
         declare::<SampleItem>(&cfg),
         declare::<Sample>(&cfg),
         declare::<Preview>(&cfg),
+        declare::<Quote>(&cfg),
+        declare::<MarketView>(&cfg),
+        declare::<History>(&cfg),
+        declare::<MarketToken>(&cfg),
+        declare::<Overview>(&cfg),
     ] {
         out += &decl;
     }

@@ -38,6 +38,8 @@ const FLOORS: &[&[&str]] = &[
     // The request's caller, session and client (extractors over `auth`).
     &["extract"],
     &["uploads"],
+    // Prices: below content, whose token chips carry them.
+    &["markets"],
     &["content"],
     &["social"],
     &["community"],

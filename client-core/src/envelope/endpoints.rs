@@ -77,6 +77,8 @@ pub const ENDPOINTS: &[(&str, Access)] = &[
     ("/topic/follow/del", Access::LoginOnly),
     ("/topic/follow/status", Access::LoginOnly),
     ("/token/detail", Access::Public),
+    ("/market/history", Access::Public),
+    ("/market/overview", Access::Public),
     ("/topic/list", Access::Public),
     ("/topic/detail", Access::Public),
     ("/channel/list", Access::Public),

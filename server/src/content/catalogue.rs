@@ -9,6 +9,7 @@ use super::{localized, localized_lang};
 use crate::ctx::Ctx;
 use crate::entity::{benefit, channel, kol, tag, token, topic};
 use crate::error::{AppError, AppResult};
+use crate::markets::{self, quotes::MarketView};
 
 fn not_found(what: &str) -> AppError {
     AppError::not_found(format!("No such {what}"))
@@ -34,6 +35,8 @@ pub struct TokenView {
     pub chain: String,
     pub logo: String,
     pub follower_count: i64,
+    /// Its market figures, on its own page (`/token/detail`) when it has a price.
+    pub market: Option<MarketView>,
 }
 
 impl From<token::Model> for TokenView {
@@ -45,6 +48,7 @@ impl From<token::Model> for TokenView {
             chain: t.chain,
             logo: t.logo,
             follower_count: t.follower_count,
+            market: None,
         }
     }
 }
@@ -164,12 +168,16 @@ pub async fn recommended_tags(
 }
 
 pub async fn token(ctx: &Ctx, symbol: &str) -> AppResult<TokenView> {
-    token::Entity::find()
+    let found = token::Entity::find()
         .filter(token::Column::Symbol.eq(symbol.to_uppercase()))
         .one(&ctx.db)
         .await?
-        .map(TokenView::from)
-        .ok_or_else(|| not_found("token"))
+        .ok_or_else(|| not_found("token"))?;
+    let market = markets::quotes::market(&ctx.db, found.id).await?;
+    Ok(TokenView {
+        market,
+        ..TokenView::from(found)
+    })
 }
 
 #[derive(schemars::JsonSchema, Debug, Serialize, ts_rs::TS)]

@@ -19,6 +19,7 @@ use crate::entity::{
     channel, feed_item, feed_link, feed_translation, feed_view, kol, tag, token, topic,
 };
 use crate::error::{AppError, AppResult};
+use crate::markets::{self, quotes::Quote};
 use crate::pagination::{Page, parse_pair, split_page};
 use crate::time::DAY;
 
@@ -82,6 +83,8 @@ pub struct TagRef {
 pub struct TokenRef {
     pub id: i64,
     pub symbol: String,
+    /// Its latest price, if it has one.
+    pub price: Option<Quote>,
 }
 
 #[derive(schemars::JsonSchema, Debug, Clone, Serialize, ts_rs::TS)]
@@ -317,6 +320,7 @@ async fn views_with_content(
             .await?,
         |t| t.id,
     );
+    let quotes = markets::quotes::quotes(&ctx.db, tokens.keys().copied()).await?;
     let kol_ids: Vec<i64> = rows.iter().filter_map(|r| r.kol_id).collect();
     let kols: HashMap<i64, kol::Model> = by_id(
         kol::Entity::find()
@@ -354,6 +358,7 @@ async fn views_with_content(
                 .map(|t| TokenRef {
                     id: t.id,
                     symbol: t.symbol.clone(),
+                    price: quotes.get(&t.id).cloned(),
                 })
                 .collect();
             let translation = translations.remove(&row.id);

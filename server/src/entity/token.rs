@@ -13,6 +13,9 @@ pub struct Model {
     pub chain: String,
     pub logo: String,
     pub follower_count: i64,
+    /// The token's id at the price provider (`bitcoin`; symbols collide, ids do not); empty
+    /// when it has no price.
+    pub price_id: String,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

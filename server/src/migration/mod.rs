@@ -36,6 +36,7 @@ mod m20261126_000031_alerts;
 mod m20261126_000032_alert_deliveries;
 mod m20261126_000033_quiet_hours;
 mod m20261126_000034_alert_digests;
+mod m20261126_000035_prices;
 
 pub struct Migrator;
 
@@ -146,6 +147,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000032_alert_deliveries::Migration),
             Box::new(m20261126_000033_quiet_hours::Migration),
             Box::new(m20261126_000034_alert_digests::Migration),
+            Box::new(m20261126_000035_prices::Migration),
         ]
     }
 }

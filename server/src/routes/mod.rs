@@ -29,6 +29,7 @@ mod follows;
 mod keeping;
 mod likes;
 pub(crate) mod manifest;
+mod markets;
 mod messages;
 pub(crate) mod moderation;
 mod oauth;
@@ -56,6 +57,7 @@ pub fn router() -> Router<AppState> {
         .merge(push::router())
         .merge(feeds::router())
         .merge(catalogue::router())
+        .merge(markets::router())
         .merge(follows::router())
         .merge(likes::router())
         .merge(comments::router())

@@ -18,6 +18,7 @@ mod feedback;
 mod lifecycle;
 mod likes;
 mod mail_and_captcha;
+mod markets;
 mod oauth;
 mod otp_security;
 mod points;

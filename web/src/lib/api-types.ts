@@ -37,7 +37,11 @@ export type AccountView = { type: string, name: string, id: number, };
  */
 export type AppleStart = { nonce: string, client_id: string, redirect_uri: string, script_url: string, };
 export type TagRef = { id: number, code: string, name: string, };
-export type TokenRef = { id: number, symbol: string, };
+export type TokenRef = { id: number, symbol: string, 
+/**
+ * Its latest price, if it has one.
+ */
+price: Quote | null, };
 export type AuthorRef = { id: number, handle: string, name: string, avatar: string, };
 export type FeedView = { id: number, kind: FeedKind, title: string, summary: string, 
 /**
@@ -85,7 +89,11 @@ liked?: boolean,
  * Whether the signed-in reader keeps it in their favorites (absent for visitors).
  */
 favorited?: boolean, };
-export type TokenView = { id: number, symbol: string, name: string, chain: string, logo: string, follower_count: number, };
+export type TokenView = { id: number, symbol: string, name: string, chain: string, logo: string, follower_count: number, 
+/**
+ * Its market figures, on its own page (`/token/detail`) when it has a price.
+ */
+market: MarketView | null, };
 export type TagView = { id: number, code: string, name: string, description: string, logo: string, follower_count: number, 
 /**
  * The token this tag stands for.
@@ -305,3 +313,42 @@ export type Preview = { count: number,
  * The newest matches.
  */
 items: Array<SampleItem>, };
+/**
+ * A token's price on a chip.
+ */
+export type Quote = { usd: number, 
+/**
+ * Change over the last 24 hours, in percent (`-3.2`).
+ */
+change_24h_pct: number | null, 
+/**
+ * When the provider took it: the web shows its age.
+ */
+as_of: number, 
+/**
+ * From the demo history `make run` plays, not a market.
+ */
+demo: boolean, };
+/**
+ * A token's market figures, on its page.
+ */
+export type MarketView = { usd: number, change_24h_pct: number | null, market_cap: number | null, volume_24h: number | null, as_of: number, demo: boolean, };
+export type History = { symbol: string, days: number, 
+/**
+ * `[unix seconds, usd]`, oldest first; empty while the first fetch is on its way.
+ */
+points: Array<[number, number]>, 
+/**
+ * When the chart was fetched.
+ */
+as_of: number | null, demo: boolean, };
+export type MarketToken = { id: number, symbol: string, name: string, logo: string, price: Quote, 
+/**
+ * Feed items that named the token in the last 24 hours.
+ */
+mentions: number, };
+export type Overview = { gainers: Array<MarketToken>, losers: Array<MarketToken>, most_mentioned: Array<MarketToken>, 
+/**
+ * The newest quote's time.
+ */
+as_of: number | null, };

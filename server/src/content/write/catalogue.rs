@@ -36,6 +36,10 @@ pub struct TokenInput {
     pub chain: String,
     #[serde(default)]
     pub logo: String,
+    /// The token's id at the price provider (`bitcoin`): symbols collide, ids do not. Absent:
+    /// kept as it is; empty: no price.
+    #[serde(default)]
+    pub price_id: Option<String>,
 }
 
 #[derive(schemars::JsonSchema, Debug, Clone, Deserialize, Serialize)]
@@ -221,21 +225,26 @@ pub(super) async fn upsert_tag_row(
 
 pub(super) async fn upsert_token(db: &impl ConnectionTrait, t: &TokenInput) -> AppResult<i64> {
     let symbol = checked_code("token symbol", &t.symbol)?.to_uppercase();
-    let row = token::ActiveModel {
+    let mut row = token::ActiveModel {
         symbol: Set(symbol.clone()),
         name: Set(checked_text("token name", &t.name, 128, true)?),
         chain: Set(checked_text("token chain", &t.chain, 64, false)?),
         logo: Set(t.logo.clone()),
         ..Default::default()
     };
+    let mut updated = vec![
+        token::Column::Name,
+        token::Column::Chain,
+        token::Column::Logo,
+    ];
+    if let Some(price_id) = &t.price_id {
+        row.price_id = Set(checked_price_id(price_id)?);
+        updated.push(token::Column::PriceId);
+    }
     token::Entity::insert(row)
         .on_conflict(
             OnConflict::column(token::Column::Symbol)
-                .update_columns([
-                    token::Column::Name,
-                    token::Column::Chain,
-                    token::Column::Logo,
-                ])
+                .update_columns(updated)
                 .to_owned(),
         )
         .exec_without_returning(db)
@@ -247,6 +256,22 @@ pub(super) async fn upsert_token(db: &impl ConnectionTrait, t: &TokenInput) -> A
         .ok_or_else(|| AppError::internal("token vanished after upsert"))?;
     search::index(db, &search::Document::token(&found)).await?;
     Ok(found.id)
+}
+
+/// A provider's coin id as CoinGecko spells them: lowercase letters, digits, `-`, `_`, `.`.
+fn checked_price_id(id: &str) -> AppResult<String> {
+    let id = id.trim();
+    let fine = id.len() <= 100
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"-_.".contains(&b));
+    if fine {
+        Ok(id.to_owned())
+    } else {
+        Err(AppError::invalid(format!(
+            "price_id \"{id}\" is not a provider id (lowercase letters, digits, - _ . and at most 100)"
+        )))
+    }
 }
 
 pub(super) async fn upsert_kol(db: &impl ConnectionTrait, k: &KolInput) -> AppResult<i64> {
@@ -351,6 +376,7 @@ pub(super) async fn token_id(db: &impl ConnectionTrait, symbol: &str) -> AppResu
         name: symbol.to_owned(),
         chain: String::new(),
         logo: String::new(),
+        price_id: None,
     };
     upsert_token(db, &input).await
 }

@@ -6,6 +6,7 @@ pub mod binary;
 pub mod bot_apis;
 pub mod images;
 pub mod load;
+pub mod price_api;
 pub mod provider;
 pub mod push_service;
 pub mod sse;

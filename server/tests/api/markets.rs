@@ -1,0 +1,281 @@
+//! Prices on SQLite and PostgreSQL, against a local CoinGecko-shaped API: on token chips, token
+//! pages and the Markets page; faults that change nothing; a jump held until the next poll says
+//! the same; one poll an interval however many servers; charts fetched beside the request; the
+//! demo prices without a provider.
+
+use serde_json::{Value, json};
+use server::markets::poll::poll_if_due;
+
+use crate::common::price_api::{Mode, PriceApi};
+use crate::common::{Backend, TestApp};
+
+const ADMIN: &str = "admin-token-for-tests-0123456789";
+
+async fn start(backend: Backend, api: Option<&PriceApi>) -> TestApp {
+    let url = api.map(|api| api.base.clone());
+    let app = TestApp::start_with(backend, |c| {
+        c.admin_token = Some(ADMIN.to_owned());
+        c.markets.price_api_url = url;
+        c.markets.price_api_key = Some("test-key".to_owned());
+    })
+    .await;
+    let catalogue = json!({ "tokens": [
+        { "symbol": "BTC", "name": "Bitcoin", "price_id": "bitcoin" },
+        { "symbol": "ETH", "name": "Ethereum", "price_id": "ethereum" },
+        { "symbol": "WOMBAT", "name": "Wombat" },
+    ] });
+    let (_, made) = app
+        .post_with(
+            "/admin/catalogue/upsert",
+            catalogue,
+            &[("X-ADMIN-TOKEN", ADMIN)],
+        )
+        .await;
+    assert_eq!(made["code"], 2000, "{made}");
+    app
+}
+
+async fn poll(app: &TestApp, holder: &str) -> Option<usize> {
+    poll_if_due(&app.state.ctx, &app.state.markets, holder)
+        .await
+        .expect("poll")
+}
+
+async fn item(app: &TestApp, title: &str, tokens: Value) {
+    let item = json!({ "source_url": format!("https://news.test/{}", title.replace(' ', "-")),
+        "kind": "flash", "lang": "en", "title": title, "published_at": app.state.now() - 60,
+        "tokens": tokens });
+    let (_, made) = app
+        .post_with("/admin/feed/upsert", item, &[("X-ADMIN-TOKEN", ADMIN)])
+        .await;
+    assert_eq!(made["code"], 2000, "{made}");
+}
+
+/// The price on BTC's page, with its time.
+async fn btc(app: &TestApp) -> (Value, Value) {
+    let (_, page) = app.post("/token/detail", json!({ "symbol": "btc" })).await;
+    let market = &page["data"]["market"];
+    (market["usd"].clone(), market["as_of"].clone())
+}
+
+async fn prices_reach_chips_token_pages_and_the_markets_page(backend: Backend) {
+    let api = PriceApi::start().await;
+    api.set("bitcoin", 97_000.5, -2.5);
+    api.set("ethereum", 3_400.0, 4.25);
+    let app = start(backend, Some(&api)).await;
+    item(
+        &app,
+        "Bitcoin and Ether ETFs see inflows",
+        json!(["BTC", "ETH"]),
+    )
+    .await;
+    item(&app, "Wombat token launches", json!(["WOMBAT"])).await;
+    assert_eq!(poll(&app, "a").await, Some(2));
+    assert_eq!(api.calls()[0].1, vec!["bitcoin", "ethereum"]);
+    assert_eq!(api.keys()[0].as_deref(), Some("test-key"));
+
+    let (_, list) = app.post("/feed/list", json!({})).await;
+    let chips: Vec<Value> = list["data"]["list"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .flat_map(|card| card["tokens"].as_array().cloned().unwrap_or_default())
+        .collect();
+    let chip = |symbol: &str| {
+        chips
+            .iter()
+            .find(|c| c["symbol"] == symbol)
+            .expect("chip")
+            .clone()
+    };
+    let now = app.state.now();
+    assert_eq!(
+        chip("BTC")["price"],
+        json!({ "usd": 97_000.5, "change_24h_pct": -2.5, "as_of": now, "demo": false })
+    );
+    assert_eq!(chip("ETH")["price"]["usd"], 3_400.0);
+    assert_eq!(
+        chip("WOMBAT")["price"],
+        Value::Null,
+        "no provider id, no price"
+    );
+
+    let (_, page) = app.post("/token/detail", json!({ "symbol": "BTC" })).await;
+    assert_eq!(
+        page["data"]["market"],
+        json!({ "usd": 97_000.5, "change_24h_pct": -2.5, "market_cap": 97_000_500_000.0,
+            "volume_24h": 9_700_050_000.0, "as_of": now, "demo": false })
+    );
+    let (_, page) = app
+        .post("/token/detail", json!({ "symbol": "WOMBAT" }))
+        .await;
+    assert_eq!(page["data"]["market"], Value::Null);
+
+    let (_, overview) = app.post("/market/overview", json!({})).await;
+    let symbols = |table: &str| -> Vec<Value> {
+        overview["data"][table]
+            .as_array()
+            .expect("table")
+            .iter()
+            .map(|t| t["symbol"].clone())
+            .collect()
+    };
+    assert_eq!(symbols("gainers"), vec![json!("ETH")]);
+    assert_eq!(symbols("losers"), vec![json!("BTC")]);
+    assert_eq!(symbols("most_mentioned"), vec![json!("BTC"), json!("ETH")]);
+    assert_eq!(overview["data"]["most_mentioned"][0]["mentions"], 1);
+    assert_eq!(overview["data"]["as_of"], now);
+}
+
+async fn a_failing_provider_changes_nothing(backend: Backend) {
+    let api = PriceApi::start().await;
+    api.set("bitcoin", 100.0, 1.0);
+    let app = start(backend, Some(&api)).await;
+    assert_eq!(poll(&app, "a").await, Some(1));
+    let first = btc(&app).await;
+    assert_eq!(first.0, 100.0);
+    api.set("bitcoin", 120.0, 3.0);
+    for mode in [Mode::Error, Mode::RateLimited, Mode::Nonsense, Mode::Slow] {
+        api.mode(mode);
+        app.clock.advance(60);
+        assert_eq!(poll(&app, "a").await, Some(0), "{mode:?}");
+        assert_eq!(
+            btc(&app).await,
+            first,
+            "{mode:?}: the last price, with its time"
+        );
+    }
+    // A price 95 % off waits for the next poll to say the same.
+    api.mode(Mode::Fine);
+    api.set("bitcoin", 5.0, -95.0);
+    app.clock.advance(60);
+    poll(&app, "a").await;
+    assert_eq!(btc(&app).await, first, "held");
+    api.set("bitcoin", 5.2, -94.8);
+    app.clock.advance(60);
+    poll(&app, "a").await;
+    assert_eq!(btc(&app).await.0, 5.2, "confirmed");
+    // A price within the limit is taken at once.
+    api.set("bitcoin", 6.0, 10.0);
+    app.clock.advance(60);
+    poll(&app, "a").await;
+    assert_eq!(btc(&app).await.0, 6.0);
+}
+
+async fn servers_poll_once_an_interval_between_them(backend: Backend) {
+    let api = PriceApi::start().await;
+    api.set("bitcoin", 100.0, 1.0);
+    let app = start(backend, Some(&api)).await;
+    let beside = app.start_beside().await;
+    let (a, b) = tokio::join!(poll(&app, "server-a"), poll(&beside, "server-b"));
+    assert_eq!(
+        usize::from(a.is_some()) + usize::from(b.is_some()),
+        1,
+        "one of them: {a:?} {b:?}"
+    );
+    assert_eq!(api.calls().len(), 1);
+    // Each server has its own clock.
+    let advance = |seconds| {
+        app.clock.advance(seconds);
+        beside.clock.advance(seconds);
+    };
+    advance(30);
+    assert_eq!(
+        (
+            poll(&app, "server-a").await,
+            poll(&beside, "server-b").await
+        ),
+        (None, None)
+    );
+    advance(31);
+    let holder = if a.is_some() {
+        (&app, "server-a")
+    } else {
+        (&beside, "server-b")
+    };
+    assert_eq!(poll(holder.0, holder.1).await, Some(1));
+    assert_eq!(api.calls().len(), 2);
+}
+
+async fn charts_are_fetched_beside_the_request(backend: Backend) {
+    let api = PriceApi::start().await;
+    api.set("bitcoin", 100.0, 1.0);
+    let app = start(backend, Some(&api)).await;
+    let history = || app.post("/market/history", json!({ "symbol": "BTC", "days": 7 }));
+    // The first asks the provider beside the answer, which has nothing yet.
+    let (_, first) = history().await;
+    assert_eq!(first["data"]["points"], json!([]), "{first}");
+    assert_eq!(first["data"]["as_of"], Value::Null);
+    let mut chart = first;
+    for _ in 0..100 {
+        (_, chart) = history().await;
+        if chart["data"]["points"]
+            .as_array()
+            .is_some_and(|p| !p.is_empty())
+        {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let points = chart["data"]["points"].as_array().expect("points");
+    assert_eq!(points.len(), 7 * 24);
+    assert_eq!(points.last().expect("last")[1], 100.0);
+    assert_eq!(points[0][0], 1_795_305_600 - (7 * 24 - 1) * 3_600);
+    assert_eq!(chart["data"]["demo"], false);
+    let fetched = api
+        .calls()
+        .iter()
+        .filter(|(path, _)| path == "/coins/bitcoin/market_chart")
+        .count();
+    assert_eq!(fetched, 1, "kept: asked once");
+    // Bad input: a clear error, the right status.
+    for (body, code, status) in [
+        (json!({ "symbol": "BTC", "days": 2 }), 4001, 200),
+        (json!({ "symbol": "BTC", "days": "7" }), 4000, 400),
+        (json!({ "days": 7 }), 4000, 400),
+        (json!({ "symbol": "NOPE", "days": 7 }), 4040, 404),
+    ] {
+        let (got, answer) = app.post("/market/history", body.clone()).await;
+        assert_eq!(
+            (answer["code"].clone(), got.as_u16()),
+            (json!(code), status),
+            "{body}: {answer}"
+        );
+    }
+    // A provider id must look like one.
+    let bad = json!({ "tokens": [{ "symbol": "BAD", "name": "Bad", "price_id": "<script>" }] });
+    let (_, refused) = app
+        .post_with("/admin/catalogue/upsert", bad, &[("X-ADMIN-TOKEN", ADMIN)])
+        .await;
+    assert_eq!(refused["code"], 4001, "{refused}");
+}
+
+async fn demo_prices_play_without_a_provider(backend: Backend) {
+    let app = start(backend, None).await;
+    assert_eq!(poll(&app, "a").await, Some(2));
+    let (_, page) = app.post("/token/detail", json!({ "symbol": "BTC" })).await;
+    let market = &page["data"]["market"];
+    assert_eq!(market["demo"], true);
+    let usd = market["usd"].as_f64().expect("usd");
+    assert!((60_000.0..140_000.0).contains(&usd), "{usd}");
+    // It moves as time passes.
+    app.clock.advance(3_600);
+    poll(&app, "a").await;
+    assert_ne!(btc(&app).await.0, json!(usd));
+    let (_, chart) = app
+        .post("/market/history", json!({ "symbol": "ETH", "days": 1 }))
+        .await;
+    assert_eq!(chart["data"]["demo"], true);
+    assert_eq!(
+        chart["data"]["points"].as_array().expect("points").len(),
+        289
+    );
+}
+
+on_both_databases!(
+    prices_reach_chips_token_pages_and_the_markets_page,
+    a_failing_provider_changes_nothing,
+    servers_poll_once_an_interval_between_them,
+    charts_are_fetched_beside_the_request,
+    demo_prices_play_without_a_provider,
+);
