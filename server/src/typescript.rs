@@ -9,9 +9,6 @@ use client_core::typescript::{config, declare, union, wasm_types};
 
 use crate::alerts::rules::{AlertView, Quiet};
 use crate::alerts::sample::{Preview, Sample, SampleItem};
-use crate::markets::history::History;
-use crate::markets::overview::{MarketToken, Overview};
-use crate::markets::quotes::{MarketView, Quote};
 use crate::auth::apple::AppleStart;
 use crate::auth::users::UserRef;
 use crate::auth::users::{AccountView, SessionUser};
@@ -24,6 +21,9 @@ use crate::content::catalogue::{
 };
 use crate::content::feeds::{AuthorRef, FeedDetail, FeedView, TagRef, TokenRef};
 use crate::content::search::Hit;
+use crate::markets::history::History;
+use crate::markets::overview::{MarketToken, Overview};
+use crate::markets::quotes::{MarketView, Quote};
 use crate::pagination::Page;
 use crate::points::ledger::{Leaderboard, LedgerItem, MyRank, Ranked};
 use crate::points::tasks::{Collected, Progress, TaskButtonView, TaskView};

@@ -1058,6 +1058,42 @@ test("a reader chooses the languages they read and the home feed keeps to them; 
   await page.context().close();
 });
 
+test("markets: movers and the most mentioned tokens with demo prices, a token page's price and chart, and prices on an item's token chips", async () => {
+  const page = await newPage();
+  // The demo prices come with the server's first poll, a few seconds after it starts.
+  const rows = page.getByTestId("market-row");
+  for (let tries = 0; tries < 15 && (await rows.count()) === 0; tries++) {
+    await page.goto(`${stack.base}/markets`);
+    await page.getByRole("heading", { name: "Markets", level: 1 }).waitFor();
+    await rows.first().waitFor({ timeout: 2000 }).catch(() => {});
+  }
+  await page.getByText("demo prices").first().waitFor();
+  const mentioned = page.locator(".market-table").filter({ has: page.getByRole("heading", { name: "Most mentioned in the news, 24 h" }) });
+  const first = mentioned.getByTestId("market-row").first();
+  assert.match(await first.getByTestId("price").innerText(), /\$[\d,.]+/);
+  assert.match(await first.innerText(), /\d+ items?/);
+  const symbol = (await first.locator("strong").innerText()).trim();
+  await first.getByRole("link").click();
+  await page.waitForURL(new RegExp(`/token/${symbol}$`));
+  const market = page.getByRole("region", { name: "Market" });
+  await market.getByTestId("price").waitFor();
+  await market.getByText("Market cap").waitFor();
+  const chart = market.getByTestId("chart");
+  await chart.waitFor();
+  assert.equal(await chart.getAttribute("data-points"), String(7 * 24 + 1));
+  await market.getByRole("button", { name: "30 days" }).click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="chart"]')?.getAttribute("data-points") === String(30 * 6 + 1));
+  assert.equal(await market.getByRole("button", { name: "30 days" }).getAttribute("aria-pressed"), "true");
+  // An item naming the token shows its price on the chip.
+  const listed = await (await fetch(`${stack.base}/api/feed/list`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" })).json();
+  const item = listed.data.list.find((card) => card.tokens.some((token) => token.price));
+  await page.goto(`${stack.base}/feed/${item.id}`);
+  const chip = page.locator(".feed-page .chip.token").first();
+  await chip.getByTestId("price").waitFor();
+  assert.match(await chip.innerText(), /^\$[A-Z]+\s*\$[\d,.]+/);
+  await page.context().close();
+});
+
 test("the app installs, opens items read before while offline, shows a pushed alert whose click opens the item, and offers a new version", async () => {
   const now = Math.floor(Date.now() / 1000);
   const items = [];

@@ -20,6 +20,7 @@ pub struct History {
     pub symbol: String,
     pub days: i64,
     /// `[unix seconds, usd]`, oldest first; empty while the first fetch is on its way.
+    #[schemars(with = "Vec<[f64; 2]>")]
     pub points: Vec<(i64, f64)>,
     /// When the chart was fetched.
     pub as_of: Option<i64>,

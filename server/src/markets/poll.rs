@@ -49,16 +49,18 @@ pub fn judge(last: Option<&token_price::Model>, usd: f64) -> Verdict {
     }
 }
 
+/// Between two looks at whether a poll is due (two small queries).
+const TICK: Duration = Duration::from_secs(5);
+
 /// Polls on this server for as long as it runs, whenever it holds the lease and an interval has
 /// passed since the last poll of any server.
 pub fn spawn(ctx: Ctx, markets: Markets, holder: String) {
     tokio::spawn(async move {
-        let interval = markets.settings.price_interval_seconds.max(1);
         loop {
             if let Err(e) = poll_if_due(&ctx, &markets, &holder).await {
                 tracing::warn!("prices: {e:?}");
             }
-            tokio::time::sleep(Duration::from_secs(interval.min(60))).await;
+            tokio::time::sleep(TICK).await;
         }
     });
 }
@@ -74,13 +76,6 @@ pub async fn poll_if_due(ctx: &Ctx, markets: &Markets, holder: &str) -> AppResul
     if now - lease::cursor(&ctx.db, LEASE).await? < interval {
         return Ok(None);
     }
-    // The poll's time first: a provider that hangs is not asked again before the interval.
-    lease::set_cursor(&ctx.db, LEASE, holder, now).await?;
-    poll(ctx, markets).await.map(Some)
-}
-
-/// Asks for every priced token and writes the answers; gives how many tokens were written.
-pub async fn poll(ctx: &Ctx, markets: &Markets) -> AppResult<usize> {
     let tokens: Vec<(i64, String)> = token::Entity::find()
         .select_only()
         .column(token::Column::Id)
@@ -89,6 +84,17 @@ pub async fn poll(ctx: &Ctx, markets: &Markets) -> AppResult<usize> {
         .into_tuple()
         .all(&ctx.db)
         .await?;
+    // Nothing to price yet (a catalogue still loading): the first priced token is polled at once.
+    if tokens.is_empty() {
+        return Ok(Some(0));
+    }
+    // The poll's time first: a provider that hangs is not asked again before the interval.
+    lease::set_cursor(&ctx.db, LEASE, holder, now).await?;
+    poll(ctx, markets, &tokens).await.map(Some)
+}
+
+/// Asks for `tokens` (id, provider id) and writes the answers; gives how many were written.
+async fn poll(ctx: &Ctx, markets: &Markets, tokens: &[(i64, String)]) -> AppResult<usize> {
     let mut ids: Vec<String> = tokens.iter().map(|(_, id)| id.clone()).collect();
     ids.sort();
     ids.dedup();

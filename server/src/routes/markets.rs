@@ -2,7 +2,7 @@
 //! pages carry prices through the feed and catalogue calls.
 
 use aide::axum::ApiRouter;
-use aide::axum::routing::post;
+use aide::axum::routing::{post, post_with};
 use axum::Json;
 use axum::extract::State;
 use axum::response::Response;
@@ -15,13 +15,17 @@ use super::ok;
 use crate::error::AppResult;
 use crate::extract::ApiJson;
 use crate::markets::history::{self, History};
-use crate::markets::overview;
+use crate::markets::overview::{self, Overview};
+use crate::openapi::answers;
 use crate::state::AppState;
 
 pub fn router() -> ApiRouter<AppState> {
     ApiRouter::new()
         .api_route("/market/history", post(history_of))
-        .api_route("/market/overview", post(overview_of))
+        .api_route(
+            "/market/overview",
+            post_with(overview_of, answers::<Overview>),
+        )
 }
 
 #[derive(schemars::JsonSchema, Deserialize, Validate)]

@@ -81,6 +81,7 @@ export function Shell() {
         <nav className="topnav" aria-label={t("web.nav.main")}>
           <NavLink to={to("/")} end>{t("web.nav.home")}</NavLink>
           <NavLink to={to("/explore")}>{t("web.nav.explore")}</NavLink>
+          <NavLink to={to("/markets")}>{t("web.nav.markets")}</NavLink>
           <NavLink to={to("/questions")}>{t("web.nav.questions")}</NavLink>
           <NavLink to={to("/write")}>{t("web.nav.write")}</NavLink>
           <NavLink to={to("/search")}>{t("web.nav.search")}</NavLink>
@@ -130,6 +131,7 @@ export function Shell() {
       <nav className="bottomnav" aria-label={t("web.nav.main")}>
         <NavLink to={to("/")} end>{t("web.nav.home")}</NavLink>
         <NavLink to={to("/explore")}>{t("web.nav.explore")}</NavLink>
+        <NavLink to={to("/markets")}>{t("web.nav.markets")}</NavLink>
         <NavLink to={to("/search")}>{t("web.nav.search")}</NavLink>
         <NavLink to={to("/account")}>{t("web.nav.me")}</NavLink>
       </nav>

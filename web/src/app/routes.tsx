@@ -45,6 +45,7 @@ export const PAGES: Record<string, ComponentType> = {
   "/history": page(() => import("../features/library"), (m) => m.HistoryPage),
   "/messages": page(() => import("../features/messages"), (m) => m.MessagesPage),
   "/alerts": page(() => import("../features/alerts"), (m) => m.AlertsPage),
+  "/markets": page(() => import("../features/markets"), (m) => m.MarketsPage),
   "/questions": page(() => import("../features/questions"), (m) => m.QuestionsPage),
   "/question/:id": page(() => import("../features/questions"), (m) => m.QuestionPage),
   "/ask": page(() => import("../features/questions"), (m) => m.AskPage),

@@ -9,7 +9,7 @@ import { useLocalePath } from "../../lib/paths";
 import { Link } from "../../lib/router";
 import { userAtom } from "../../lib/session";
 import { toast } from "../../lib/toast";
-import { timeAgo } from "../feed";
+import { timeAgo } from "../../lib/time";
 import { LikeButton, ReportButton } from "../social";
 import { addComment, blockUser, deleteComment, editComment, getHistory, getReplies, subjectOf } from "./api/comments";
 import { CommentForm } from "./CommentForm";

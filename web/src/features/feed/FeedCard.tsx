@@ -5,13 +5,8 @@ import { Link } from "../../lib/router";
 import { useLocalePath } from "../../lib/paths";
 import { track } from "../../lib/track";
 import type { FeedView } from "../../lib/api-types";
-import { cardLayout, timeAgo as coreTimeAgo } from "../../lib/core";
-
-/** "3h ago" in the locale's own words, by client-core's rule (the server's first paint uses it too). */
-export function timeAgo(seconds: number, t: TFunction): string {
-  const ago = coreTimeAgo(seconds, Math.floor(Date.now() / 1000));
-  return t(ago.key, { n: ago.n });
-}
+import { cardLayout } from "../../lib/core";
+import { timeAgo } from "../../lib/time";
 
 /** "Translated from Korean": the original language named in the reader's (the code for one we
  * have no name for); the server's first paint says it the same way. */

@@ -12,7 +12,8 @@ import { useDocumentTitle } from "../../lib/title";
 import { toast } from "../../lib/toast";
 import { track } from "../../lib/track";
 import { useFeed } from "./api/get-feed";
-import { byline, FeedCard, timeAgo, translatedFrom } from "./FeedCard";
+import { byline, FeedCard, translatedFrom } from "./FeedCard";
+import { timeAgo } from "../../lib/time";
 import { NotFoundPage } from "../../components/NotFoundPage";
 import { CommentThread, isShown, threadChanged } from "../comments";
 import { useLive } from "../stream";
@@ -23,6 +24,7 @@ import { feedKeys } from "./api/keys";
 import { PostTools } from "../posts";
 import { FavoriteButton, LikeButton, ReportButton } from "../social";
 import { AlertMeLink } from "../../components/AlertMeLink";
+import { Price } from "../../components/Price";
 import { keepForOffline } from "../offline";
 
 /**
@@ -157,7 +159,10 @@ export function FeedPage() {
           <Link key={tag.id} className="chip" to={to(`/tag/${encodeURIComponent(tag.code)}`)}>#{tag.name}</Link>
         ))}
         {item.tokens.map((token) => (
-          <Link key={token.id} className="chip token" to={to(`/token/${encodeURIComponent(token.symbol)}`)}>${token.symbol}</Link>
+          <Link key={token.id} className="chip token" to={to(`/token/${encodeURIComponent(token.symbol)}`)}>
+            ${token.symbol}
+            {token.price && <Price quote={token.price} compact />}
+          </Link>
         ))}
       </div>
       <div className="feed-actions">

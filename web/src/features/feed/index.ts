@@ -4,5 +4,5 @@ export { FeedList } from "./FeedList";
 export { FeedTimeline } from "./FeedTimeline";
 export { seedFirstFeed } from "./api/get-feed";
 export { seedFirstPage } from "./api/get-feeds";
-export { FeedCard, timeAgo } from "./FeedCard";
+export { FeedCard } from "./FeedCard";
 export { feedKeys } from "./api/keys";

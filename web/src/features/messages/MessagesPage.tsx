@@ -8,7 +8,7 @@ import { formatNumber, useTranslation } from "../../lib/i18n";
 import { useLocalePath } from "../../lib/paths";
 import { Link, useNavigate } from "../../lib/router";
 import { useDocumentTitle } from "../../lib/title";
-import { timeAgo } from "../feed";
+import { timeAgo } from "../../lib/time";
 import { markRead, useMessages } from "./api/messages";
 
 /** What a message says, in the reader's words. */

@@ -8,7 +8,7 @@ import { formatNumber, useTranslation } from "../../lib/i18n";
 import { useLocalePath } from "../../lib/paths";
 import { Link } from "../../lib/router";
 import { useDocumentTitle } from "../../lib/title";
-import { timeAgo } from "../feed";
+import { timeAgo } from "../../lib/time";
 import { type QuestionSort, useQuestions } from "./api/questions";
 
 const SORTS: QuestionSort[] = ["new", "unanswered", "bounty"];

@@ -9,6 +9,7 @@ import { useFollow } from "../../lib/follow";
 import { useParams } from "../../lib/router";
 import { useDocumentTitle } from "../../lib/title";
 import { FeedTimeline } from "../feed";
+import { TokenMarket } from "../markets";
 import { tokenKeys, useToken } from "./api/get-token";
 
 /** `/token/{symbol}`: the token, its chain and its news. */
@@ -30,6 +31,7 @@ export function TokenPage() {
           {t("web.subject.chain", { chain: view.chain })} · {t("web.subject.followers", { count: view.follower_count })}
         </p>
       </div>
+      <TokenMarket symbol={view.symbol} market={view.market} />
       <div className="subject-actions">
         <FeedLink kind="token" code={view.symbol} />
         <AlertMeLink kind="token" value={view.symbol} />

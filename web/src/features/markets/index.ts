@@ -1,0 +1,1 @@
+export { MarketsPage, TokenMarket } from "./MarketsPage";
