@@ -16,7 +16,7 @@ APT_INSTALL := apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get inst
 
 .PHONY: help setup toolchain node-deps test-deps pkg web test lint fmt-check clippy test-rust test-pkg test-web run \
 	dev check types fuzz fuzz-tools test-scale \
-	bench bench-pkg bench-server bench-feed bench-content bench-bots bench-talk bench-stream bench-alerts bench-web screenshots clean
+	bench bench-pkg bench-server bench-feed bench-content bench-bots bench-talk bench-stream bench-alerts bench-markets bench-web screenshots clean
 
 help:
 	@echo "make run    build everything and start the app on http://127.0.0.1:8080"
@@ -142,7 +142,7 @@ fuzz-tools:
 fuzz: fuzz-tools
 	scripts/fuzz.sh
 
-bench: bench-pkg bench-server bench-feed bench-content bench-bots bench-talk bench-stream bench-alerts bench-web
+bench: bench-pkg bench-server bench-feed bench-content bench-bots bench-talk bench-stream bench-alerts bench-markets bench-web
 
 bench-pkg: pkg node-deps
 	npm run --silent bench:pkg
@@ -188,6 +188,12 @@ bench-talk: test-deps
 # 10,000 encrypted, signed pushes to a local push service.
 bench-alerts: test-deps
 	cargo run --locked --release -p server --example alert_bench
+
+# One price poll updating 1,000 tokens (SQLite and PostgreSQL); the home feed with and without
+# prices on its token chips.
+bench-markets: test-deps
+	cargo build --locked --release -p server --bin blockbrief --example price_bench
+	scripts/with-postgres.sh scripts/bench-markets.sh
 
 # 10,000 live streams on one server: memory a stream, upsert-to-delivery time, the home feed
 # meanwhile; then delivery across two servers on one PostgreSQL.
