@@ -110,6 +110,13 @@ pub const UNSUBSCRIBES: Budget = Budget {
     window: HOUR,
 };
 
+/// Exchange postbacks per client address (checked by signature, limited before that).
+pub const EXCHANGE_POSTBACKS: Budget = Budget {
+    name: "exchange-postback",
+    hits: 600,
+    window: MINUTE,
+};
+
 /// Telegram link codes per user (each stores a code).
 pub const BOT_LINK_CODES: Budget = Budget {
     name: "botlink",

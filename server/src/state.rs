@@ -118,7 +118,7 @@ impl AppState {
         let marks = Arc::new(ReaderMarks::default());
         let stream = Stream::new(config.stream.clone());
         let alerts = Alerts::new(&config.push, &secret)?;
-        let markets = Markets::new(&config.markets)?;
+        let markets = Markets::new(&config.markets, &secret)?;
         let (caches, senders, readers, streams, samples) = (
             content.clone(),
             bots.clone(),

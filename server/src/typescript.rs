@@ -21,6 +21,7 @@ use crate::content::catalogue::{
 };
 use crate::content::feeds::{AuthorRef, FeedDetail, FeedView, TagRef, TokenRef};
 use crate::content::search::Hit;
+use crate::markets::exchanges::ExchangeView;
 use crate::markets::history::History;
 use crate::markets::overview::{MarketToken, Overview};
 use crate::markets::quotes::{MarketView, Quote};
@@ -100,6 +101,7 @@ fn api_types() -> String {
         declare::<History>(&cfg),
         declare::<MarketToken>(&cfg),
         declare::<Overview>(&cfg),
+        declare::<ExchangeView>(&cfg),
     ] {
         out += &decl;
     }

@@ -79,6 +79,8 @@ pub const ENDPOINTS: &[(&str, Access)] = &[
     ("/token/detail", Access::Public),
     ("/market/history", Access::Public),
     ("/market/overview", Access::Public),
+    ("/exchange/list", Access::Public),
+    ("/exchange/postback/{code}", Access::Public),
     ("/topic/list", Access::Public),
     ("/topic/detail", Access::Public),
     ("/channel/list", Access::Public),

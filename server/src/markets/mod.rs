@@ -9,6 +9,7 @@ use std::sync::{Arc, Mutex};
 use crate::config::MarketSettings;
 
 pub mod demo;
+pub mod exchanges;
 pub mod history;
 pub mod overview;
 pub mod poll;
@@ -27,19 +28,32 @@ pub struct Markets {
     provider: Option<provider::Provider>,
     /// Charts being fetched now (token, days): one fetch each, however many readers ask.
     fetching: Arc<Mutex<HashSet<(i64, i64)>>>,
+    /// Makes readers' opaque ids at exchanges (derived from the server's secret, so every
+    /// server makes the same).
+    referral_key: Arc<[u8; 32]>,
 }
 
 impl Markets {
-    pub fn new(settings: &MarketSettings) -> Result<Self, String> {
+    /// `secret`: the server's key, from which the referral key is derived.
+    pub fn new(settings: &MarketSettings, secret: &[u8]) -> Result<Self, String> {
         let provider = settings
             .price_api_url
             .as_deref()
             .map(|url| provider::Provider::new(url, settings.price_api_key.clone()))
             .transpose()?;
+        let mut referral_key = [0u8; 32];
+        hkdf::Hkdf::<sha2::Sha256>::new(Some(b"blockbrief exchange referrals"), secret)
+            .expand(b"sub_id", &mut referral_key)
+            .map_err(|e| e.to_string())?;
         Ok(Self {
             settings: settings.clone(),
             provider,
             fetching: Arc::default(),
+            referral_key: Arc::new(referral_key),
         })
+    }
+
+    pub fn referral_key(&self) -> &[u8; 32] {
+        &self.referral_key
     }
 }

@@ -37,6 +37,7 @@ mod m20261126_000032_alert_deliveries;
 mod m20261126_000033_quiet_hours;
 mod m20261126_000034_alert_digests;
 mod m20261126_000035_prices;
+mod m20261126_000036_exchanges;
 
 pub struct Migrator;
 
@@ -148,6 +149,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000033_quiet_hours::Migration),
             Box::new(m20261126_000034_alert_digests::Migration),
             Box::new(m20261126_000035_prices::Migration),
+            Box::new(m20261126_000036_exchanges::Migration),
         ]
     }
 }

@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 
+use client_core::constants::EXCHANGE_REGISTER_GROUP;
 use client_core::locale::LOCALES;
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{ColumnTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, Set};
@@ -109,15 +110,6 @@ pub const CATALOGUE: &[TaskDef] = &[
         report_time: 1,
         ..def("daily", "share_to_twitter", 20, 1)
     },
-    TaskDef {
-        title: "exchange_register",
-        app_link: "external:https://www.bitverse.zone/register",
-        report_time: 1,
-        button: Some("register"),
-        // The client ignores the server's `disabled` for this group (client-core's rule).
-        web_disabled: true,
-        ..def("exchange_register", "join_community", 500, 1)
-    },
 ];
 
 fn per_locale(key: Option<String>) -> String {
@@ -129,6 +121,8 @@ fn per_locale(key: Option<String>) -> String {
 }
 
 /// Brings the tasks table in line with [`CATALOGUE`]; tasks no longer listed are deactivated.
+/// The `exchange_register` group's tasks are the partner exchanges' (`markets::exchanges`), kept
+/// by the editors.
 pub async fn seed(db: &DatabaseConnection) -> Result<(), DbErr> {
     let rows = CATALOGUE
         .iter()
@@ -152,6 +146,7 @@ pub async fn seed(db: &DatabaseConnection) -> Result<(), DbErr> {
     task::Entity::update_many()
         .col_expr(task::Column::Active, sea_orm::sea_query::Expr::value(false))
         .filter(task::Column::Active.eq(true))
+        .filter(task::Column::Group.ne(EXCHANGE_REGISTER_GROUP))
         .exec(&txn)
         .await?;
     task::Entity::insert_many(rows)

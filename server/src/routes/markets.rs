@@ -1,19 +1,25 @@
-//! Markets: a token's chart and the Markets page's tables (visitors too). Token chips and token
-//! pages carry prices through the feed and catalogue calls.
+//! Markets: a token's chart and the Markets page's tables (visitors too), partner exchanges with
+//! the reader's referral links, and the exchanges' signed postbacks. Token chips and token pages
+//! carry prices through the feed and catalogue calls.
 
 use aide::axum::ApiRouter;
 use aide::axum::routing::{post, post_with};
 use axum::Json;
-use axum::extract::State;
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::HeaderMap;
 use axum::response::Response;
 use client_core::envelope::Envelope;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use validator::Validate;
 
+use super::admin::Admin;
 use super::cached::cached_ok;
-use super::ok;
+use super::{List, ok};
 use crate::error::AppResult;
-use crate::extract::ApiJson;
+use crate::extract::{ApiJson, Caller, ClientMeta};
+use crate::limits;
+use crate::markets::exchanges::{self, ExchangeInput, ExchangeView, Received};
 use crate::markets::history::{self, History};
 use crate::markets::overview::{self, Overview};
 use crate::openapi::answers;
@@ -26,6 +32,9 @@ pub fn router() -> ApiRouter<AppState> {
             "/market/overview",
             post_with(overview_of, answers::<Overview>),
         )
+        .api_route("/exchange/list", post(exchange_list))
+        .api_route("/exchange/postback/{code}", post(exchange_postback))
+        .api_route("/admin/exchange/upsert", post(exchange_upsert))
 }
 
 #[derive(schemars::JsonSchema, Deserialize, Validate)]
@@ -52,4 +61,48 @@ async fn history_of(
 async fn overview_of(State(state): State<AppState>) -> AppResult<Response> {
     let key = Some("market-overview".to_owned());
     cached_ok(&state, key, overview::overview(&state.ctx)).await
+}
+
+async fn exchange_list(
+    State(state): State<AppState>,
+    caller: Caller,
+    client: ClientMeta,
+) -> AppResult<Json<Envelope<List<ExchangeView>>>> {
+    let key = state.markets.referral_key();
+    let list = exchanges::list(&state.ctx, key, caller.user_id(), client.locale).await?;
+    Ok(ok(List { list }))
+}
+
+/// An exchange confirming a reader's registration or deposit: `X-Signature` is the hex
+/// HMAC-SHA256 of the raw body under the exchange's secret, checked before the body is read.
+async fn exchange_postback(
+    State(state): State<AppState>,
+    client: ClientMeta,
+    Path(code): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> AppResult<Json<Envelope<Received>>> {
+    limits::spend(&state, limits::EXCHANGE_POSTBACKS, &client.ip).await?;
+    let signature = headers
+        .get("x-signature")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default();
+    Ok(ok(
+        exchanges::postback(&state.ctx, &code, &body, signature).await?
+    ))
+}
+
+#[derive(schemars::JsonSchema, Serialize)]
+struct Upserted {
+    id: i64,
+}
+
+async fn exchange_upsert(
+    State(state): State<AppState>,
+    _: Admin,
+    ApiJson(input): ApiJson<ExchangeInput>,
+) -> AppResult<Json<Envelope<Upserted>>> {
+    Ok(ok(Upserted {
+        id: exchanges::upsert(&state.ctx, &input).await?,
+    }))
 }

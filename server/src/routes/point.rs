@@ -13,6 +13,7 @@ use validator::Validate;
 use super::{List, ok};
 use crate::error::{AppError, AppResult};
 use crate::extract::{ApiJson, Caller, ClientMeta, CurrentUser};
+use crate::markets::exchanges;
 use crate::pagination::Page;
 use crate::points::ledger::{self, Leaderboard, LedgerItem, Period};
 use crate::points::tasks::{self, Collected, TaskView};
@@ -43,7 +44,18 @@ async fn task_list(
         return Err(AppError::new(ErrorKind::InvalidParam)
             .with_message(format!("group must be one of {}", TASK_GROUPS.join(", "))));
     }
-    let list = tasks::list(&state, caller.user_id(), &req.group, client.locale).await?;
+    let mut list = tasks::list(&state, caller.user_id(), &req.group, client.locale).await?;
+    // A partner exchange's button opens the reader's own referral link.
+    if req.group == exchanges::GROUP
+        && let Some(user_id) = caller.user_id()
+    {
+        let links = exchanges::task_links(&state, state.markets.referral_key(), user_id).await?;
+        for task in &mut list {
+            if let Some(link) = links.get(&task.button.app_link) {
+                task.button.app_link = format!("external:{link}");
+            }
+        }
+    }
     Ok(ok(List { list }))
 }
 

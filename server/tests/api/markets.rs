@@ -272,10 +272,184 @@ async fn demo_prices_play_without_a_provider(backend: Backend) {
     );
 }
 
+const PARTNER_SECRET: &str = "partner-secret-0123456789";
+
+/// The hex HMAC-SHA256 of `body` under `secret`, as an exchange signs its postbacks.
+fn signed(body: &str, secret: &str) -> String {
+    use hmac::{Hmac, Mac};
+    let mut mac = Hmac::<sha2::Sha256>::new_from_slice(secret.as_bytes()).expect("key");
+    mac.update(body.as_bytes());
+    hex::encode(mac.finalize().into_bytes())
+}
+
+async fn postback(app: &TestApp, code: &str, body: &str, signature: &str) -> (u16, Value) {
+    let response = app
+        .http
+        .post(format!("{}/api/exchange/postback/{code}", app.base))
+        .header("content-type", "application/json")
+        .header("x-signature", signature)
+        .body(body.to_owned())
+        .send()
+        .await
+        .expect("postback");
+    let status = response.status().as_u16();
+    (status, response.json().await.expect("envelope"))
+}
+
+async fn exchanges_refer_readers_and_confirm_registrations_once(backend: Backend) {
+    let app = start(backend, None).await;
+    let admin =
+        |body: Value| app.post_with("/admin/exchange/upsert", body, &[("X-ADMIN-TOKEN", ADMIN)]);
+    let exchange = json!({ "code": "okb", "name": "OKB Exchange",
+        "url_template": "https://okb.example/register?ref=blockbrief&sub_id={sub_id}",
+        "secret": PARTNER_SECRET, "perks": { "en": "20 % off fees", "ko": "수수료 20 % 할인" }, "award": 300 });
+    for (field, bad) in [
+        (
+            "url_template",
+            json!("http://okb.example/register?sub_id={sub_id}"),
+        ),
+        ("url_template", json!("https://okb.example/register")),
+        ("secret", json!("short")),
+        ("code", json!("OKB!")),
+    ] {
+        let mut body = exchange.clone();
+        body[field] = bad;
+        assert_eq!(admin(body).await.1["code"], 4001, "{field}");
+    }
+    assert_eq!(admin(exchange.clone()).await.1["code"], 2000);
+
+    // A visitor sees the exchange without a link; a reader gets their own, which names them by
+    // an opaque id only.
+    let (_, listed) = app.post("/exchange/list", json!({})).await;
+    assert_eq!(listed["data"]["list"][0]["link"], Value::Null);
+    assert_eq!(listed["data"]["list"][0]["perks"], "20 % off fees");
+    let session = app.sign_in("trader@example.com").await;
+    let token = session["token"].as_str().expect("token").to_owned();
+    let user_id = session["id"].as_i64().expect("id");
+    let auth = [("X-TOKEN", token.as_str())];
+    let (_, listed) = app.post_with("/exchange/list", json!({}), &auth).await;
+    let link = listed["data"]["list"][0]["link"]
+        .as_str()
+        .expect("link")
+        .to_owned();
+    let sub_id = link
+        .strip_prefix("https://okb.example/register?ref=blockbrief&sub_id=")
+        .expect("the template")
+        .to_owned();
+    // 16 bytes of a MAC, base64url: nothing of the reader's id.
+    assert_eq!(sub_id.len(), 22, "{sub_id}");
+    assert_ne!(sub_id, user_id.to_string());
+    let task_list = || async {
+        let (_, tasks) = app
+            .post_with(
+                "/point/task/list",
+                json!({ "group": "exchange_register" }),
+                &auth,
+            )
+            .await;
+        tasks["data"]["list"][0].clone()
+    };
+    let task = task_list().await;
+    assert_eq!(
+        (
+            &task["event_type"],
+            &task["status"],
+            &task["award"],
+            &task["title"]
+        ),
+        (
+            &json!("exchange_register:okb"),
+            &json!("not_start"),
+            &json!(300),
+            &json!("Register on OKB Exchange")
+        )
+    );
+    assert_eq!(task["button"]["app_link"], format!("external:{link}"));
+    assert_eq!(task["button"]["disabled"], false);
+    // Our own client cannot say the reader registered.
+    let report = json!({ "event_type": "exchange_register:okb" });
+    app.post_with("/point/task_event_report", report, &auth)
+        .await;
+    assert_eq!(task_list().await["status"], "not_start");
+
+    let now = app.state.now();
+    let body =
+        json!({ "event_id": "evt-1", "sub_id": sub_id, "event": "register", "occurred_at": now })
+            .to_string();
+    // Refused: a wrong signature, another exchange's code, an unknown reader, a body that is
+    // no postback (each signed properly where it must be).
+    assert_eq!(
+        postback(&app, "okb", &body, &signed(&body, "another-secret-012345"))
+            .await
+            .0,
+        401
+    );
+    assert_eq!(postback(&app, "okb", &body, "not hex").await.0, 401);
+    assert_eq!(
+        postback(&app, "nope", &body, &signed(&body, PARTNER_SECRET))
+            .await
+            .0,
+        404
+    );
+    let stranger = json!({ "event_id": "evt-2", "sub_id": "AAAAAAAAAAAAAAAAAAAAAA", "event": "register", "occurred_at": now }).to_string();
+    assert_eq!(
+        postback(&app, "okb", &stranger, &signed(&stranger, PARTNER_SECRET))
+            .await
+            .0,
+        404
+    );
+    for junk in [
+        "{",
+        r#"{"event_id":"e","sub_id":"s","event":"signup","occurred_at":1}"#,
+        r#"{"event_id":"e","sub_id":"s","event":"register","occurred_at":1,"user_id":7}"#,
+    ] {
+        let (status, answer) = postback(&app, "okb", junk, &signed(junk, PARTNER_SECRET)).await;
+        assert_eq!(
+            (status, answer["code"].clone()),
+            (400, json!(4000)),
+            "{junk}"
+        );
+    }
+    assert_eq!(
+        task_list().await["status"],
+        "not_start",
+        "nothing moved yet"
+    );
+
+    // The real one moves the task once; a replay changes nothing.
+    let (status, answer) = postback(&app, "okb", &body, &signed(&body, PARTNER_SECRET)).await;
+    assert_eq!(
+        (status, answer["data"].clone()),
+        (200, json!({ "new": true }))
+    );
+    let task = task_list().await;
+    assert_eq!(task["status"], "to_receive");
+    let (_, collected) = app
+        .post_with(
+            "/point/collect",
+            json!({ "point_id": task["point_id"] }),
+            &auth,
+        )
+        .await;
+    assert_eq!(collected["data"]["award"], 300);
+    let (_, again) = postback(&app, "okb", &body, &signed(&body, PARTNER_SECRET)).await;
+    assert_eq!(again["data"], json!({ "new": false }));
+    assert_eq!(task_list().await["status"], "completed");
+    let (_, balance) = app.post_with("/point/balance", json!({}), &auth).await;
+    assert_eq!(balance["data"]["balance"], 300, "paid once");
+    // A deposit is kept, and moves no task.
+    let deposit =
+        json!({ "event_id": "evt-3", "sub_id": sub_id, "event": "deposit", "occurred_at": now })
+            .to_string();
+    let (_, answer) = postback(&app, "okb", &deposit, &signed(&deposit, PARTNER_SECRET)).await;
+    assert_eq!(answer["data"], json!({ "new": true }));
+}
+
 on_both_databases!(
     prices_reach_chips_token_pages_and_the_markets_page,
     a_failing_provider_changes_nothing,
     servers_poll_once_an_interval_between_them,
     charts_are_fetched_beside_the_request,
     demo_prices_play_without_a_provider,
+    exchanges_refer_readers_and_confirm_registrations_once,
 );

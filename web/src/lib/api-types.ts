@@ -352,3 +352,15 @@ export type Overview = { gainers: Array<MarketToken>, losers: Array<MarketToken>
  * The newest quote's time.
  */
 as_of: number | null, };
+/**
+ * An exchange as a reader sees it.
+ */
+export type ExchangeView = { code: string, name: string, logo: string, 
+/**
+ * What a reader gets, in their language.
+ */
+perks: string, 
+/**
+ * The reader's referral link (signed-in readers only).
+ */
+link: string | null, };

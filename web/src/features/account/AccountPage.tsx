@@ -18,6 +18,7 @@ import { logoutEverywhere } from "./api/logout-everywhere";
 import { updateSettings } from "./api/update-settings";
 import { ReadLangs } from "./ReadLangs";
 import { TaskPanel } from "./TaskPanel";
+import { ExchangeList } from "../markets";
 import { TelegramConnect } from "../bots";
 import { BlockedPeople } from "../social";
 import { ProfileEditor } from "../profiles";
@@ -64,6 +65,7 @@ export function AccountPage() {
         <Link to={to("/questions")}>{t("web.nav.questions")}</Link>
       </nav>
       <TaskPanel />
+      <ExchangeList />
       <h2>{t("web.account.ledger")}</h2>
       {ledger.isPending ? (
         <Spinner />

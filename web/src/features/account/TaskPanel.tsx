@@ -24,7 +24,7 @@ export function TaskPanel() {
   return (
     <section className="tasks" aria-label={t("web.account.tasks")}>
       <h2>{t("web.account.tasks")}</h2>
-      {(["novice", "daily"] as const).map((group) => (
+      {(["novice", "daily", "exchange_register"] as const).map((group) => (
         <TaskGroup key={`${group}-${user?.id ?? 0}`} group={group} loggedIn={!!user} />
       ))}
     </section>
@@ -42,7 +42,8 @@ function TaskGroup({ group, loggedIn }: { group: Group; loggedIn: boolean }) {
   const tasks = useTasks(group, loggedIn);
   const collect = useCollectTask((award) => toast("success", t("task.award.success", { n: award })));
   if (tasks.isPending) return <Spinner />;
-  if (tasks.isError) return null;
+  // No partner exchange set up: nothing to show, rather than a task that leads nowhere.
+  if (tasks.isError || tasks.data.list.length === 0) return null;
   const mobile = mobileOs() !== null;
   return (
     <div className="task-group">

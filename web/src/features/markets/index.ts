@@ -1,1 +1,2 @@
+export { ExchangeList } from "./ExchangeList";
 export { MarketsPage, TokenMarket } from "./MarketsPage";

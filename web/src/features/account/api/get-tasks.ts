@@ -5,7 +5,7 @@ import type { TaskView } from "../../../lib/api-types";
 import { useTranslation } from "../../../lib/i18n";
 import { accountKeys } from "./keys";
 
-export type TaskGroup = "novice" | "daily";
+export type TaskGroup = "novice" | "daily" | "exchange_register";
 
 export const getTasks = (group: TaskGroup) => call<{ list: TaskView[] }>("/point/task/list", { group });
 

@@ -6,6 +6,7 @@ import type { History, Overview } from "../../../lib/api-types";
 export const marketKeys = {
   overview: () => ["market", "overview"],
   history: (symbol: string, days: number) => ["market", "history", symbol, days],
+  exchanges: (locale: string) => ["market", "exchanges", locale],
 };
 
 /** Prices move once a minute: asked again after that. */
