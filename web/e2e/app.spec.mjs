@@ -669,6 +669,8 @@ test("in Telegram's in-app browser the login offers Telegram; the footer finds t
   assert.equal(page.url(), `${stack.base}/explore`);
   await page.keyboard.press("Escape");
   await page.goto(`${stack.base}/vi/`);
+  // The app takes over the painted page: a press on the painted footer can be lost with it.
+  await appLoaded(page);
   await page.getByRole("link", { name: "Hướng dẫn tích hợp Telegram Bot" }).click();
   await page.waitForURL(/\/vi\/feed\/\d+$/);
   await page.getByRole("heading", { name: "Hướng dẫn tích hợp Bot Telegram" }).first().waitFor();

@@ -119,6 +119,7 @@ pub async fn round(ctx: &Ctx, alerts: &Alerts, mailer: &Mailer) -> AppResult<usi
     done += send_due(ctx, alerts).await?;
     done += send_held(ctx, alerts).await?;
     done += super::digest::send_due(ctx, alerts, mailer).await?;
+    done += super::presale_starts::tell(ctx, alerts).await?;
     Ok(done)
 }
 
@@ -403,7 +404,7 @@ async fn notice(
 }
 
 /// The reader's browsers a push may go to now (not waiting out a push service's 429).
-async fn browsers(ctx: &Ctx, user_id: i64) -> AppResult<Vec<push_subscription::Model>> {
+pub(super) async fn browsers(ctx: &Ctx, user_id: i64) -> AppResult<Vec<push_subscription::Model>> {
     Ok(push_subscription::Entity::find()
         .filter(push_subscription::Column::UserId.eq(user_id))
         .filter(

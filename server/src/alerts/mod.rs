@@ -15,6 +15,7 @@ use rebuilt::Rebuilt;
 
 pub mod deliver;
 pub mod digest;
+pub mod presale_starts;
 pub mod push;
 mod quiet;
 mod rebuilt;

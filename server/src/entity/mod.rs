@@ -36,6 +36,8 @@ pub mod otp_code;
 pub mod otp_guard;
 pub mod point_ledger;
 pub mod post_version;
+pub mod presale;
+pub mod presale_follow;
 pub mod price_history;
 pub mod push_subscription;
 pub mod question;

@@ -13,6 +13,7 @@ pub mod exchanges;
 pub mod history;
 pub mod overview;
 pub mod poll;
+pub mod presales;
 pub mod provider;
 pub mod quotes;
 

@@ -38,6 +38,7 @@ mod m20261126_000033_quiet_hours;
 mod m20261126_000034_alert_digests;
 mod m20261126_000035_prices;
 mod m20261126_000036_exchanges;
+mod m20261126_000037_presales;
 
 pub struct Migrator;
 
@@ -150,6 +151,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000034_alert_digests::Migration),
             Box::new(m20261126_000035_prices::Migration),
             Box::new(m20261126_000036_exchanges::Migration),
+            Box::new(m20261126_000037_presales::Migration),
         ]
     }
 }

@@ -1,5 +1,6 @@
-//! Markets: a token's chart and the Markets page's tables (visitors too), partner exchanges with
-//! the reader's referral links, and the exchanges' signed postbacks. Token chips and token pages
+//! Markets: a token's chart and the Markets page's tables (visitors too), presales (followed by
+//! signed-in readers), partner exchanges with the reader's referral links, and the exchanges'
+//! signed postbacks. Token chips and token pages
 //! carry prices through the feed and catalogue calls.
 
 use aide::axum::ApiRouter;
@@ -15,14 +16,16 @@ use validator::Validate;
 
 use super::admin::Admin;
 use super::cached::cached_ok;
-use super::{List, ok};
+use super::{IdRequest, List, ok};
 use crate::error::AppResult;
-use crate::extract::{ApiJson, Caller, ClientMeta};
+use crate::extract::{ApiJson, Caller, ClientMeta, CurrentUser};
 use crate::limits;
 use crate::markets::exchanges::{self, ExchangeInput, ExchangeView, Received};
 use crate::markets::history::{self, History};
 use crate::markets::overview::{self, Overview};
+use crate::markets::presales::{self, PresaleInput, PresalePage, PresaleStatus, PresaleView};
 use crate::openapi::answers;
+use crate::social::spend_write;
 use crate::state::AppState;
 
 pub fn router() -> ApiRouter<AppState> {
@@ -35,6 +38,10 @@ pub fn router() -> ApiRouter<AppState> {
         .api_route("/exchange/list", post(exchange_list))
         .api_route("/exchange/postback/{code}", post(exchange_postback))
         .api_route("/admin/exchange/upsert", post(exchange_upsert))
+        .api_route("/presale/list", post(presale_list))
+        .api_route("/presale/detail", post(presale_detail))
+        .api_route("/presale/follow", post(presale_follow))
+        .api_route("/admin/presale/upsert", post(presale_upsert))
 }
 
 #[derive(schemars::JsonSchema, Deserialize, Validate)]
@@ -104,5 +111,74 @@ async fn exchange_upsert(
 ) -> AppResult<Json<Envelope<Upserted>>> {
     Ok(ok(Upserted {
         id: exchanges::upsert(&state.ctx, &input).await?,
+    }))
+}
+
+#[derive(schemars::JsonSchema, Deserialize, Validate)]
+struct PresaleListRequest {
+    status: PresaleStatus,
+    #[serde(default)]
+    #[validate(length(max = 20))]
+    cursor: Option<String>,
+}
+
+async fn presale_list(
+    State(state): State<AppState>,
+    caller: Caller,
+    client: ClientMeta,
+    ApiJson(req): ApiJson<PresaleListRequest>,
+) -> AppResult<Json<Envelope<PresalePage>>> {
+    let page = presales::list(
+        &state.ctx,
+        req.status,
+        req.cursor.as_deref(),
+        caller.user_id(),
+        client.locale,
+    )
+    .await?;
+    Ok(ok(page))
+}
+
+async fn presale_detail(
+    State(state): State<AppState>,
+    caller: Caller,
+    client: ClientMeta,
+    ApiJson(req): ApiJson<IdRequest>,
+) -> AppResult<Json<Envelope<PresaleView>>> {
+    let view = presales::detail(&state.ctx, req.id, caller.user_id(), client.locale).await?;
+    Ok(ok(view))
+}
+
+#[derive(schemars::JsonSchema, Deserialize, Validate)]
+struct PresaleFollowRequest {
+    id: i64,
+    follow: bool,
+}
+
+#[derive(schemars::JsonSchema, Serialize)]
+struct Following {
+    following: bool,
+}
+
+async fn presale_follow(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    client: ClientMeta,
+    ApiJson(req): ApiJson<PresaleFollowRequest>,
+) -> AppResult<Json<Envelope<Following>>> {
+    spend_write(&state, &me, &client, limits::FOLLOWS).await?;
+    presales::follow(&state.ctx, me.user_id, req.id, req.follow).await?;
+    Ok(ok(Following {
+        following: req.follow,
+    }))
+}
+
+async fn presale_upsert(
+    State(state): State<AppState>,
+    _: Admin,
+    ApiJson(input): ApiJson<PresaleInput>,
+) -> AppResult<Json<Envelope<Upserted>>> {
+    Ok(ok(Upserted {
+        id: presales::upsert(&state.ctx, &input).await?,
     }))
 }

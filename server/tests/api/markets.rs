@@ -7,6 +7,7 @@ use serde_json::{Value, json};
 use server::markets::poll::poll_if_due;
 
 use crate::common::price_api::{Mode, PriceApi};
+use crate::common::push_service::PushService;
 use crate::common::{Backend, TestApp};
 
 const ADMIN: &str = "admin-token-for-tests-0123456789";
@@ -445,6 +446,143 @@ async fn exchanges_refer_readers_and_confirm_registrations_once(backend: Backend
     assert_eq!(answer["data"], json!({ "new": true }));
 }
 
+async fn presales_are_listed_by_status_and_followers_hear_when_one_starts(backend: Backend) {
+    let app = TestApp::start_with(backend, |c| {
+        c.admin_token = Some(ADMIN.to_owned());
+        c.push.push_allow_loopback = true;
+    })
+    .await;
+    let now = app.state.now();
+    let sale = |project: &str, starts: i64, ends: i64| {
+        json!({ "project": project, "symbol": "pre", "chain": "Solana", "starts_at": now + starts,
+            "ends_at": now + ends, "target_usd": 2_000_000.0, "price_usd": 0.02,
+            "links": [{ "label": "Website", "url": "https://presale.example/" }],
+            "descriptions": { "en": "A wombat DEX." } })
+    };
+    let admin =
+        |body: Value| app.post_with("/admin/presale/upsert", body, &[("X-ADMIN-TOKEN", ADMIN)]);
+    let mut ids = Vec::new();
+    for (project, starts, ends) in [
+        ("Wombat DEX", 3_600, 90_000),
+        ("Quoll Chain", -60, 86_400),
+        ("Numbat Pay", -90_000, -3_600),
+    ] {
+        let (_, made) = admin(sale(project, starts, ends)).await;
+        ids.push(
+            made["data"]["id"]
+                .as_i64()
+                .unwrap_or_else(|| panic!("{made}")),
+        );
+    }
+    for (field, bad) in [
+        ("ends_at", json!(now - 100_000)),
+        ("price_usd", json!(-1.0)),
+        (
+            "links",
+            json!([{ "label": "x", "url": "http://presale.example/" }]),
+        ),
+    ] {
+        let mut body = sale("Bad", 10, 20);
+        body[field] = bad;
+        assert_eq!(admin(body).await.1["code"], 4001, "{field}");
+    }
+    for (status, project) in [
+        ("upcoming", "Wombat DEX"),
+        ("live", "Quoll Chain"),
+        ("ended", "Numbat Pay"),
+    ] {
+        let (_, page) = app.post("/presale/list", json!({ "status": status })).await;
+        let list = page["data"]["list"].as_array().expect("list");
+        assert_eq!(list.len(), 1, "{status}: {page}");
+        assert_eq!(
+            (&list[0]["project"], &list[0]["status"]),
+            (&json!(project), &json!(status))
+        );
+        assert!(
+            list[0]["risk_notice"]
+                .as_str()
+                .is_some_and(|r| r.contains("risky"))
+        );
+        assert_eq!(list[0]["following"], Value::Null, "visitors follow nothing");
+    }
+    let (status, refused) = app.post("/presale/list", json!({ "status": "soon" })).await;
+    assert_eq!(
+        (status.as_u16(), refused["code"].clone()),
+        (400, json!(4000))
+    );
+
+    // A reader follows the upcoming one, and hears when it starts, once.
+    let session = app.sign_in("early@example.com").await;
+    let token = session["token"].as_str().expect("token").to_owned();
+    let auth = [("X-TOKEN", token.as_str())];
+    let service = PushService::start().await;
+    app.post_with(
+        "/push/subscribe",
+        service.browser("early").subscription(),
+        &auth,
+    )
+    .await;
+    let follow = json!({ "id": ids[0], "follow": true });
+    assert_eq!(
+        app.post_with("/presale/follow", follow.clone(), &auth)
+            .await
+            .1["data"]["following"],
+        true
+    );
+    assert_eq!(
+        app.post_with("/presale/follow", follow, &auth).await.1["code"],
+        2000,
+        "again: no change"
+    );
+    let (_, detail) = app
+        .post_with("/presale/detail", json!({ "id": ids[0] }), &auth)
+        .await;
+    assert_eq!(
+        (&detail["data"]["following"], &detail["data"]["description"]),
+        (&json!(true), &json!("A wombat DEX."))
+    );
+    assert_eq!(
+        app.post_with(
+            "/presale/follow",
+            json!({ "id": 999_999, "follow": true }),
+            &auth
+        )
+        .await
+        .1["code"],
+        4040
+    );
+    assert_eq!(
+        app.post("/presale/follow", json!({ "id": ids[0], "follow": true }))
+            .await
+            .0
+            .as_u16(),
+        401
+    );
+    server::alerts::deliver::spawn(
+        app.state.ctx.clone(),
+        app.state.alerts.clone(),
+        app.state.mailer.clone(),
+        "t".to_owned(),
+    );
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    assert!(service.delivered().is_empty(), "not started yet");
+    app.clock.advance(3_601);
+    let mut got = service.delivered();
+    for _ in 0..200 {
+        if !got.is_empty() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        got = service.delivered();
+    }
+    assert_eq!(
+        got.first().map(|d| d.payload["title"].clone()),
+        Some(json!("Presale started: Wombat DEX"))
+    );
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    assert_eq!(service.delivered().len(), 1, "once");
+}
+
 on_both_databases!(
     prices_reach_chips_token_pages_and_the_markets_page,
     a_failing_provider_changes_nothing,
@@ -452,4 +590,5 @@ on_both_databases!(
     charts_are_fetched_beside_the_request,
     demo_prices_play_without_a_provider,
     exchanges_refer_readers_and_confirm_registrations_once,
+    presales_are_listed_by_status_and_followers_hear_when_one_starts,
 );
