@@ -8,7 +8,7 @@ pub const OAUTH_CALLBACK_PATH: &str = "/oauth/by/web";
 
 /// Every page, as paths without the locale prefix: `:name` takes one segment, a final `*` the
 /// rest (possibly nothing).
-pub const PAGES: [&str; 25] = [
+pub const PAGES: [&str; 26] = [
     "/",
     "/explore",
     "/search",
@@ -21,6 +21,7 @@ pub const PAGES: [&str; 25] = [
     "/messages",
     "/alerts",
     "/markets",
+    "/presales",
     "/user/:id",
     "/questions",
     "/question/:id",

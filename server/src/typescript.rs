@@ -24,6 +24,7 @@ use crate::content::search::Hit;
 use crate::markets::exchanges::ExchangeView;
 use crate::markets::history::History;
 use crate::markets::overview::{MarketToken, Overview};
+use crate::markets::presales::{PresaleLink, PresalePage, PresaleStatus, PresaleView};
 use crate::markets::quotes::{MarketView, Quote};
 use crate::pagination::Page;
 use crate::points::ledger::{Leaderboard, LedgerItem, MyRank, Ranked};
@@ -102,6 +103,10 @@ fn api_types() -> String {
         declare::<MarketToken>(&cfg),
         declare::<Overview>(&cfg),
         declare::<ExchangeView>(&cfg),
+        declare::<PresaleStatus>(&cfg),
+        declare::<PresaleLink>(&cfg),
+        declare::<PresaleView>(&cfg),
+        declare::<PresalePage>(&cfg),
     ] {
         out += &decl;
     }

@@ -1093,6 +1093,19 @@ test("markets: movers and the most mentioned tokens with demo prices, a token pa
   const chip = page.locator(".feed-page .chip.token").first();
   await chip.getByTestId("price").waitFor();
   assert.match(await chip.innerText(), /^\$[A-Z]+\s*\$[\d,.]+/);
+  // Presales: live ones count down to their end, upcoming ones to their start, under a risk notice.
+  await page.goto(`${stack.base}/markets`);
+  await page.getByRole("link", { name: "Presales" }).click();
+  await page.waitForURL(/\/presales$/);
+  const live = page.getByTestId("presale").filter({ hasText: "Quoll Restaking" });
+  await live.getByTestId("countdown").getByText(/^Ends in (\d+ d )?\d\d:\d\d:\d\d$/).waitFor();
+  await page.getByRole("note").getByText(/Presales are risky/).waitFor();
+  await page.getByRole("button", { name: "Upcoming" }).click();
+  const upcoming = page.getByTestId("presale").filter({ hasText: "Wombat DEX" });
+  await upcoming.getByTestId("countdown").getByText(/^Starts in 1 d \d\d:\d\d:\d\d$/).waitFor();
+  // Following needs an account.
+  await upcoming.getByRole("button", { name: "Follow" }).click();
+  await page.getByRole("dialog", { name: "Log in to Blockbrief" }).waitFor();
   await page.context().close();
 });
 

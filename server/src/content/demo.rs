@@ -1,6 +1,6 @@
 //! The demo set, written for this project: a catalogue (20 tokens, 30 tags, 10 channels, 8 KOLs,
-//! 10 topics, 10 benefits) and 12 story templates in five languages, expanded over the tokens into
-//! feed items. `make run` loads 240 items into an empty database; `blockbrief generate` writes any
+//! 10 topics, 10 benefits), 12 story templates in five languages, expanded over the tokens into
+//! feed items, and three presales (upcoming, live, ended). `make run` loads 240 items into an empty database; `blockbrief generate` writes any
 //! number for benchmarks.
 
 use std::collections::{BTreeMap, HashMap};
@@ -15,6 +15,7 @@ use super::write::{
 use crate::ctx::Ctx;
 use crate::entity::feed_item;
 use crate::error::{AppError, AppResult};
+use crate::markets;
 
 /// Items loaded into an empty database: every story template once per token.
 pub const DEMO_ITEMS: usize = 240;
@@ -25,6 +26,16 @@ const SPACING_SECONDS: i64 = 600;
 struct DemoSet {
     catalogue: DemoCatalogue,
     stories: Vec<Story>,
+    presales: Vec<DemoPresale>,
+}
+
+/// A presale, its times relative to the load.
+#[derive(Deserialize)]
+struct DemoPresale {
+    #[serde(flatten)]
+    presale: serde_json::Map<String, serde_json::Value>,
+    starts_in_hours: i64,
+    days: i64,
 }
 
 #[derive(Deserialize)]
@@ -227,6 +238,18 @@ pub async fn load_if_empty(ctx: &Ctx) -> AppResult<bool> {
         return Ok(false);
     }
     generate(ctx, DEMO_ITEMS).await?;
+    let now = ctx.now();
+    for demo in demo_set()?.presales {
+        let starts_at = now + demo.starts_in_hours * 3_600;
+        let mut fields = demo.presale;
+        fields.insert("starts_at".to_owned(), starts_at.into());
+        fields.insert(
+            "ends_at".to_owned(),
+            (starts_at + demo.days * 86_400).into(),
+        );
+        let input = serde_json::from_value(fields.into()).map_err(AppError::internal)?;
+        markets::presales::upsert(ctx, &input).await?;
+    }
     Ok(true)
 }
 

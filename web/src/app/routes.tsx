@@ -46,6 +46,7 @@ export const PAGES: Record<string, ComponentType> = {
   "/messages": page(() => import("../features/messages"), (m) => m.MessagesPage),
   "/alerts": page(() => import("../features/alerts"), (m) => m.AlertsPage),
   "/markets": page(() => import("../features/markets"), (m) => m.MarketsPage),
+  "/presales": page(() => import("../features/markets"), (m) => m.PresalesPage),
   "/questions": page(() => import("../features/questions"), (m) => m.QuestionsPage),
   "/question/:id": page(() => import("../features/questions"), (m) => m.QuestionPage),
   "/ask": page(() => import("../features/questions"), (m) => m.AskPage),

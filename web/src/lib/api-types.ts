@@ -364,3 +364,19 @@ perks: string,
  * The reader's referral link (signed-in readers only).
  */
 link: string | null, };
+export type PresaleStatus = "upcoming" | "live" | "ended";
+export type PresaleLink = { label: string, url: string, };
+export type PresaleView = { id: number, project: string, symbol: string, chain: string, starts_at: number, ends_at: number, target_usd: number, price_usd: number, links: Array<PresaleLink>, description: string, status: PresaleStatus, 
+/**
+ * In the reader's language: presales are risky.
+ */
+risk_notice: string, 
+/**
+ * Whether the signed-in reader follows it (absent for visitors).
+ */
+following?: boolean, };
+export type PresalePage = { list: Array<PresaleView>, 
+/**
+ * Where the next page starts; absent on the last.
+ */
+next_cursor: string | null, };

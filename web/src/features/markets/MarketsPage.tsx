@@ -13,6 +13,7 @@ import { PriceChart, Sparkline } from "./Chart";
 /** `/markets`: the day's movers and the tokens the news names most, beside their prices. */
 export function MarketsPage() {
   const { t } = useTranslation();
+  const to = useLocalePath();
   useDocumentTitle(t("web.markets.title"));
   const overview = useOverview();
   if (overview.isPending) return <Spinner />;
@@ -23,6 +24,7 @@ export function MarketsPage() {
     <section className="page markets">
       <div className="page-head">
         <h1>{t("web.markets.title")}</h1>
+        <Link to={to("/presales")}>{t("web.presales.title")}</Link>
         {as_of !== null && (
           <p className="meta">
             {t("web.markets.asOf", { ago: timeAgo(as_of, t) })}

@@ -1,2 +1,3 @@
 export { ExchangeList } from "./ExchangeList";
 export { MarketsPage, TokenMarket } from "./MarketsPage";
+export { PresalesPage } from "./PresalesPage";

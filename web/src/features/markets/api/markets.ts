@@ -7,6 +7,7 @@ export const marketKeys = {
   overview: () => ["market", "overview"],
   history: (symbol: string, days: number) => ["market", "history", symbol, days],
   exchanges: (locale: string) => ["market", "exchanges", locale],
+  presales: (status: string, locale: string) => ["market", "presales", status, locale],
 };
 
 /** Prices move once a minute: asked again after that. */
