@@ -1093,6 +1093,16 @@ test("markets: movers and the most mentioned tokens with demo prices, a token pa
   const chip = page.locator(".feed-page .chip.token").first();
   await chip.getByTestId("price").waitFor();
   assert.match(await chip.innerText(), /^\$[A-Z]+\s*\$[\d,.]+/);
+  // A cashtag in an article shows the token's price when hovered or tapped.
+  const made = await stack.admin("/admin/feed/upsert", { source_url: "https://news.example/cashtag", kind: "flash", lang: "en", title: "Traders watch bitcoin", content: "<p>Traders watch $BTC and $NOPE closely.</p>", tokens: ["BTC"], published_at: Math.floor(Date.now() / 1000) - 60 });
+  await page.goto(`${stack.base}/feed/${made.id}`);
+  const cashtag = page.locator(".article-body .cashtag");
+  await cashtag.waitFor();
+  assert.equal(await cashtag.count(), 1, "only tokens the item names, with a price");
+  assert.equal(await cashtag.innerText(), "$BTC");
+  assert.match(await cashtag.getAttribute("data-price"), /^\$[\d,.]+( [+−-][\d.]+%)?$/);
+  await cashtag.focus();
+  assert.match(await cashtag.evaluate((node) => getComputedStyle(node, "::after").content), /\$[\d,.]+/);
   // Presales: live ones count down to their end, upcoming ones to their start, under a risk notice.
   await page.goto(`${stack.base}/markets`);
   await page.getByRole("link", { name: "Presales" }).click();

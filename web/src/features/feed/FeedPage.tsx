@@ -24,7 +24,7 @@ import { feedKeys } from "./api/keys";
 import { PostTools } from "../posts";
 import { FavoriteButton, LikeButton, ReportButton } from "../social";
 import { AlertMeLink } from "../../components/AlertMeLink";
-import { Price } from "../../components/Price";
+import { formatChange, formatUsd, Price } from "../../components/Price";
 import { keepForOffline } from "../offline";
 
 /**
@@ -32,8 +32,9 @@ import { keepForOffline } from "../offline";
  * in-app links (locale-prefixed), `external:` and web links open a new window, anything else
  * loses its address.
  */
-function articleHtml(html: string, to: (path: string) => string): string {
+function articleHtml(html: string, to: (path: string) => string, prices: Map<string, string>): string {
   const doc = new DOMParser().parseFromString(html, "text/html");
+  markCashtags(doc, prices);
   for (const anchor of doc.querySelectorAll("a[href]")) {
     const target = mapLink(anchor.getAttribute("href") ?? "");
     if (target.kind === "internal") {
@@ -49,6 +50,33 @@ function articleHtml(html: string, to: (path: string) => string): string {
     }
   }
   return doc.body.innerHTML;
+}
+
+/**
+ * `$SYMBOL` of a token the item names, in the article's text, shows its price on hover or on a
+ * tap (focus): the text stays text, with the price in an attribute the stylesheet shows.
+ */
+function markCashtags(doc: Document, prices: Map<string, string>): void {
+  if (prices.size === 0) return;
+  const walker = doc.createTreeWalker(doc.body, NodeFilter.SHOW_TEXT);
+  const texts: Text[] = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node as Text);
+  for (const text of texts) {
+    if (text.parentElement?.closest("a, code, pre")) continue;
+    const parts = (text.textContent ?? "").split(/(\$[A-Z][A-Z0-9]{1,9}\b)/);
+    if (parts.length === 1) continue;
+    const pieces = parts.map((part) => {
+      const price = part.startsWith("$") ? prices.get(part.slice(1)) : undefined;
+      if (!price) return doc.createTextNode(part);
+      const tag = doc.createElement("span");
+      tag.className = "cashtag";
+      tag.tabIndex = 0;
+      tag.dataset.price = price;
+      tag.textContent = part;
+      return tag;
+    });
+    text.replaceWith(...pieces);
+  }
 }
 
 export function FeedPage() {
@@ -96,11 +124,20 @@ export function FeedPage() {
     );
   });
   const content = feed.data?.content;
+  const tokens = feed.data?.tokens;
+  const language = i18n.language;
   // Parsed once per article and language, not on every render (the share sheet re-renders).
-  const body = useMemo(
-    () => (content === undefined ? "" : articleHtml(content, (path) => localePath(i18n.language, path))),
-    [content, i18n.language],
-  );
+  const body = useMemo(() => {
+    if (content === undefined) return "";
+    const prices = new Map<string, string>();
+    for (const token of tokens ?? []) {
+      if (!token.price) continue;
+      const change = token.price.change_24h_pct;
+      const move = change === null ? "" : ` ${formatChange(change, language)}`;
+      prices.set(token.symbol, `${formatUsd(token.price.usd, language)}${move}`);
+    }
+    return articleHtml(content, (path) => localePath(language, path), prices);
+  }, [content, tokens, language]);
   useDocumentTitle(feed.data?.title);
   const [sharing, setSharing] = useState(false);
   useEffect(() => track("view", "feed", { id: String(id) }), [id]);
