@@ -1,5 +1,4 @@
 import { atom } from "jotai";
-import { registerSW } from "virtual:pwa-register";
 
 import { store } from "../../lib/store";
 
@@ -7,10 +6,16 @@ import { store } from "../../lib/store";
 export const updateWaitingAtom = atom<(() => void) | null>(null);
 
 /** Registers the service worker (`src/sw/sw.ts`) once the page has loaded, so it never competes
- *  with the first paint. */
+ *  with the first paint; its registration code (Workbox's) is fetched only then. */
 export function startServiceWorker(): void {
   if (import.meta.env.DEV || !("serviceWorker" in navigator)) return;
-  const update = registerSW({
-    onNeedRefresh: () => store.set(updateWaitingAtom, () => () => void update(true)),
-  });
+  const register = () =>
+    void import("virtual:pwa-register").then(({ registerSW }) => {
+      const update = registerSW({
+        immediate: true,
+        onNeedRefresh: () => store.set(updateWaitingAtom, () => () => void update(true)),
+      });
+    });
+  if (document.readyState === "complete") register();
+  else window.addEventListener("load", register, { once: true });
 }
