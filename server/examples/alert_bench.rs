@@ -150,11 +150,7 @@ async fn main() {
             }
         }),
     );
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("bind");
-    let base = format!("http://{}", listener.local_addr().expect("addr"));
-    tokio::spawn(async move { axum::serve(listener, service).await });
+    let base = serve(service).await;
     let settings = PushSettings {
         push_contact: "mailto:bench@blockbrief.local".to_owned(),
         push_allow_loopback: true,
@@ -222,6 +218,16 @@ async fn main() {
     );
 }
 
+/// Serves `router` on a loopback port; gives its base URL.
+async fn serve(router: Router) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let base = format!("http://{}", listener.local_addr().expect("addr"));
+    tokio::spawn(async move { axum::serve(listener, router).await });
+    base
+}
+
 /// A browser's subscription keys: a fresh P-256 key and auth secret, base64url.
 fn browser_keys() -> SubscriptionKeys {
     use p256::elliptic_curve::sec1::ToEncodedPoint;
@@ -248,11 +254,7 @@ async fn stored_to_pushed() -> serde_json::Value {
             }
         }),
     );
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("bind");
-    let base = format!("http://{}", listener.local_addr().expect("addr"));
-    tokio::spawn(async move { axum::serve(listener, service).await });
+    let base = serve(service).await;
 
     let dir = tempfile::tempdir().expect("temp dir");
     let mut config = Config::embedded(dir.path().join("data"));

@@ -171,18 +171,7 @@ pub async fn upsert(ctx: &Ctx, input: &ExchangeInput) -> AppResult<i64> {
         active: Set(input.active),
         ..Default::default()
     })
-    .on_conflict(
-        OnConflict::columns([task::Column::Group, task::Column::EventType])
-            .update_columns([
-                task::Column::Award,
-                task::Column::AppLink,
-                task::Column::Titles,
-                task::Column::ButtonTexts,
-                task::Column::Sort,
-                task::Column::Active,
-            ])
-            .to_owned(),
-    )
+    .on_conflict(crate::points::catalogue::task_upsert())
     .exec_without_returning(&txn)
     .await?;
     txn.commit().await?;

@@ -120,6 +120,23 @@ fn per_locale(key: Option<String>) -> String {
     serde_json::to_string(&map).unwrap_or_default()
 }
 
+/// A task is known by its group and event: written again, everything else is replaced.
+pub fn task_upsert() -> OnConflict {
+    OnConflict::columns([task::Column::Group, task::Column::EventType])
+        .update_columns([
+            task::Column::Award,
+            task::Column::Target,
+            task::Column::AppLink,
+            task::Column::ReportTime,
+            task::Column::ButtonDisabled,
+            task::Column::Titles,
+            task::Column::ButtonTexts,
+            task::Column::Sort,
+            task::Column::Active,
+        ])
+        .to_owned()
+}
+
 /// Brings the tasks table in line with [`CATALOGUE`]; tasks no longer listed are deactivated.
 /// The `exchange_register` group's tasks are the partner exchanges' (`markets::exchanges`), kept
 /// by the editors.
@@ -150,21 +167,7 @@ pub async fn seed(db: &DatabaseConnection) -> Result<(), DbErr> {
         .exec(&txn)
         .await?;
     task::Entity::insert_many(rows)
-        .on_conflict(
-            OnConflict::columns([task::Column::Group, task::Column::EventType])
-                .update_columns([
-                    task::Column::Award,
-                    task::Column::Target,
-                    task::Column::AppLink,
-                    task::Column::ReportTime,
-                    task::Column::ButtonDisabled,
-                    task::Column::Titles,
-                    task::Column::ButtonTexts,
-                    task::Column::Sort,
-                    task::Column::Active,
-                ])
-                .to_owned(),
-        )
+        .on_conflict(task_upsert())
         .exec_without_returning(&txn)
         .await?;
     txn.commit().await
