@@ -79,6 +79,7 @@ pub const ENDPOINTS: &[(&str, Access)] = &[
     ("/token/detail", Access::Public),
     ("/market/history", Access::Public),
     ("/market/overview", Access::Public),
+    ("/market/followed", Access::LoginOnly),
     ("/exchange/list", Access::Public),
     ("/presale/list", Access::Public),
     ("/presale/detail", Access::Public),

@@ -1,14 +1,18 @@
 //! The Markets page's tables: the day's biggest gainers and losers among the catalogue's priced
-//! tokens, and the tokens most named by the news of the last 24 hours beside their price move.
+//! tokens, the tokens most named by the news of the last 24 hours beside their price move, and
+//! (first, for a signed-in reader) the tokens they follow.
 
 use std::collections::HashMap;
 
-use sea_orm::{ConnectionTrait, EntityTrait, FromQueryResult, Statement};
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, EntityTrait, FromQueryResult, QueryFilter, QueryOrder,
+    QuerySelect, Statement,
+};
 use serde::Serialize;
 
 use super::quotes::Quote;
 use crate::ctx::Ctx;
-use crate::entity::{token, token_price};
+use crate::entity::{follow, token, token_price};
 use crate::error::AppResult;
 use crate::time::DAY;
 
@@ -41,7 +45,8 @@ struct Mentions {
     mentions: i64,
 }
 
-pub async fn overview(ctx: &Ctx) -> AppResult<Overview> {
+/// The priced tokens among `tokens` (all of them when `None`), with their day's mentions.
+async fn market_tokens(ctx: &Ctx, tokens: Option<Vec<i64>>) -> AppResult<Vec<MarketToken>> {
     let prices: HashMap<i64, token_price::Model> = token_price::Entity::find()
         .all(&ctx.db)
         .await?
@@ -59,7 +64,11 @@ pub async fn overview(ctx: &Ctx) -> AppResult<Overview> {
     .into_iter()
     .map(|m| (m.target_id, m.mentions))
     .collect();
-    let tokens: Vec<MarketToken> = token::Entity::find()
+    let mut query = token::Entity::find().order_by_asc(token::Column::Symbol);
+    if let Some(ids) = tokens {
+        query = query.filter(token::Column::Id.is_in(ids));
+    }
+    Ok(query
         .all(&ctx.db)
         .await?
         .into_iter()
@@ -74,7 +83,24 @@ pub async fn overview(ctx: &Ctx) -> AppResult<Overview> {
                 logo: t.logo,
             })
         })
-        .collect();
+        .collect())
+}
+
+/// The tokens `user_id` follows that have a price, by symbol.
+pub async fn followed(ctx: &Ctx, user_id: i64) -> AppResult<Vec<MarketToken>> {
+    let ids: Vec<i64> = follow::Entity::find()
+        .select_only()
+        .column(follow::Column::TargetId)
+        .filter(follow::Column::UserId.eq(user_id))
+        .filter(follow::Column::Kind.eq("token"))
+        .into_tuple()
+        .all(&ctx.db)
+        .await?;
+    market_tokens(ctx, Some(ids)).await
+}
+
+pub async fn overview(ctx: &Ctx) -> AppResult<Overview> {
+    let tokens = market_tokens(ctx, None).await?;
     let change = |t: &MarketToken| t.price.change_24h_pct.unwrap_or(0.0);
     let top = |keep: &dyn Fn(&MarketToken) -> bool, key: &dyn Fn(&MarketToken) -> f64| {
         let mut rows: Vec<MarketToken> = tokens.iter().filter(|t| keep(t)).cloned().collect();
@@ -86,6 +112,6 @@ pub async fn overview(ctx: &Ctx) -> AppResult<Overview> {
         gainers: top(&|t| change(t) > 0.0, &change),
         losers: top(&|t| change(t) < 0.0, &|t| -change(t)),
         most_mentioned: top(&|t| t.mentions > 0, &|t| t.mentions as f64),
-        as_of: prices.values().map(|p| p.as_of).max(),
+        as_of: tokens.iter().map(|t| t.price.as_of).max(),
     })
 }

@@ -22,7 +22,7 @@ use crate::extract::{ApiJson, Caller, ClientMeta, CurrentUser};
 use crate::limits;
 use crate::markets::exchanges::{self, ExchangeInput, ExchangeView, Received};
 use crate::markets::history::{self, History};
-use crate::markets::overview::{self, Overview};
+use crate::markets::overview::{self, MarketToken, Overview};
 use crate::markets::presales::{self, PresaleInput, PresalePage, PresaleStatus, PresaleView};
 use crate::openapi::answers;
 use crate::social::spend_write;
@@ -35,6 +35,7 @@ pub fn router() -> ApiRouter<AppState> {
             "/market/overview",
             post_with(overview_of, answers::<Overview>),
         )
+        .api_route("/market/followed", post(followed_tokens))
         .api_route("/exchange/list", post(exchange_list))
         .api_route("/exchange/postback/{code}", post(exchange_postback))
         .api_route("/admin/exchange/upsert", post(exchange_upsert))
@@ -70,6 +71,15 @@ async fn overview_of(State(state): State<AppState>) -> AppResult<Response> {
     cached_ok(&state, key, overview::overview(&state.ctx)).await
 }
 
+/// The signed-in reader's followed tokens with prices (the Markets page shows them first).
+async fn followed_tokens(
+    State(state): State<AppState>,
+    me: CurrentUser,
+) -> AppResult<Json<Envelope<List<MarketToken>>>> {
+    let list = overview::followed(&state.ctx, me.user_id).await?;
+    Ok(ok(List { list }))
+}
+
 async fn exchange_list(
     State(state): State<AppState>,
     caller: Caller,
@@ -80,12 +90,18 @@ async fn exchange_list(
     Ok(ok(List { list }))
 }
 
+#[derive(schemars::JsonSchema, Deserialize)]
+struct ExchangeCode {
+    /// The exchange's code (`/admin/exchange/upsert`).
+    code: String,
+}
+
 /// An exchange confirming a reader's registration or deposit: `X-Signature` is the hex
 /// HMAC-SHA256 of the raw body under the exchange's secret, checked before the body is read.
 async fn exchange_postback(
     State(state): State<AppState>,
     client: ClientMeta,
-    Path(code): Path<String>,
+    Path(ExchangeCode { code }): Path<ExchangeCode>,
     headers: HeaderMap,
     body: Bytes,
 ) -> AppResult<Json<Envelope<Received>>> {

@@ -126,6 +126,23 @@ async fn prices_reach_chips_token_pages_and_the_markets_page(backend: Backend) {
     assert_eq!(symbols("most_mentioned"), vec![json!("BTC"), json!("ETH")]);
     assert_eq!(overview["data"]["most_mentioned"][0]["mentions"], 1);
     assert_eq!(overview["data"]["as_of"], now);
+    // A reader's followed tokens come first on their Markets page.
+    let session = app.sign_in("holder@example.com").await;
+    let auth = [("X-TOKEN", session["token"].as_str().expect("token"))];
+    let eth = chip("ETH")["id"].clone();
+    app.post_with("/token/follow/add", json!({ "token_id": eth }), &auth)
+        .await;
+    let (_, followed) = app.post_with("/market/followed", json!({}), &auth).await;
+    let list = followed["data"]["list"].as_array().expect("list");
+    assert_eq!(list.len(), 1, "{followed}");
+    assert_eq!(
+        (&list[0]["symbol"], &list[0]["price"]["usd"]),
+        (&json!("ETH"), &json!(3_400.0))
+    );
+    assert_eq!(
+        app.post("/market/followed", json!({})).await.0.as_u16(),
+        401
+    );
 }
 
 async fn a_failing_provider_changes_nothing(backend: Backend) {

@@ -1,13 +1,16 @@
+import { useAtomValue } from "jotai";
+
 import { formatCompactUsd, Price } from "../../components/Price";
 import { Spinner } from "../../components/ui";
 import { messageOf } from "../../lib/api";
 import type { MarketToken, MarketView } from "../../lib/api-types";
 import { formatNumber, useTranslation } from "../../lib/i18n";
 import { useLocalePath } from "../../lib/paths";
+import { userAtom } from "../../lib/session";
 import { Link } from "../../lib/router";
 import { timeAgo } from "../../lib/time";
 import { useDocumentTitle } from "../../lib/title";
-import { useOverview } from "./api/markets";
+import { useFollowedTokens, useOverview } from "./api/markets";
 import { PriceChart, Sparkline } from "./Chart";
 
 /** `/markets`: the day's movers and the tokens the news names most, beside their prices. */
@@ -16,6 +19,7 @@ export function MarketsPage() {
   const to = useLocalePath();
   useDocumentTitle(t("web.markets.title"));
   const overview = useOverview();
+  const followed = useFollowedTokens(useAtomValue(userAtom) !== null);
   if (overview.isPending) return <Spinner />;
   if (overview.isError) return <p className="empty">{messageOf(overview.error)}</p>;
   const { gainers, losers, most_mentioned: mentioned, as_of } = overview.data;
@@ -33,6 +37,7 @@ export function MarketsPage() {
         )}
       </div>
       {as_of === null && <p className="empty">{t("web.markets.none")}</p>}
+      <MarketTable title={t("web.markets.followed")} rows={followed.data?.list ?? []} mentions />
       <MarketTable title={t("web.markets.mostMentioned")} rows={mentioned} mentions />
       <MarketTable title={t("web.markets.gainers")} rows={gainers} />
       <MarketTable title={t("web.markets.losers")} rows={losers} />

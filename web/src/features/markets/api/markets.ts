@@ -1,12 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 
 import { call } from "../../../lib/api";
-import type { History, Overview } from "../../../lib/api-types";
+import type { History, MarketToken, Overview } from "../../../lib/api-types";
 
 export const marketKeys = {
   overview: () => ["market", "overview"],
   history: (symbol: string, days: number) => ["market", "history", symbol, days],
   exchanges: (locale: string) => ["market", "exchanges", locale],
+  followed: () => ["market", "followed"],
   presales: (status: string, locale: string) => ["market", "presales", status, locale],
 };
 
@@ -22,6 +23,15 @@ export const overviewQueryOptions = () =>
   });
 
 export const useOverview = () => useQuery(overviewQueryOptions());
+
+/** The signed-in reader's followed tokens with prices (none asked for a visitor). */
+export const useFollowedTokens = (signedIn: boolean) =>
+  useQuery({
+    queryKey: marketKeys.followed(),
+    queryFn: () => call<{ list: MarketToken[] }>("/market/followed", {}),
+    // Asked again on each visit: the reader may have followed a token since.
+    enabled: signedIn,
+  });
 
 /** A token's chart; while the server fetches one it has not kept, asked again shortly. */
 export function useHistory(symbol: string, days: number) {
