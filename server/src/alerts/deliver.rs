@@ -16,13 +16,12 @@ use sea_orm::{
     QuerySelect, Set, Statement,
 };
 
-use super::push::{Notice, Urgency};
+use super::push::{Notice, Urgency, browsers};
 use super::sample::alert_items;
 use super::{Alerts, quiet};
 use crate::ctx::Ctx;
 use crate::entity::{
-    alert, alert_delivery, alert_job, bot_chat, bot_delivery, feed_item, feed_translation,
-    push_subscription, user,
+    alert, alert_delivery, alert_job, bot_chat, bot_delivery, feed_item, feed_translation, user,
 };
 use crate::error::AppResult;
 use crate::events::Event;
@@ -401,19 +400,6 @@ async fn notice(
         item.important,
         locale,
     )))
-}
-
-/// The reader's browsers a push may go to now (not waiting out a push service's 429).
-pub(super) async fn browsers(ctx: &Ctx, user_id: i64) -> AppResult<Vec<push_subscription::Model>> {
-    Ok(push_subscription::Entity::find()
-        .filter(push_subscription::Column::UserId.eq(user_id))
-        .filter(
-            push_subscription::Column::RetryAt
-                .is_null()
-                .or(push_subscription::Column::RetryAt.lte(ctx.now())),
-        )
-        .all(&ctx.db)
-        .await?)
 }
 
 async fn push(ctx: &Ctx, alerts: &Alerts, delivery: &alert_delivery::Model) -> AppResult<()> {

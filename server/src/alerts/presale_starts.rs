@@ -5,8 +5,7 @@ use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 
 use super::Alerts;
-use super::deliver::browsers;
-use super::push::{Notice, Urgency};
+use super::push::{Notice, Urgency, browsers};
 use crate::ctx::Ctx;
 use crate::entity::{presale, presale_follow, user};
 use crate::error::AppResult;

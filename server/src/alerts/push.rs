@@ -405,3 +405,16 @@ impl Pusher {
         }
     }
 }
+
+/// The reader's browsers a push may go to now (not waiting out a push service's 429).
+pub async fn browsers(ctx: &Ctx, user_id: i64) -> AppResult<Vec<push_subscription::Model>> {
+    Ok(push_subscription::Entity::find()
+        .filter(push_subscription::Column::UserId.eq(user_id))
+        .filter(
+            push_subscription::Column::RetryAt
+                .is_null()
+                .or(push_subscription::Column::RetryAt.lte(ctx.now())),
+        )
+        .all(&ctx.db)
+        .await?)
+}
