@@ -74,3 +74,30 @@ pub fn keys(locale: &str) -> Vec<String> {
     out.sort();
     out
 }
+
+/// The language `localized` takes its text from: `locale` where the map has it, else English, else
+/// the first there is (a reader is told when the text is not in their language).
+pub fn localized_lang(json: &str, locale: &str) -> String {
+    let Ok(map) = serde_json::from_str::<HashMap<String, String>>(json) else {
+        return DEFAULT_LOCALE.to_owned();
+    };
+    [locale, DEFAULT_LOCALE]
+        .into_iter()
+        .find(|l| map.contains_key(*l))
+        .map(str::to_owned)
+        .or_else(|| map.keys().next().cloned())
+        .unwrap_or_else(|| DEFAULT_LOCALE.to_owned())
+}
+
+/// Picks the text for `locale` from a JSON object keyed by locale, falling back to English and
+/// then to any text at all (a row written in one language still shows).
+pub fn localized(json: &str, locale: &str) -> String {
+    let Ok(map) = serde_json::from_str::<HashMap<String, String>>(json) else {
+        return String::new();
+    };
+    map.get(locale)
+        .or_else(|| map.get(DEFAULT_LOCALE))
+        .or_else(|| map.values().next())
+        .cloned()
+        .unwrap_or_default()
+}

@@ -5,10 +5,10 @@ use serde::{Deserialize, Serialize};
 use validator::Validate;
 
 use super::write::BenefitText;
-use super::{localized, localized_lang};
 use crate::ctx::Ctx;
 use crate::entity::{benefit, channel, kol, tag, token, topic};
 use crate::error::{AppError, AppResult};
+use crate::i18n::{localized, localized_lang};
 use crate::markets::{self, quotes::MarketView};
 
 fn not_found(what: &str) -> AppError {

@@ -12,13 +12,13 @@ use sea_orm::{
 use serde::Serialize;
 
 use super::follows::{Target, followed};
-use super::localized;
 use crate::auth::users::{UserRef, users_by_id};
 use crate::ctx::Ctx;
 use crate::entity::{
     channel, feed_item, feed_link, feed_translation, feed_view, kol, tag, token, topic,
 };
 use crate::error::{AppError, AppResult};
+use crate::i18n::localized;
 use crate::markets::{self, quotes::Quote};
 use crate::pagination::{Page, parse_pair, split_page};
 use crate::time::DAY;

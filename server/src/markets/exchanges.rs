@@ -20,6 +20,7 @@ use crate::entity::{exchange, exchange_event, exchange_referral, task};
 use client_core::envelope::ErrorKind;
 
 use crate::error::{AppError, AppResult};
+use crate::i18n::localized;
 use crate::points::tasks::{self, Source};
 
 /// The task group whose tasks only a partner's postback moves.
@@ -215,14 +216,6 @@ async fn link(
     .exec(&ctx.db)
     .await?;
     Ok(found.url_template.replace(SUB_ID, &sub))
-}
-
-fn localized(json: &str, locale: &str) -> String {
-    let map: HashMap<String, String> = serde_json::from_str(json).unwrap_or_default();
-    map.get(locale)
-        .or_else(|| map.get("en"))
-        .cloned()
-        .unwrap_or_default()
 }
 
 async fn active_exchanges(ctx: &Ctx) -> AppResult<Vec<exchange::Model>> {

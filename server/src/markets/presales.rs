@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::ctx::Ctx;
 use crate::entity::{presale, presale_follow};
 use crate::error::{AppError, AppResult};
-use crate::i18n::t;
+use crate::i18n::{localized, t};
 
 /// Presales on a page.
 pub const PAGE: u64 = 20;
@@ -89,15 +89,9 @@ fn status(row: &presale::Model, now: i64) -> PresaleStatus {
 }
 
 fn view(row: presale::Model, now: i64, locale: &str, following: Option<bool>) -> PresaleView {
-    let descriptions: std::collections::HashMap<String, String> =
-        serde_json::from_str(&row.descriptions).unwrap_or_default();
     PresaleView {
         status: status(&row, now),
-        description: descriptions
-            .get(locale)
-            .or_else(|| descriptions.get("en"))
-            .cloned()
-            .unwrap_or_default(),
+        description: localized(&row.descriptions, locale),
         links: serde_json::from_str(&row.links).unwrap_or_default(),
         risk_notice: t(locale, "presale.risk", &[]),
         following,

@@ -3,7 +3,6 @@
 use std::collections::HashMap;
 
 use client_core::envelope::ErrorKind;
-use client_core::locale::DEFAULT_LOCALE;
 use client_core::task::TaskStatus;
 use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{
@@ -16,6 +15,7 @@ use crate::ctx::Ctx;
 use crate::entity::{message, point_ledger, task, task_progress, user};
 use crate::error::{AppError, AppResult};
 use crate::events::{Event, Live};
+use crate::i18n::localized;
 
 #[derive(schemars::JsonSchema, Debug, Serialize, ts_rs::TS)]
 pub struct TaskButtonView {
@@ -43,14 +43,6 @@ pub struct TaskView {
     pub button: TaskButtonView,
     #[ts(type = "0 | 1")]
     pub report_time: i32,
-}
-
-fn localized(json: &str, locale: &str) -> String {
-    let map: HashMap<String, String> = serde_json::from_str(json).unwrap_or_default();
-    map.get(locale)
-        .or_else(|| map.get(DEFAULT_LOCALE))
-        .cloned()
-        .unwrap_or_default()
 }
 
 fn status_of(row: Option<&task_progress::Model>) -> TaskStatus {

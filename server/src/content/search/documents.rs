@@ -10,10 +10,10 @@ use sea_orm::{
 use client_core::locale::DEFAULT_LOCALE;
 
 use super::{DocKind, lang_marker, lower, short_grams};
-use crate::content::localized;
 use crate::content::write::plain_text;
 use crate::entity::{feed_item, feed_translation, kol, tag, token};
 use crate::error::AppResult;
+use crate::i18n::localized;
 
 /// What one row is found by.
 pub struct Document {
