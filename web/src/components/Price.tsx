@@ -1,34 +1,21 @@
 import type { Quote } from "../lib/api-types";
-import { useTranslation } from "../lib/i18n";
+import { numberFormat, useTranslation } from "../lib/i18n";
 import { timeAgo } from "../lib/time";
-
-const formats = new Map<string, Intl.NumberFormat>();
-
-/** One `Intl.NumberFormat` per language and style, made once. */
-function format(locale: string, key: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const id = `${locale}|${key}`;
-  let made = formats.get(id);
-  if (!made) {
-    made = new Intl.NumberFormat(locale, options);
-    formats.set(id, made);
-  }
-  return made;
-}
 
 /** US dollars in the reader's language: small prices keep their significant digits. */
 export function formatUsd(usd: number, locale: string): string {
   const digits = usd >= 1 ? { maximumFractionDigits: 2 } : { maximumSignificantDigits: 4 };
-  return format(locale, `usd${usd >= 1}`, { style: "currency", currency: "USD", ...digits }).format(usd);
+  return numberFormat(locale, `usd${usd >= 1}`, { style: "currency", currency: "USD", ...digits }).format(usd);
 }
 
 /** Large dollar amounts, compact (`$1.9T`, `1.9兆美元`). */
 export function formatCompactUsd(usd: number, locale: string): string {
-  return format(locale, "compact", { style: "currency", currency: "USD", notation: "compact", maximumFractionDigits: 2 }).format(usd);
+  return numberFormat(locale, "compact", { style: "currency", currency: "USD", notation: "compact", maximumFractionDigits: 2 }).format(usd);
 }
 
 /** A change in percent with its sign (`+4.25%`, `−2.5%`). */
 export function formatChange(pct: number, locale: string): string {
-  return format(locale, "change", { style: "percent", signDisplay: "exceptZero", maximumFractionDigits: 2 }).format(pct / 100);
+  return numberFormat(locale, "change", { style: "percent", signDisplay: "exceptZero", maximumFractionDigits: 2 }).format(pct / 100);
 }
 
 /** `up`, `down` or `flat`: the colour of a change. */

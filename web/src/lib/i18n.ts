@@ -84,15 +84,21 @@ export function useTranslation() {
   return useMemo(() => ({ t: i18next.getFixedT(language), i18n: i18next }), [language]);
 }
 
-/** One formatter per language: building one is far dearer than using it, and lists call this per row. */
+/** One formatter per language and style: building one is far dearer than using it, and lists
+ *  call this per row. `style` names `options` (one name, one set of options). */
 const numberFormats = new Map<string, Intl.NumberFormat>();
+
+export function numberFormat(locale: string, style = "plain", options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = `${locale}|${style}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
 
 /** A number as the reader's language writes it (`Intl`): 12,345 · 12.345 · 12 345. */
 export function formatNumber(n: number): string {
-  let format = numberFormats.get(i18next.language);
-  if (!format) {
-    format = new Intl.NumberFormat(i18next.language);
-    numberFormats.set(i18next.language, format);
-  }
-  return format.format(n);
+  return numberFormat(i18next.language).format(n);
 }
