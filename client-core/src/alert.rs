@@ -2,7 +2,8 @@
 //! server's fan-out, the bots' filters, the editor's live count in the browser).
 //!
 //! A rule matches an item when any of its keywords, tokens, tags, channels, KOLs or topics does
-//! (a rule naming none of them but `only_important` matches every important item), no excluded
+//! (a rule naming none of them but `only_important` matches every important item; one naming
+//! only a price, see `price_alert`, matches none), no excluded
 //! keyword (`-scam`) appears, the item is important when the rule asks for that, and it is in
 //! one of the rule's languages when it names some. Keywords are case-insensitive, `"a phrase"`
 //! matches the words in that order; Latin and Vietnamese keywords match whole words, Chinese and
@@ -18,6 +19,7 @@ use std::collections::{HashMap, HashSet};
 use serde::{Deserialize, Serialize};
 
 use crate::message::Message;
+use crate::price_alert::{PriceRule, check_price_rule};
 
 pub const KEYWORDS_MAX: usize = 30;
 pub const KEYWORD_MAX_CHARS: usize = 60;
@@ -26,7 +28,7 @@ pub const TARGETS_MAX: usize = 50;
 
 pub const MSG_EMPTY: Message = Message::new(
     "alert.empty",
-    "Say what to alert you about: a keyword, token, tag, channel, KOL or topic, or important news",
+    "Say what to alert you about: a keyword, token, tag, channel, KOL or topic, important news, or a price",
 );
 pub const MSG_TOO_MANY_KEYWORDS: Message =
     Message::new("alert.tooManyKeywords", "An alert has at most 30 keywords");
@@ -38,7 +40,7 @@ pub const MSG_TOO_MANY_TARGETS: Message = Message::new(
 );
 
 /// What a reader wants to hear about.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(default)]
@@ -56,6 +58,8 @@ pub struct AlertRule {
     pub only_important: bool,
     /// The languages an item is in or translated into (empty: any).
     pub langs: Vec<String>,
+    /// A token's price to watch (`price_alert`): a rule naming only this matches no item.
+    pub price: Option<PriceRule>,
 }
 
 /// An item as rules see it.
@@ -141,10 +145,11 @@ pub fn check_rule(rule: &AlertRule) -> Option<Message> {
         .iter()
         .filter_map(|k| Keyword::parse(k))
         .any(|k| !k.exclude);
-    if !included && targets.iter().all(|n| *n == 0) && !rule.only_important {
+    if !included && targets.iter().all(|n| *n == 0) && !rule.only_important && rule.price.is_none()
+    {
         return Some(MSG_EMPTY);
     }
-    None
+    rule.price.as_ref().and_then(check_price_rule)
 }
 
 /// A rule made ready to match: keywords parsed, targets normalised.
@@ -199,7 +204,8 @@ impl Prepared {
             return false;
         }
         if !self.names_something() {
-            return true;
+            // Only important news, or (a price alert) no item at all.
+            return r.only_important;
         }
         self.included.iter().any(|k| item.has(k))
             || r.tokens.iter().any(|t| item.tokens.contains(t))
@@ -388,7 +394,7 @@ impl<K: Clone> AlertIndex<K> {
         for t in &r.topics {
             self.by_topic.entry(*t).or_default().push(at);
         }
-        if !prepared.names_something() {
+        if !prepared.names_something() && prepared.rule.only_important {
             self.every_important.push(at);
         }
         self.rules.push((key, prepared));

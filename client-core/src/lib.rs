@@ -15,6 +15,7 @@ pub mod locale;
 pub mod message;
 pub mod pages;
 pub mod post;
+pub mod price_alert;
 pub mod profile;
 pub mod question;
 pub mod stream;

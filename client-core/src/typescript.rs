@@ -88,6 +88,7 @@ pub fn wasm_types() -> String {
         declare::<crate::pages::PageMatch>(&cfg),
         declare::<crate::alert::AlertRule>(&cfg),
         declare::<crate::alert::AlertItem>(&cfg),
+        declare::<crate::price_alert::PriceRule>(&cfg),
         declare::<Constants>(&cfg),
     ] {
         out += &decl;

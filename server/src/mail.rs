@@ -75,6 +75,27 @@ impl Mailer {
         self.send(to, locale, mail).await
     }
 
+    /// A short notice (a price alert): its subject and paragraphs.
+    pub async fn send_notice(
+        &self,
+        to: &str,
+        locale: &str,
+        subject: &str,
+        paragraphs: &[String],
+    ) -> Result<(), MailError> {
+        if matches!(self, Self::Log) {
+            tracing::info!(target: "mail", "notice for {to}: {subject} (SMTP_URL is not set)");
+            return Ok(());
+        }
+        let mail = Mail {
+            subject: subject.to_owned(),
+            before: paragraphs.to_vec(),
+            code: None,
+            after: Vec::new(),
+        };
+        self.send(to, locale, mail).await
+    }
+
     /// Sends `mail` as plain text and HTML alternatives.
     async fn send(&self, to: &str, locale: &str, mail: Mail<'_>) -> Result<(), MailError> {
         let Self::Smtp { transport, from } = self else {

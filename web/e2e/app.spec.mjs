@@ -1242,6 +1242,25 @@ test("a reader sets up an alert from a token page: the editor counts last week's
   // Kept: a reload lists it from the server.
   await page.reload();
   await page.getByTestId("alert").filter({ hasText: "Numbat news" }).waitFor();
+  // A token with a price offers a price alert: the shared rule checks its lines, and it goes
+  // only where a price crossing can (browsers and email). Demo prices come with the first poll.
+  const priceAlert = page.getByRole("link", { name: "Price alert" });
+  for (let tries = 0; tries < 15 && !(await priceAlert.isVisible()); tries++) {
+    await page.goto(`${stack.base}/en/token/BTC`);
+    await priceAlert.waitFor({ timeout: 2000 }).catch(() => {});
+  }
+  await priceAlert.click();
+  await page.waitForURL(/\/alerts\?price=BTC$/);
+  assert.equal(await page.getByLabel("Token symbol").inputValue(), "BTC");
+  await page.getByLabel("Rises above (USD)").fill("90000");
+  await page.getByLabel("Falls below (USD)").fill("100000");
+  await count.getByText("The price to rise above must be higher than the price to fall below").waitFor();
+  assert.equal(await page.getByRole("button", { name: "Save alert" }).isDisabled(), true);
+  await page.getByLabel("Falls below (USD)").fill("");
+  await count.getByText("Price alerts come as browser notifications and email.").waitFor();
+  assert.equal(await page.getByRole("checkbox", { name: "Telegram" }).count(), 0);
+  await page.getByRole("button", { name: "Save alert" }).click();
+  await page.getByTestId("alert-price").filter({ hasText: "$BTC · ↑ $90,000" }).waitFor();
   // Words selected in an article start an alert about them.
   await page.goto(`${stack.base}/en/feed/${ids[2]}`);
   await appLoaded(page);

@@ -151,7 +151,11 @@ channels: Array<string>, kols: Array<number>, topics: Array<number>, only_import
 /**
  * The languages an item is in or translated into (empty: any).
  */
-langs: Array<string>, };
+langs: Array<string>, 
+/**
+ * A token's price to watch (`price_alert`): a rule naming only this matches no item.
+ */
+price: PriceRule | null, };
 /**
  * An item as rules see it.
  */
@@ -164,6 +168,30 @@ langs: Array<string>, tokens: Array<string>, tags: Array<string>, channel: strin
  * Titles, summaries and bodies as plain text, its own and its translations'.
  */
 texts: Array<string>, };
+/**
+ * What price to alert on: a token and the lines its price may cross.
+ */
+export type PriceRule = { 
+/**
+ * The token's symbol (`BTC`).
+ */
+symbol: string, 
+/**
+ * Fires when the price rises to this (USD).
+ */
+above: number | null, 
+/**
+ * Fires when the price falls to this (USD).
+ */
+below: number | null, 
+/**
+ * Fires when the price moves this many percent, up or down, within the window.
+ */
+move_pct: number | null, 
+/**
+ * The move's window in minutes (default 60).
+ */
+window_minutes: number | null, };
 /**
  * The spec's numbers and lists that the interface needs (countdowns, limits, tabs, codes).
  */

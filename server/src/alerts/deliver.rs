@@ -16,6 +16,7 @@ use sea_orm::{
     QuerySelect, Set, Statement,
 };
 
+use super::prices::Watch;
 use super::push::{Notice, Urgency, browsers};
 use super::sample::alert_items;
 use super::{Alerts, quiet};
@@ -45,6 +46,8 @@ const BODY_SHOWN: usize = 140;
 pub struct RuleSet {
     index: AlertIndex<i64>,
     alerts: HashMap<i64, Chosen>,
+    /// The alerts that watch a price.
+    pub(super) prices: Vec<Watch>,
 }
 
 struct Chosen {
@@ -58,11 +61,21 @@ struct Chosen {
 pub async fn load_rules(ctx: &Ctx) -> AppResult<RuleSet> {
     let mut index = AlertIndex::new();
     let mut alerts = HashMap::new();
+    let mut prices = Vec::new();
     for row in alert::Entity::find().all(&ctx.db).await? {
         let Ok(rule) = serde_json::from_str::<AlertRule>(&row.rule) else {
             continue;
         };
         index.insert(row.id, &rule);
+        if let Some(price) = rule.price {
+            prices.push(Watch {
+                alert_id: row.id,
+                user_id: row.user_id,
+                rule: price,
+                deliver: row.deliver.clone(),
+                quiet: row.quiet_from.zip(row.quiet_to),
+            });
+        }
         alerts.insert(
             row.id,
             Chosen {
@@ -73,7 +86,11 @@ pub async fn load_rules(ctx: &Ctx) -> AppResult<RuleSet> {
             },
         );
     }
-    Ok(RuleSet { index, alerts })
+    Ok(RuleSet {
+        index,
+        alerts,
+        prices,
+    })
 }
 
 /// Matches and sends while this server holds the lease.
@@ -119,6 +136,8 @@ pub async fn round(ctx: &Ctx, alerts: &Alerts, mailer: &Mailer) -> AppResult<usi
     done += send_held(ctx, alerts).await?;
     done += super::digest::send_due(ctx, alerts, mailer).await?;
     done += super::presale_starts::tell(ctx, alerts).await?;
+    done += super::prices::check(ctx, alerts).await?;
+    done += super::prices::send_due(ctx, alerts, mailer).await?;
     Ok(done)
 }
 

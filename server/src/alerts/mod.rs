@@ -16,6 +16,7 @@ use rebuilt::Rebuilt;
 pub mod deliver;
 pub mod digest;
 pub mod presale_starts;
+pub mod prices;
 pub mod push;
 mod quiet;
 mod rebuilt;
@@ -94,13 +95,22 @@ const DELIVERIES_KEPT: i64 = 30 * DAY;
 /// A daily email's claim on its day: needed only while that day lasts somewhere.
 const DIGEST_CLAIMS_KEPT: i64 = 7 * DAY;
 
-/// Removes deliveries done with (no instant alert still to send, nothing owed to an email) and day
-/// claims past their use, for the cleanup job; gives how many of each went.
+/// Removes deliveries done with (no instant alert still to send, nothing owed to an email), day
+/// claims past their use, price ticks no window reaches and old sent price alerts, for the
+/// cleanup job; gives how many deliveries and claims went.
 pub async fn forget_old(ctx: &Ctx) -> AppResult<(u64, u64)> {
     use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 
-    use crate::entity::{alert_delivery, alert_digest};
+    use crate::entity::{alert_delivery, alert_digest, price_alert_firing, price_tick};
     let now = ctx.now();
+    price_tick::Entity::delete_many()
+        .filter(price_tick::Column::At.lte(now - prices::TICKS_KEPT))
+        .exec(&ctx.db)
+        .await?;
+    price_alert_firing::Entity::delete_many()
+        .filter(price_alert_firing::Column::SentAt.lte(now - DELIVERIES_KEPT))
+        .exec(&ctx.db)
+        .await?;
     let deliveries = alert_delivery::Entity::delete_many()
         .filter(alert_delivery::Column::CreatedAt.lte(now - DELIVERIES_KEPT))
         .filter(deliver::waiting().not())

@@ -111,6 +111,18 @@ async fn check(ctx: &Ctx, input: &AlertInput) -> AppResult<Checked> {
     if !MODES.contains(&input.mode.as_str()) {
         return Err(AppError::invalid("mode is instant or daily"));
     }
+    if input.rule.price.is_some() {
+        // A crossing has no item for a chat or a daily email to carry, and is news only now.
+        if deliver
+            .iter()
+            .any(|d| !super::prices::DELIVERIES.contains(d))
+            || input.mode != "instant"
+        {
+            return Err(AppError::invalid(
+                "Price alerts come at once, as browser notifications and email",
+            ));
+        }
+    }
     let quiet = match &input.quiet {
         None => None,
         Some(q) => match (minutes(&q.from), minutes(&q.to)) {
@@ -144,6 +156,17 @@ async fn exist(ctx: &Ctx, rule: &AlertRule) -> AppResult<()> {
         .iter()
         .map(|t| t.trim().to_uppercase())
         .collect();
+    if let Some(price) = &rule.price {
+        let priced = token::Entity::find()
+            .filter(token::Column::Symbol.eq(price.symbol()))
+            .count(&ctx.db)
+            .await?;
+        if priced == 0 {
+            return Err(AppError::invalid(
+                "The price alert names a token that does not exist",
+            ));
+        }
+    }
     let lower = |codes: &[String]| -> Vec<String> {
         codes.iter().map(|c| c.trim().to_lowercase()).collect()
     };
@@ -294,6 +317,8 @@ pub async fn update(ctx: &Ctx, user_id: i64, id: i64, input: &AlertInput) -> App
     row.quiet_to = Set(checked.quiet.map(|q| q.1));
     row.updated_at = Set(ctx.now());
     row.update(&ctx.db).await?;
+    // Its lines may have moved: they are seen afresh.
+    super::prices::forget(ctx, id).await?;
     keep_zone(ctx, user_id, input).await?;
     changed(ctx);
     Ok(())
@@ -302,6 +327,7 @@ pub async fn update(ctx: &Ctx, user_id: i64, id: i64, input: &AlertInput) -> App
 pub async fn delete(ctx: &Ctx, user_id: i64, id: i64) -> AppResult<()> {
     own(ctx, user_id, id).await?;
     alert::Entity::delete_by_id(id).exec(&ctx.db).await?;
+    super::prices::forget(ctx, id).await?;
     changed(ctx);
     Ok(())
 }

@@ -39,6 +39,7 @@ mod m20261126_000034_alert_digests;
 mod m20261126_000035_prices;
 mod m20261126_000036_exchanges;
 mod m20261126_000037_presales;
+mod m20261126_000038_price_alerts;
 
 pub struct Migrator;
 
@@ -152,6 +153,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000035_prices::Migration),
             Box::new(m20261126_000036_exchanges::Migration),
             Box::new(m20261126_000037_presales::Migration),
+            Box::new(m20261126_000038_price_alerts::Migration),
         ]
     }
 }

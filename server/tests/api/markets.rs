@@ -8,16 +8,28 @@ use server::markets::poll::poll_if_due;
 
 use crate::common::price_api::{Mode, PriceApi};
 use crate::common::push_service::PushService;
-use crate::common::{Backend, TestApp};
+use crate::common::{Backend, SmtpServer, TestApp};
 
 const ADMIN: &str = "admin-token-for-tests-0123456789";
 
 async fn start(backend: Backend, api: Option<&PriceApi>) -> TestApp {
+    start_mailing(backend, api, None).await
+}
+
+/// With email sent to `smtp`, and pushes allowed to a loopback push service.
+async fn start_mailing(
+    backend: Backend,
+    api: Option<&PriceApi>,
+    smtp: Option<&SmtpServer>,
+) -> TestApp {
     let url = api.map(|api| api.base.clone());
+    let smtp = smtp.map(SmtpServer::url);
     let app = TestApp::start_with(backend, |c| {
         c.admin_token = Some(ADMIN.to_owned());
         c.markets.price_api_url = url;
         c.markets.price_api_key = Some("test-key".to_owned());
+        c.push.push_allow_loopback = true;
+        c.smtp_url = smtp;
     })
     .await;
     let catalogue = json!({ "tokens": [
@@ -600,7 +612,175 @@ async fn presales_are_listed_by_status_and_followers_hear_when_one_starts(backen
     assert_eq!(service.delivered().len(), 1, "once");
 }
 
+/// Polls the provider after `seconds` more, then lets the alerts worker round run.
+async fn tick(app: &TestApp, seconds: i64) {
+    app.clock.advance(seconds);
+    assert!(poll(app, "a").await.is_some(), "a poll was due");
+    server::alerts::deliver::round(&app.state.ctx, &app.state.alerts, &app.state.mailer)
+        .await
+        .expect("alerts round");
+}
+
+/// A price alert fires once when the price crosses its line, again only after the price went
+/// back 1 % past it; a move alert fires on the window's change; both reach the browser and the
+/// email; bad rules are refused.
+async fn price_alerts_fire_once_per_crossing(backend: Backend) {
+    let api = PriceApi::start().await;
+    api.set("bitcoin", 95_000.0, 0.0);
+    api.set("ethereum", 3_000.0, 0.0);
+    let smtp = SmtpServer::start().await;
+    let app = start_mailing(backend, Some(&api), Some(&smtp)).await;
+    let session = app.sign_in("watcher@example.com").await;
+    let token = session["token"].as_str().expect("token").to_owned();
+    let auth = [("X-TOKEN", token.as_str())];
+    let service = PushService::start().await;
+    app.post_with(
+        "/push/subscribe",
+        service.browser("watcher").subscription(),
+        &auth,
+    )
+    .await;
+    let alert = |name: &str, price: Value, deliver: Value, mode: &str| json!({ "name": name, "rule": { "price": price }, "deliver": deliver, "mode": mode });
+    for (body, why) in [
+        (
+            alert(
+                "x",
+                json!({ "symbol": "BTC", "above": 1 }),
+                json!(["telegram"]),
+                "instant",
+            ),
+            "Price alerts come at once, as browser notifications and email",
+        ),
+        (
+            alert(
+                "x",
+                json!({ "symbol": "BTC", "above": 1 }),
+                json!(["push"]),
+                "daily",
+            ),
+            "Price alerts come at once, as browser notifications and email",
+        ),
+        (
+            alert(
+                "x",
+                json!({ "symbol": "NOPE", "above": 1 }),
+                json!(["push"]),
+                "instant",
+            ),
+            "The price alert names a token that does not exist",
+        ),
+        (
+            alert(
+                "x",
+                json!({ "symbol": "BTC", "above": 90, "below": 100 }),
+                json!(["push"]),
+                "instant",
+            ),
+            "The price to rise above must be higher than the price to fall below",
+        ),
+        (
+            alert(
+                "x",
+                json!({ "symbol": "BTC", "above": "lots" }),
+                json!(["push"]),
+                "instant",
+            ),
+            "",
+        ),
+    ] {
+        let (status, refused) = app.post_with("/alert/add", body, &auth).await;
+        assert!(status.as_u16() < 500, "{refused}");
+        assert_ne!(refused["code"], 2000, "{why}: {refused}");
+        if !why.is_empty() {
+            assert_eq!(refused["msg"], why, "{refused}");
+        }
+    }
+    let lines = alert(
+        "BTC 100k",
+        json!({ "symbol": "btc", "above": 100_000, "below": 90_000 }),
+        json!(["push", "email"]),
+        "instant",
+    );
+    let (_, made) = app.post_with("/alert/add", lines, &auth).await;
+    assert_eq!(made["code"], 2000, "{made}");
+    let moves = alert(
+        "ETH moves",
+        json!({ "symbol": "ETH", "move_pct": 5, "window_minutes": 5 }),
+        json!(["push"]),
+        "instant",
+    );
+    let (_, made) = app.post_with("/alert/add", moves, &auth).await;
+    assert_eq!(made["code"], 2000, "{made}");
+
+    let titles = || -> Vec<String> {
+        service
+            .delivered()
+            .iter()
+            .map(|d| d.payload["title"].as_str().unwrap_or_default().to_owned())
+            .collect()
+    };
+    tick(&app, 0).await;
+    assert_eq!(titles(), Vec::<String>::new(), "no line crossed yet");
+    let mut seen = Vec::new();
+    // The move alert measures against the price 5 minutes before: from the sixth poll on.
+    for (btc, eth, fired) in [
+        (100_500.0, 3_000.0, &["BTC rose above $100,000.00"][..]),
+        (100_600.0, 3_000.0, &[]),
+        (99_500.0, 3_000.0, &[]),
+        (100_200.0, 3_000.0, &[]),
+        (98_000.0, 3_000.0, &[]),
+        (101_000.0, 3_000.0, &["BTC rose above $100,000.00"]),
+        (
+            89_000.0,
+            3_200.0,
+            &["BTC fell below $90,000.00", "ETH moved +6.7% in 5 min"],
+        ),
+        (89_000.0, 3_250.0, &[]),
+        (89_000.0, 3_000.0, &[]),
+        (89_000.0, 2_800.0, &["ETH moved -6.7% in 5 min"]),
+    ] {
+        api.set("bitcoin", btc, 0.0);
+        api.set("ethereum", eth, 0.0);
+        tick(&app, 61).await;
+        seen.extend(fired.iter().map(|f| (*f).to_owned()));
+        assert_eq!(titles(), seen, "at BTC {btc}, ETH {eth}");
+    }
+    let first = &service.delivered()[0];
+    assert_eq!(first.payload["body"], "Now $100,500.00");
+    assert!(
+        first.payload["url"]
+            .as_str()
+            .is_some_and(|u| u.ends_with("/en/token/BTC")),
+        "{:?}",
+        first.payload
+    );
+    assert_eq!(first.urgency, "high");
+    // The line alert chose email too: one email per crossing.
+    let mails = smtp.wait_for_messages(4).await;
+    let subjects: Vec<String> = mails[1..]
+        .iter()
+        .map(|m| {
+            let parsed = mailparse::parse_mail(m).expect("mail");
+            parsed
+                .headers
+                .iter()
+                .find(|h| h.get_key() == "Subject")
+                .map(|h| h.get_value())
+                .unwrap_or_default()
+        })
+        .collect();
+    assert_eq!(
+        subjects,
+        [
+            "BTC rose above $100,000.00",
+            "BTC rose above $100,000.00",
+            "BTC fell below $90,000.00"
+        ]
+    );
+}
+
 on_both_databases!(
+    price_alerts_fire_once_per_crossing,
     prices_reach_chips_token_pages_and_the_markets_page,
     a_failing_provider_changes_nothing,
     servers_poll_once_an_interval_between_them,

@@ -5,8 +5,11 @@ import type { AlertView } from "../../lib/api-types";
 import { type AlertRule, checkAlertRule, countAlertMatches } from "../../lib/core";
 import { formatNumber, useTranslation } from "../../lib/i18n";
 import { type AlertInput, newRule, useSample } from "./api/alerts";
+import { PriceFields, priceDraft, priceRule } from "./PriceFields";
 
 const DELIVERIES = ["push", "email", "telegram", "line"] as const;
+/** A price crossing has no item to carry: it goes to browsers and email, at once. */
+const PRICE_DELIVERIES: readonly string[] = ["push", "email"];
 
 /** Words as typed, split on commas and line breaks (a quoted phrase keeps its spaces). */
 const words = (text: string) =>
@@ -28,8 +31,13 @@ export function AlertEditor({ editing, seed, onSaved, onCancel }: { editing?: Al
   const [deliver, setDeliver] = useState<AlertInput["deliver"]>(editing?.deliver ?? ["push"]);
   const [mode, setMode] = useState<AlertInput["mode"]>(editing?.mode ?? "instant");
   const [quiet, setQuiet] = useState(editing?.quiet ?? null);
+  const [price, setPrice] = useState(priceDraft(start.price));
   const [error, setError] = useState<string | null>(null);
-  const rule: AlertRule = { ...start, keywords: words(keywords), tokens: words(tokens), tags: words(tags), only_important: important };
+  const rule: AlertRule = { ...start, keywords: words(keywords), tokens: words(tokens), tags: words(tags), only_important: important, price: priceRule(price) };
+  const pricing = rule.price !== null;
+  const watchesItems = important || [rule.keywords, rule.tokens, rule.tags, rule.channels, rule.kols].some((l) => l.length > 0);
+  const offered = pricing ? DELIVERIES.filter((d) => PRICE_DELIVERIES.includes(d)) : DELIVERIES;
+  const chosen = deliver.filter((d) => offered.includes(d));
   const problem = checkAlertRule(rule);
   const sample = useSample(true);
   const facts = useMemo(() => sample.data?.items.map((i) => i.facts) ?? [], [sample.data]);
@@ -38,7 +46,8 @@ export function AlertEditor({ editing, seed, onSaved, onCancel }: { editing?: Al
   const save = () => {
     setError(null);
     const time_zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    onSaved({ name: name.trim() || words(keywords)[0] || tokens || tags, rule, deliver, mode, quiet, time_zone }).catch((e: unknown) => setError(messageOf(e)));
+    const named = name.trim() || words(keywords)[0] || tokens || tags || rule.price?.symbol || "";
+    onSaved({ name: named, rule, deliver: chosen, mode: pricing ? "instant" : mode, quiet, time_zone }).catch((e: unknown) => setError(messageOf(e)));
   };
   return (
     <form
@@ -73,16 +82,19 @@ export function AlertEditor({ editing, seed, onSaved, onCancel }: { editing?: Al
       <label className="check">
         <input type="checkbox" checked={important} onChange={(e) => setImportant(e.target.checked)} /> {t("web.alerts.onlyImportant")}
       </label>
+      <PriceFields draft={price} onChange={setPrice} />
       <p className="alert-count" aria-live="polite" data-testid="alert-count">
         {problem
           ? t(problem.key, { defaultValue: problem.message })
-          : count === null
-            ? t("web.alerts.counting")
-            : t("web.alerts.lastWeek", { count, n: formatNumber(count) })}
+          : !watchesItems
+            ? t("web.alerts.priceDeliver")
+            : count === null
+              ? t("web.alerts.counting")
+              : t("web.alerts.lastWeek", { count, n: formatNumber(count) })}
       </p>
       <fieldset className="field">
         <legend>{t("web.alerts.where")}</legend>
-        {DELIVERIES.map((d) => (
+        {offered.map((d) => (
           <label key={d} className="check">
             <input type="checkbox" checked={deliver.includes(d)} onChange={() => toggle(d)} /> {t(`web.alerts.deliver.${d}`)}
           </label>
@@ -92,7 +104,7 @@ export function AlertEditor({ editing, seed, onSaved, onCancel }: { editing?: Al
         <legend>{t("web.alerts.when")}</legend>
         {(["instant", "daily"] as const).map((m) => (
           <label key={m} className="check">
-            <input type="radio" name="alert-mode" checked={mode === m} onChange={() => setMode(m)} /> {t(`web.alerts.mode.${m}`)}
+            <input type="radio" name="alert-mode" checked={(pricing ? "instant" : mode) === m} disabled={pricing} onChange={() => setMode(m)} /> {t(`web.alerts.mode.${m}`)}
           </label>
         ))}
         <label className="check">
@@ -111,7 +123,7 @@ export function AlertEditor({ editing, seed, onSaved, onCancel }: { editing?: Al
         </p>
       )}
       <div className="form-actions">
-        <button type="submit" className="button" disabled={Boolean(problem) || deliver.length === 0}>
+        <button type="submit" className="button" disabled={Boolean(problem) || chosen.length === 0}>
           {t("web.alerts.save")}
         </button>
         <button type="button" className="button ghost" onClick={onCancel}>

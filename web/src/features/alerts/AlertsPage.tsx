@@ -11,12 +11,14 @@ import { toast } from "../../lib/toast";
 import { addAlert, deleteAlert, updateAlert, useAlerts } from "./api/alerts";
 import { allowNotifications, type PushState, pushState, sendTest, stopNotifications } from "./api/push";
 import { AlertEditor } from "./AlertEditor";
+import { priceSummary } from "./PriceFields";
 
-/** What "Alert me" on a page starts a new alert from: `?token=BTC`, `?tag=defi`,
+/** What "Alert me" on a page starts a new alert from: `?token=BTC`, `?price=BTC`, `?tag=defi`,
  * `?channel=markets`, `?kol=7`, `?keyword=…`. */
 function seedFrom(params: URLSearchParams): Partial<AlertRule> | null {
-  const [token, tag, channel, kol, keyword] = ["token", "tag", "channel", "kol", "keyword"].map((k) => params.get(k));
+  const [token, price, tag, channel, kol, keyword] = ["token", "price", "tag", "channel", "kol", "keyword"].map((k) => params.get(k));
   if (token) return { tokens: [token] };
+  if (price) return { price: { symbol: price, above: null, below: null, move_pct: null, window_minutes: null } };
   if (tag) return { tags: [tag] };
   if (channel) return { channels: [channel] };
   if (kol && /^\d+$/.test(kol)) return { kols: [Number(kol)] };
@@ -27,7 +29,7 @@ function seedFrom(params: URLSearchParams): Partial<AlertRule> | null {
 /** `/alerts`: the reader's alerts, an editor for a new or changed one, and this browser's
  * notifications. */
 export function AlertsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   useDocumentTitle(t("web.alerts.title"));
   const user = useSignedInPage();
   const alerts = useAlerts();
@@ -68,6 +70,7 @@ export function AlertsPage() {
               <span className="muted">
                 {[...a.rule.keywords, ...a.rule.tokens.map((s) => `$${s}`), ...a.rule.tags.map((s) => `#${s}`)].join(" · ")}
                 {a.rule.only_important && ` · ${t("web.alerts.onlyImportant")}`}
+                {a.rule.price && <span data-testid="alert-price">{priceSummary(a.rule.price, i18n.language)}</span>}
               </span>
               <span className="muted">
                 {a.deliver.map((d) => t(`web.alerts.deliver.${d}`)).join(", ")} · {t(`web.alerts.mode.${a.mode}`)}

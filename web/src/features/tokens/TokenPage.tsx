@@ -35,6 +35,7 @@ export function TokenPage() {
       <div className="subject-actions">
         <FeedLink kind="token" code={view.symbol} />
         <AlertMeLink kind="token" value={view.symbol} />
+        {view.market && <AlertMeLink kind="price" value={view.symbol} label={t("web.alerts.priceAlert")} />}
         <TokenFollow id={view.id} />
       </div>
     </FeedTimeline>

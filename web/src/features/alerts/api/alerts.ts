@@ -44,5 +44,5 @@ export const deleteAlert = (id: number) => call("/alert/del", { id }).then(refre
 
 /** An empty rule, for a new alert; `seed` names what it starts from ("Alert me" on a page). */
 export function newRule(seed: Partial<AlertRule> = {}): AlertRule {
-  return { keywords: [], tokens: [], tags: [], channels: [], kols: [], topics: [], only_important: false, langs: [], ...seed };
+  return { keywords: [], tokens: [], tags: [], channels: [], kols: [], topics: [], only_important: false, langs: [], price: null, ...seed };
 }
