@@ -1,7 +1,8 @@
 //! The demo set, written for this project: a catalogue (20 tokens, 30 tags, 10 channels, 8 KOLs,
 //! 10 topics, 10 benefits), 12 story templates in five languages, expanded over the tokens into
-//! feed items, and three presales (upcoming, live, ended). `make run` loads 240 items into an empty database; `blockbrief generate` writes any
-//! number for benchmarks.
+//! feed items, three presales (upcoming, live, ended) and two partner exchanges. `make run`
+//! loads 240 items into an empty database; `blockbrief generate` writes any number for
+//! benchmarks.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -27,6 +28,9 @@ struct DemoSet {
     catalogue: DemoCatalogue,
     stories: Vec<Story>,
     presales: Vec<DemoPresale>,
+    /// Partner exchanges, each with a secret made at load (no postback can be forged from the
+    /// published demo set).
+    exchanges: Vec<serde_json::Map<String, serde_json::Value>>,
 }
 
 /// A presale, its times relative to the load.
@@ -239,7 +243,14 @@ pub async fn load_if_empty(ctx: &Ctx) -> AppResult<bool> {
     }
     generate(ctx, DEMO_ITEMS).await?;
     let now = ctx.now();
-    for demo in demo_set()?.presales {
+    let set = demo_set()?;
+    for mut fields in set.exchanges {
+        let secret: [u8; 32] = rand::random();
+        fields.insert("secret".to_owned(), hex::encode(secret).into());
+        let input = serde_json::from_value(fields.into()).map_err(AppError::internal)?;
+        markets::exchanges::upsert(ctx, &input).await?;
+    }
+    for demo in set.presales {
         let starts_at = now + demo.starts_in_hours * 3_600;
         let mut fields = demo.presale;
         fields.insert("starts_at".to_owned(), starts_at.into());
