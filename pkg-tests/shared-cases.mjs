@@ -15,6 +15,7 @@ export function expand(v) {
 const pairs = (p) => Object.fromEntries(p);
 const paramsOut = (r) => (r.ok ? { out: Object.entries(r.value) } : { error: r.error });
 const out = (v) => ({ out: v });
+const micro = (score) => Math.round(score * 1e6) / 1e6 + 0;
 
 /** The wasm answer for one case, shaped like the expectation (`out` or `error`). */
 /** `cases` gives what some runners share (`_alertSample`). */
@@ -79,6 +80,10 @@ export const runnersFor = (core, cases) => ({
   cutDescription: (i) => out(core.cutDescription(i)),
   checkAlertRule: (i) => out(core.checkAlertRule(i) ?? null),
   countAlertMatches: (i) => out(core.countAlertMatches(i, cases._alertSample.items)),
+  applyVote: ([m, k, on]) => out(core.applyVote(m, k, on)),
+  // To six decimals: the builds' `powf` may differ in the last bits.
+  hotScore: ([s, a]) => out(micro(core.hotScore(s, a))),
+  risingScore: ([n, t, a]) => out(micro(core.risingScore(n, t, a))),
   streamSubjects: (i) => {
     const r = core.streamSubjects(i);
     return r.ok ? out(r.value) : { error: r.error };

@@ -28,6 +28,7 @@ pub mod track;
 pub mod validate;
 #[cfg(feature = "validate")]
 pub mod validation;
+pub mod vote;
 
 #[cfg(feature = "ts")]
 pub mod typescript;

@@ -103,6 +103,12 @@ pub struct Constants {
     pub event_types: &'static [&'static str],
     #[cfg_attr(feature = "ts", ts(type = "FeedTab[]"))]
     pub feed_tabs: &'static [&'static str],
+    /// The orders a feed list takes (`new`, `hot`, `rising`).
+    pub feed_sorts: &'static [&'static str],
+    /// The votes, in the order cards show them.
+    pub vote_kinds: &'static [&'static str],
+    /// Each vote's mark, in `vote_kinds` order.
+    pub vote_marks: &'static [&'static str],
     /// The app's pages (`pages::PAGES`) and the sign-in popup's page.
     pub pages: &'static [&'static str],
     pub oauth_callback_path: &'static str,
@@ -151,6 +157,9 @@ pub fn constants() -> Constants {
         default_locale: locale::DEFAULT_LOCALE,
         event_types: &task::EVENT_TYPES,
         feed_tabs: &feed::FEED_TABS,
+        feed_sorts: &crate::vote::FEED_SORTS,
+        vote_kinds: &crate::vote::VOTE_KINDS,
+        vote_marks: &crate::vote::VOTE_MARKS,
         pages: &crate::pages::PAGES,
         oauth_callback_path: crate::pages::OAUTH_CALLBACK_PATH,
         app_store_url: c::APP_STORE_URL,

@@ -89,6 +89,8 @@ pub fn wasm_types() -> String {
         declare::<crate::alert::AlertRule>(&cfg),
         declare::<crate::alert::AlertItem>(&cfg),
         declare::<crate::price_alert::PriceRule>(&cfg),
+        declare::<crate::vote::VoteCounts>(&cfg),
+        declare::<crate::vote::Signals>(&cfg),
         declare::<Constants>(&cfg),
     ] {
         out += &decl;

@@ -15,6 +15,7 @@ use crate::{
 
 mod alert;
 mod de;
+mod vote;
 
 /// The TypeScript of every shape below, generated from the Rust types (`make types`).
 #[wasm_bindgen(typescript_custom_section)]

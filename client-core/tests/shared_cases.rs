@@ -3,7 +3,7 @@
 
 use client_core::{
     alert, comment, envelope, feed, feedback, langs, link, locale, pages, post, profile, question,
-    stream, syndication, task, theme, track, validate,
+    stream, syndication, task, theme, track, validate, vote,
 };
 use serde_json::{Value, json};
 
@@ -24,6 +24,11 @@ fn expand(v: &Value) -> Value {
         Value::Array(a) => Value::Array(a.iter().map(expand).collect()),
         other => other.clone(),
     }
+}
+
+/// A score to six decimals: the builds' `powf` may differ in the last bits.
+fn micro(score: f64) -> f64 {
+    (score * 1e6).round() / 1e6
 }
 
 fn s(v: &Value) -> &str {
@@ -207,6 +212,22 @@ fn run(function: &str, input: &Value) -> Value {
             let items: Vec<alert::AlertItem> =
                 serde_json::from_value(sample.clone()).expect("the sample");
             out(json!(alert::count_matches(&rule, &items)))
+        }
+        "applyVote" => {
+            let mine: Vec<String> = serde_json::from_value(arg(0).clone()).expect("votes");
+            let on = arg(2).as_bool().expect("on");
+            out(json!(vote::apply_vote(&mine, s(arg(1)), on)))
+        }
+        "hotScore" => {
+            let signals: vote::Signals = serde_json::from_value(arg(0).clone()).expect("signals");
+            let age = arg(1).as_i64().expect("age");
+            out(json!(micro(vote::hot_score(&signals, age))))
+        }
+        "risingScore" => {
+            let now: vote::Signals = serde_json::from_value(arg(0).clone()).expect("signals");
+            let then: vote::Signals = serde_json::from_value(arg(1).clone()).expect("signals");
+            let age = arg(2).as_i64().expect("age");
+            out(json!(micro(vote::rising_score(&now, &then, age))))
         }
         "streamSubjects" => match stream::parse_subjects(s(input)) {
             Ok(subjects) => out(json!(stream::write_subjects(&subjects))),

@@ -48,6 +48,7 @@ pub struct Removed {
     pub track_logs: u64,
     pub alert_deliveries: u64,
     pub alert_digests: u64,
+    pub rankings: u64,
 }
 
 /// One pass over every kind.
@@ -133,6 +134,7 @@ pub async fn run_once(ctx: &Ctx, track_retention_days: u32) -> AppResult<Removed
         track_logs: track::apply_retention(ctx, track_retention_days).await?,
         alert_deliveries,
         alert_digests,
+        rankings: crate::content::ranking::forget_old(ctx).await?,
     })
 }
 

@@ -295,6 +295,11 @@ pub struct Config {
     #[arg(long, env = "TRACK_RETENTION_DAYS", default_value_t = 90)]
     pub track_retention_days: u32,
 
+    /// Hours an account must exist before it may vote (a new account is the cheapest way to
+    /// stuff a count).
+    #[arg(long, env = "VOTER_MIN_AGE_HOURS", default_value_t = 24)]
+    pub voter_min_age_hours: i64,
+
     /// Load the demo content set when the database has no feeds yet (`make run` turns it on).
     #[arg(long, env = "DEMO_CONTENT", default_value_t = false)]
     pub demo_content: bool,

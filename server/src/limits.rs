@@ -124,7 +124,6 @@ pub const BOT_LINK_CODES: Budget = Budget {
     window: HOUR,
 };
 
-/// Likes and unlikes per user.
 /// Stream tickets per reader (one per connection an `EventSource` opens).
 pub const STREAM_TICKETS: Budget = Budget {
     name: "streamticket",
@@ -132,8 +131,16 @@ pub const STREAM_TICKETS: Budget = Budget {
     window: HOUR,
 };
 
+/// Likes and unlikes per user.
 pub const LIKES: Budget = Budget {
     name: "like",
+    hits: 60,
+    window: MINUTE,
+};
+
+/// Votes set or cleared per user.
+pub const VOTES: Budget = Budget {
+    name: "vote",
     hits: 60,
     window: MINUTE,
 };

@@ -37,9 +37,10 @@ use crate::social::comments::{CommentVersion, CommentView};
 use crate::social::favorites::KeptItem;
 use crate::social::likes::LikeState;
 use crate::social::messages::{KINDS as MESSAGE_KINDS, MessageView};
+use crate::social::votes::{Sentiment, VoteState};
 
 /// Names the answers take from client-core's own types.
-const CORE_IMPORTS: &str = "AlertItem, AlertRule, FeedKind, Locale, TaskStatus";
+const CORE_IMPORTS: &str = "AlertItem, AlertRule, FeedKind, Locale, TaskStatus, VoteCounts";
 
 fn api_types() -> String {
     let cfg = config();
@@ -79,6 +80,8 @@ fn api_types() -> String {
         declare::<TelegramLink>(&cfg),
         declare::<LinkedChat>(&cfg),
         declare::<LikeState>(&cfg),
+        declare::<VoteState>(&cfg),
+        declare::<Sentiment>(&cfg),
         declare::<UserRef>(&cfg),
         declare::<CommentView>(&cfg),
         declare::<CommentVersion>(&cfg),

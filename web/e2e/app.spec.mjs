@@ -697,6 +697,48 @@ test("a visitor is asked to sign in to like; a reader likes an item and it stays
   await page.context().close();
 });
 
+test("a reader votes on a card and on the item page, bullish clearing bearish, and sorts the home feed by Hot", async () => {
+  const page = await newPage();
+  await page.goto(`${stack.base}/en`);
+  await appLoaded(page);
+  const firstCard = page.locator(".app .feed-card").first();
+  await firstCard.getByRole("button", { name: /^Bearish: \d+$/ }).click();
+  await page.getByRole("dialog", { name: "Log in to Blockbrief" }).waitFor();
+  await page.keyboard.press("Escape");
+  await signIn(page, stack, "voter@example.com");
+  await skipInvitation(page);
+  const title = await firstCard.locator(".card-title a").innerText();
+  const count = async (card, kind) => Number((await card.getByRole("button", { name: new RegExp(`^${kind}: \\d+$`) }).getAttribute("aria-label")).split(": ")[1]);
+  const bearish = await count(firstCard, "Bearish");
+  await firstCard.getByRole("button", { name: /^Bearish: / }).click();
+  await firstCard.getByRole("button", { name: `Bearish: ${bearish + 1}`, pressed: true }).waitFor();
+  // On the item page, bullish clears bearish at once and the server agrees.
+  await firstCard.locator(".card-title a").click();
+  await page.getByRole("heading", { name: title }).waitFor();
+  const votes = page.locator(".feed-page > .vote-bar");
+  await votes.getByRole("button", { name: `Bearish: ${bearish + 1}`, pressed: true }).waitFor();
+  const bullish = await count(votes, "Bullish");
+  await votes.getByRole("button", { name: /^Bullish: / }).click();
+  await votes.getByRole("button", { name: `Bullish: ${bullish + 1}`, pressed: true }).waitFor();
+  await votes.getByRole("button", { name: `Bearish: ${bearish}`, pressed: false }).waitFor();
+  await page.reload();
+  await page.locator(".feed-page > .vote-bar").getByRole("button", { name: `Bullish: ${bullish + 1}`, pressed: true }).waitFor();
+  // Hot: the list comes from the ranking, each card once.
+  await page.goto(`${stack.base}/en`);
+  await appLoaded(page);
+  await page.getByRole("group", { name: "Order" }).getByRole("button", { name: "Hot" }).click();
+  await page.getByRole("group", { name: "Order" }).getByRole("button", { name: "Hot", pressed: true }).waitFor();
+  // The same list as the page asked for (the reader's languages), from the same ranking.
+  const hot = await page.evaluate(async () => {
+    const headers = { "content-type": "application/json", "X-TOKEN": localStorage.getItem("bb.token") };
+    const post = async (path, body) => (await (await fetch(path, { method: "POST", headers, body: JSON.stringify(body) })).json()).data;
+    const { read_langs } = await post("/api/user/info", {});
+    return (await post("/api/feed/list", { tab: "for_you", langs: read_langs, sort: "hot", limit: 5 })).list.map((i) => i.title);
+  });
+  await page.locator(".app .feed-card .card-title").first().getByText(hot[0], { exact: true }).waitFor();
+  await page.context().close();
+});
+
 test("wallet sign-in without a wallet, and with a connection request already pending", async () => {
   const page = await newPage();
   await page.goto(`${stack.base}/`);

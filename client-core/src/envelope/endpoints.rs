@@ -95,6 +95,8 @@ pub const ENDPOINTS: &[(&str, Access)] = &[
     ("/user/follow/add", Access::LoginOnly),
     ("/user/follow/del", Access::LoginOnly),
     ("/like/set", Access::LoginOnly),
+    ("/vote/set", Access::LoginOnly),
+    ("/token/sentiment", Access::Public),
     ("/comment/list", Access::Public),
     ("/comment/replies", Access::Public),
     ("/comment/history", Access::Public),

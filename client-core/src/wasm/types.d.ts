@@ -193,9 +193,33 @@ move_pct: number | null,
  */
 window_minutes: number | null, };
 /**
+ * An item's votes, by kind.
+ */
+export type VoteCounts = { bullish: number, bearish: number, important: number, lol: number, toxic: number, };
+/**
+ * What an item has gathered, for ranking.
+ */
+export type Signals = { votes: VoteCounts, comments: number, likes: number, views: number, 
+/**
+ * The editors marked it important.
+ */
+important: boolean, };
+/**
  * The spec's numbers and lists that the interface needs (countdowns, limits, tabs, codes).
  */
 export type Constants = { successCode: number, otpCodeLength: number, otpResendSeconds: number, emailErrorDebounceMs: number, defaultDialCode: string, feedbackContentMaxChars: number, feedbackMaxImages: number, feedbackImageMaxBytes: number, feedbackTypes: FeedbackType[], logoutThrottleMs: number, trackFlushMs: number, trackMaxEntries: number, trackMaxBodyBytes: number, searchQueryMaxChars: number, localeCookie: string, locales: Locale[], defaultLocale: Locale, eventTypes: Array<string>, feedTabs: FeedTab[], 
+/**
+ * The orders a feed list takes (`new`, `hot`, `rising`).
+ */
+feedSorts: Array<string>, 
+/**
+ * The votes, in the order cards show them.
+ */
+voteKinds: Array<string>, 
+/**
+ * Each vote's mark, in `vote_kinds` order.
+ */
+voteMarks: Array<string>, 
 /**
  * The app's pages (`pages::PAGES`) and the sign-in popup's page.
  */

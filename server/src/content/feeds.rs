@@ -2,16 +2,21 @@
 //!
 //! Pages are keyset-paged on `(published_at, id)`, newest first: the cursor names the last item
 //! seen, so items published between two requests never shift a page (no duplicates, no gaps).
+//! Hot and rising pages are cut from a ranking instead (`ranking`).
 
 use std::collections::HashMap;
 
+use client_core::vote::VoteCounts;
+
 use sea_orm::sea_query::{Expr, OnConflict, Query};
 use sea_orm::{
-    ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set, TryInsertResult,
+    ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Select, Set,
+    TryInsertResult,
 };
 use serde::Serialize;
 
 use super::follows::{Target, followed};
+use super::ranking::Sort;
 use crate::auth::users::{UserRef, users_by_id};
 use crate::ctx::Ctx;
 use crate::entity::{
@@ -40,12 +45,13 @@ pub enum Scope {
     Following(i64),
 }
 
-/// What of a scope a page keeps.
+/// What of a scope a page keeps, and in which order.
 #[derive(Debug, Clone, Default)]
 pub struct Filter {
     pub only_important: bool,
     /// Only items written in, or translated into, one of these (`None`: every language).
     pub langs: Option<Vec<&'static str>>,
+    pub sort: Sort,
 }
 
 /// Items written in, or translated into, one of `langs`.
@@ -129,6 +135,24 @@ pub struct FeedView {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub favorited: Option<bool>,
+    /// Readers' votes, by kind.
+    #[ts(type = "VoteCounts")]
+    pub votes: VoteCounts,
+    /// The signed-in reader's votes on it, in card order (absent for visitors).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub mine: Option<Vec<String>>,
+}
+
+/// An item's votes as its row counts them.
+pub fn vote_counts(row: &feed_item::Model) -> VoteCounts {
+    VoteCounts {
+        bullish: row.vote_bullish,
+        bearish: row.vote_bearish,
+        important: row.vote_important,
+        lol: row.vote_lol,
+        toxic: row.vote_toxic,
+    }
 }
 
 #[derive(schemars::JsonSchema, Debug, Serialize, ts_rs::TS)]
@@ -206,7 +230,23 @@ pub async fn ensure_exists(ctx: &Ctx, scope: &Scope) -> AppResult<()> {
     }
 }
 
-/// One page of a scope, newest first.
+/// `query` kept to the items of `scope` that `filter` keeps.
+pub fn item_filter(
+    mut query: Select<feed_item::Entity>,
+    scope: &Scope,
+    filter: &Filter,
+) -> Select<feed_item::Entity> {
+    query = query.filter(scope_condition(scope));
+    if filter.only_important {
+        query = query.filter(feed_item::Column::Important.eq(true));
+    }
+    if let Some(langs) = &filter.langs {
+        query = query.filter(in_langs(langs));
+    }
+    query
+}
+
+/// One page of a scope, newest first, or hot or rising (`ranking`).
 pub async fn page(
     ctx: &Ctx,
     scope: &Scope,
@@ -216,13 +256,10 @@ pub async fn page(
     reading: Reading,
 ) -> AppResult<Page<FeedView>> {
     use feed_item::Column as C;
-    let mut query = feed_item::Entity::find().filter(scope_condition(scope));
-    if filter.only_important {
-        query = query.filter(C::Important.eq(true));
+    if filter.sort != Sort::New {
+        return super::ranking::page(ctx, scope, filter, cursor, limit, reading).await;
     }
-    if let Some(langs) = &filter.langs {
-        query = query.filter(in_langs(langs));
-    }
+    let mut query = item_filter(feed_item::Entity::find(), scope, filter);
     if let Some(cursor) = cursor.filter(|c| !c.is_empty()) {
         let (at, id) = parse_pair(cursor)?;
         // A row-value comparison, so both databases walk the (published_at, id) index.
@@ -363,6 +400,7 @@ async fn views_with_content(
                 .collect();
             let translation = translations.remove(&row.id);
             let translated = translation.is_some();
+            let votes = vote_counts(&row);
             let (title, summary, content, shown_lang) = match translation {
                 Some(t) => (t.title, t.summary, t.content, reading.locale.to_owned()),
                 None => (row.title, row.summary, row.content, row.lang.clone()),
@@ -394,10 +432,12 @@ async fn views_with_content(
                 views: row.views,
                 like_count: row.likes,
                 comment_count: row.comments,
+                votes,
                 tags: item_tags,
                 tokens: item_tokens,
                 liked: None,
                 favorited: None,
+                mine: None,
             };
             (view, if with_content { content } else { String::new() })
         })

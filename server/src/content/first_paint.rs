@@ -8,6 +8,7 @@ use serde::Deserialize;
 
 use client_core::feed::{card_shows_summary, card_tag_count, time_ago};
 use client_core::locale::locale_path;
+use client_core::vote::{VOTE_KINDS, VOTE_MARKS, VoteCounts};
 
 use crate::i18n::{language_name, t};
 
@@ -55,6 +56,8 @@ struct Card {
     tags: Vec<Tag>,
     like_count: i64,
     comment_count: i64,
+    #[serde(default)]
+    votes: VoteCounts,
 }
 
 #[derive(Deserialize)]
@@ -110,6 +113,28 @@ impl Card {
             r#"<div class="card-stats">{}{}</div>"#,
             stat("web.social.likeCount", self.like_count, "♡"),
             stat("web.social.commentCount", self.comment_count, "💬")
+        )
+    }
+
+    /// The vote buttons with their counts, none pressed (a visitor's), as the app's `VoteBar`
+    /// draws them.
+    fn vote_bar(&self, locale: &str) -> String {
+        let mut votes = self.votes;
+        let buttons: String = VOTE_KINDS
+            .iter()
+            .zip(VOTE_MARKS)
+            .map(|(kind, mark)| {
+                let n = votes.of(kind).map_or(0, |n| *n);
+                let label = t(locale, &format!("web.votes.{kind}"), &[("count", &n.to_string())]);
+                format!(
+                    r#"<button type="button" class="vote" data-kind="{kind}" aria-pressed="false" aria-label="{}">{mark} {n}</button>"#,
+                    attr(&label)
+                )
+            })
+            .collect();
+        format!(
+            r#"<div class="vote-bar" role="group" aria-label="{}">{buttons}</div>"#,
+            attr(&t(locale, "web.votes.label", &[]))
         )
     }
 
@@ -190,6 +215,7 @@ pub fn render(template: &str, envelope: &[u8], locale: &str, now: i64) -> String
         }
         markup.push_str("</div>");
         markup.push_str(&card.stats(locale));
+        markup.push_str(&card.vote_bar(locale));
         markup.push_str("</article>");
     }
     markup.push_str("</div></section></main>");
@@ -255,7 +281,7 @@ mod tests {
             "id": 7, "kind": "article", "title": "</script><b>x</b>", "summary": "a & b",
             "lang": "ko", "translated": true, "source_name": "S", "author": null, "published_at": 0,
             "important": true, "tags": [{ "id": 1, "code": "btc", "name": "Bitcoin" }],
-            "like_count": 3, "comment_count": 2
+            "like_count": 3, "comment_count": 2, "votes": { "bullish": 4, "toxic": 1 }
         }]}});
         let html = render(TEMPLATE, envelope.to_string().as_bytes(), "zh-Hant", 7200);
         assert!(
@@ -269,6 +295,10 @@ mod tests {
             r#"<div class="card-stats"><span aria-label="按讚：3">♡ 3</span><span aria-label="留言：2">💬 2</span></div>"#
         ));
         assert!(html.contains(r#"<time datetime="1970-01-01T00:00:00.000Z">2小時前</time>"#));
+        assert!(html.contains(
+            r#"<div class="vote-bar" role="group" aria-label="讀者投票"><button type="button" class="vote" data-kind="bullish" aria-pressed="false" aria-label="看漲：4">🐂 4</button>"#
+        ));
+        assert!(html.contains(r#"aria-label="有害：1">🤮 1</button></div></article>"#));
         assert_eq!(
             html.matches("</script>").count(),
             1,

@@ -16,6 +16,7 @@ pub mod first_paint;
 pub mod follows;
 pub mod head;
 pub mod ingest;
+pub mod ranking;
 pub mod search;
 pub mod search_copy;
 pub mod state;

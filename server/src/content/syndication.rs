@@ -137,7 +137,7 @@ pub async fn build(
     };
     let filter = Filter {
         only_important: important,
-        langs: None,
+        ..Filter::default()
     };
     let reading = Reading {
         locale,

@@ -38,6 +38,12 @@ pub struct Model {
     pub likes: i64,
     pub comments: i64,
     pub updated_at: i64,
+    /// Readers' votes, by kind (`social::votes`).
+    pub vote_bullish: i64,
+    pub vote_bearish: i64,
+    pub vote_important: i64,
+    pub vote_lol: i64,
+    pub vote_toxic: i64,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -40,6 +40,7 @@ mod m20261126_000035_prices;
 mod m20261126_000036_exchanges;
 mod m20261126_000037_presales;
 mod m20261126_000038_price_alerts;
+mod m20261126_000039_votes;
 
 pub struct Migrator;
 
@@ -154,6 +155,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000036_exchanges::Migration),
             Box::new(m20261126_000037_presales::Migration),
             Box::new(m20261126_000038_price_alerts::Migration),
+            Box::new(m20261126_000039_votes::Migration),
         ]
     }
 }

@@ -14,6 +14,7 @@ use validator::Validate;
 use super::cached::{cached_envelope, json_bytes};
 use super::{IdRequest, ok};
 use crate::content::feeds::{self, FeedDetail, Filter, Reading, Scope};
+use crate::content::ranking::Sort;
 use crate::content::{PAGE_DEFAULT, PAGE_MAX, catalogue};
 use crate::error::{AppError, AppResult};
 use crate::extract::{ApiJson, Caller, ClientMeta};
@@ -62,6 +63,17 @@ struct FeedListRequest {
     /// Only items written in, or translated into, these locales.
     #[validate(custom(function = "validation::read_langs"))]
     langs: Option<Vec<String>>,
+    /// `new` (default), `hot` or `rising`.
+    sort: Option<String>,
+}
+
+/// The order a request asks for.
+pub(super) fn sort(name: Option<&str>) -> AppResult<Sort> {
+    name.map_or(Ok(Sort::New), |name| {
+        Sort::parse(name).ok_or_else(|| {
+            AppError::invalid(format!("sort must be one of {}", Sort::NAMES.join(", ")))
+        })
+    })
 }
 
 async fn feed_scope(state: &AppState, req: &FeedListRequest, caller: &Caller) -> AppResult<Scope> {
@@ -129,6 +141,7 @@ async fn feed_list(
     let filter = Filter {
         only_important: req.only_important,
         langs: req.langs.as_deref().map(langs::checked),
+        sort: sort(req.sort.as_deref())?,
     };
     let cache_key = (cursor.is_none() && !matches!(scope, Scope::Following(_)))
         .then(|| first_page_key(&scope, &filter, limit, reading));

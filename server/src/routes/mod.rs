@@ -46,6 +46,7 @@ pub(crate) mod syndication;
 mod track;
 pub(crate) mod unsubscribe;
 pub(crate) mod user;
+mod votes;
 mod wallet;
 pub(crate) mod web;
 
@@ -60,6 +61,7 @@ pub fn router() -> Router<AppState> {
         .merge(markets::router())
         .merge(follows::router())
         .merge(likes::router())
+        .merge(votes::router())
         .merge(comments::router())
         .merge(keeping::router())
         .merge(messages::router())

@@ -1,13 +1,14 @@
-//! A signed-in reader's own marks on a page of feed items (liked, favorited), kept per reader
+//! A signed-in reader's own marks on a page of feed items (liked, favorited, their votes), kept per reader
 //! on each server (or read in one query for the whole page). Pages themselves are shared by every reader and cached as bytes,
 //! so the marks are written into the cached answer, never into the cache.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use client_core::envelope::Envelope;
+use client_core::vote::VOTE_KINDS;
 use lru::LruCache;
 use sea_orm::{
     ColumnTrait, ConnectionTrait, EntityTrait, FromQueryResult, QueryFilter, QuerySelect, Statement,
@@ -16,15 +17,29 @@ use serde_json::value::RawValue;
 
 use crate::content::feeds::FeedView;
 use crate::ctx::Ctx;
-use crate::entity::{favorite, like};
+use crate::entity::{favorite, like, vote};
 use crate::error::{AppError, AppResult};
 use crate::events::Event;
 
-/// Which feed items a reader likes and keeps.
+/// Which feed items a reader likes, keeps and voted on.
 #[derive(Default)]
 struct Marks {
     liked: HashSet<i64>,
     kept: HashSet<i64>,
+    /// The kinds of their votes by item, in card order.
+    votes: HashMap<i64, Vec<String>>,
+}
+
+impl Marks {
+    fn add_vote(&mut self, feed_id: i64, kind: String) {
+        let mine = self.votes.entry(feed_id).or_default();
+        mine.push(kind);
+        mine.sort_by_key(|k| VOTE_KINDS.iter().position(|v| v == k));
+    }
+
+    fn votes_of(&self, feed_id: i64) -> Vec<String> {
+        self.votes.get(&feed_id).cloned().unwrap_or_default()
+    }
 }
 
 /// Readers' marks kept on this server, so a signed-in page costs no query: each reader's whole
@@ -102,6 +117,10 @@ impl ReaderMarks {
         Ok(Marks {
             liked: among(&all.liked),
             kept: among(&all.kept),
+            votes: ids
+                .iter()
+                .filter_map(|id| Some((*id, all.votes.get(id)?.clone())))
+                .collect(),
         })
     }
 }
@@ -125,11 +144,28 @@ async fn read_all(ctx: &Ctx, user_id: i64) -> AppResult<Option<Marks>> {
         .into_tuple()
         .all(&ctx.db)
         .await?;
+    let votes: Vec<(i64, String)> = vote::Entity::find()
+        .select_only()
+        .column(vote::Column::FeedId)
+        .column(vote::Column::Kind)
+        .filter(vote::Column::UserId.eq(user_id))
+        .limit(READER_MARKS_MAX + 1)
+        .into_tuple()
+        .all(&ctx.db)
+        .await?;
     let max = READER_MARKS_MAX as usize;
-    Ok((liked.len() <= max && kept.len() <= max).then(|| Marks {
+    if liked.len() > max || kept.len() > max || votes.len() > max {
+        return Ok(None);
+    }
+    let mut marks = Marks {
         liked: liked.into_iter().collect(),
         kept: kept.into_iter().collect(),
-    }))
+        votes: HashMap::new(),
+    };
+    for (feed_id, kind) in votes {
+        marks.add_vote(feed_id, kind);
+    }
+    Ok(Some(marks))
 }
 
 #[derive(FromQueryResult)]
@@ -138,7 +174,7 @@ struct Mark {
     feed_id: i64,
 }
 
-/// Which of `ids` the reader likes, and which they keep, in one query.
+/// Which of `ids` the reader likes, keeps and voted on, in one query.
 async fn read_some(ctx: &Ctx, user_id: i64, ids: &[i64]) -> AppResult<Marks> {
     let list = (2..ids.len() + 2)
         .map(|i| format!("${i}"))
@@ -148,6 +184,8 @@ async fn read_some(ctx: &Ctx, user_id: i64, ids: &[i64]) -> AppResult<Marks> {
         "SELECT 'like' AS mark, target_id AS feed_id FROM likes \
          WHERE user_id = $1 AND kind = 'feed' AND target_id IN ({list}) \
          UNION ALL SELECT 'favorite' AS mark, feed_id FROM favorites \
+         WHERE user_id = $1 AND feed_id IN ({list}) \
+         UNION ALL SELECT kind AS mark, feed_id FROM votes \
          WHERE user_id = $1 AND feed_id IN ({list})"
     );
     let mut values: Vec<sea_orm::Value> = vec![user_id.into()];
@@ -159,9 +197,14 @@ async fn read_some(ctx: &Ctx, user_id: i64, ids: &[i64]) -> AppResult<Marks> {
     let mut marks = Marks::default();
     for row in rows {
         match row.mark.as_str() {
-            "like" => marks.liked.insert(row.feed_id),
-            _ => marks.kept.insert(row.feed_id),
-        };
+            "like" => {
+                marks.liked.insert(row.feed_id);
+            }
+            "favorite" => {
+                marks.kept.insert(row.feed_id);
+            }
+            _ => marks.add_vote(row.feed_id, row.mark),
+        }
     }
     Ok(marks)
 }
@@ -178,6 +221,7 @@ pub async fn mark(
     for view in views {
         view.liked = Some(marks.liked.contains(&view.id));
         view.favorited = Some(marks.kept.contains(&view.id));
+        view.mine = Some(marks.votes_of(view.id));
     }
     Ok(())
 }
@@ -279,6 +323,11 @@ pub async fn mark_page(
     page.each(None, &mut |item| {
         mark_item(item, "liked", &marks.liked);
         mark_item(item, "favorited", &marks.kept);
+        if let Some(id) = id_of(item)
+            && let Ok(mine) = raw(&marks.votes_of(id))
+        {
+            item.insert("mine".to_owned(), mine);
+        }
     })?;
     page.close()
 }

@@ -10,6 +10,7 @@ pub mod marks;
 pub mod messages;
 pub mod moderation;
 pub mod subject;
+pub mod votes;
 
 use crate::ctx::Ctx;
 use crate::error::AppResult;

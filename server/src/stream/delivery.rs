@@ -31,7 +31,7 @@ pub enum What {
     Item(Box<NewItem>),
     /// `{feed_id}` of an item taken down, as JSON: every stream hears it (pages drop its card).
     Removed(Arc<str>),
-    /// `{feed_id, like_count, comment_count}` as JSON.
+    /// `{feed_id, like_count, comment_count, votes}` as JSON.
     Counts {
         feed: i64,
         data: Arc<str>,
@@ -76,6 +76,7 @@ impl Delivery {
                     "feed_id": feed,
                     "like_count": row.likes,
                     "comment_count": row.comments,
+                    "votes": crate::content::feeds::vote_counts(&row),
                 });
                 What::Counts {
                     feed,

@@ -33,4 +33,5 @@ mod sign_in;
 mod stream;
 mod syndication;
 mod tracking;
+mod votes;
 mod wallet;

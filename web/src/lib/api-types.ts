@@ -1,5 +1,5 @@
 // Generated from the server's Rust types by `make types`; do not edit.
-import type { AlertItem, AlertRule, FeedKind, Locale, TaskStatus } from "@blockbrief/client-core";
+import type { AlertItem, AlertRule, FeedKind, Locale, TaskStatus, VoteCounts } from "@blockbrief/client-core";
 export type MessageKind = "reply" | "mention" | "like" | "points" | "removed" | "removed_post" | "removed_question" | "removed_answer" | "reset_profile" | "announcement" | "answer" | "accepted";
 export type Page<T> = { list: Array<T>, 
 /**
@@ -63,7 +63,15 @@ liked?: boolean,
 /**
  * Whether the signed-in reader keeps it in their favorites (absent for visitors).
  */
-favorited?: boolean, };
+favorited?: boolean, 
+/**
+ * Readers' votes, by kind.
+ */
+votes: VoteCounts, 
+/**
+ * The signed-in reader's votes on it, in card order (absent for visitors).
+ */
+mine?: Array<string>, };
 export type FeedDetail = { 
 /**
  * Sanitized HTML.
@@ -88,7 +96,15 @@ liked?: boolean,
 /**
  * Whether the signed-in reader keeps it in their favorites (absent for visitors).
  */
-favorited?: boolean, };
+favorited?: boolean, 
+/**
+ * Readers' votes, by kind.
+ */
+votes: VoteCounts, 
+/**
+ * The signed-in reader's votes on it, in card order (absent for visitors).
+ */
+mine?: Array<string>, };
 export type TokenView = { id: number, symbol: string, name: string, chain: string, logo: string, follower_count: number, 
 /**
  * Its market figures, on its own page (`/token/detail`) when it has a price.
@@ -175,6 +191,19 @@ export type LinkedChat = { id: number, platform: string, kind: string, state: st
  */
 first_seen_at: number, };
 export type LikeState = { liked: boolean, count: number, };
+export type VoteState = { votes: VoteCounts, 
+/**
+ * The reader's votes on the item, in card order.
+ */
+mine: Array<string>, };
+/**
+ * Bullish and bearish votes on the items naming a token, cast in the last hours.
+ */
+export type Sentiment = { bullish: number, bearish: number, 
+/**
+ * Shares of the two, 0 to 1 (both 0 when nobody voted).
+ */
+bullish_share: number, bearish_share: number, hours: number, };
 /**
  * Another reader as conversations show them.
  */

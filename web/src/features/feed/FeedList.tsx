@@ -6,19 +6,21 @@ import { Spinner } from "../../components/ui";
 import { messageOf, queryClient } from "../../lib/api";
 import type { FeedView, Page } from "../../lib/api-types";
 import { type LiveWant, useLive } from "../stream";
-import { feedsQueryOptions, type FeedScope, useFeeds } from "./api/get-feeds";
+import { type FeedFilter, feedsQueryOptions, type FeedScope, NEWEST, useFeeds } from "./api/get-feeds";
 import { FeedCard } from "./FeedCard";
 
 /** An endlessly scrolling list of one scope's feeds. With `live`, items that arrive meanwhile
- * wait under an "N new" pill: the list does not move under the reader until they ask. */
-export function FeedList({ scope, onlyImportant = false, empty, live }: { scope: FeedScope; onlyImportant?: boolean; empty?: string; live?: LiveWant }) {
+ * wait under an "N new" pill: the list does not move under the reader until they ask (a hot or
+ * rising list is not newest first: it waits for a reload). */
+export function FeedList({ scope, filter = NEWEST, empty, live }: { scope: FeedScope; filter?: FeedFilter; empty?: string; live?: LiveWant }) {
   const { t, i18n } = useTranslation();
-  const feeds = useFeeds(scope, onlyImportant);
+  const feeds = useFeeds(scope, filter);
+  const onlyImportant = filter.onlyImportant;
   const sentinel = useRef<HTMLDivElement>(null);
   const top = useRef<HTMLDivElement>(null);
   const [waiting, setWaiting] = useState<FeedView[]>([]);
-  const { queryKey } = feedsQueryOptions(scope, onlyImportant, i18n.language);
-  useLive(live ?? null, (event, data) => {
+  const { queryKey } = feedsQueryOptions(scope, filter, i18n.language);
+  useLive(filter.sort === "new" ? (live ?? null) : null, (event, data) => {
     if (event === "reset") {
       setWaiting([]);
       void feeds.refetch();

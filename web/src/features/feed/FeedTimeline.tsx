@@ -1,22 +1,18 @@
 import { type ReactNode, useState } from "react";
 
-import { useTranslation } from "../../lib/i18n";
-import type { FeedScope } from "./api/get-feeds";
+import { type FeedScope, NEWEST } from "./api/get-feeds";
+import { FeedControls } from "./FeedControls";
 import { FeedList } from "./FeedList";
 
-/** One subject's news (a tag, token, topic or KOL): its header, the only-important filter and
- * the endless list. */
+/** One subject's news (a tag, token, topic or KOL): its header, its order and the
+ * only-important filter, and the endless list. */
 export function FeedTimeline({ scope, live, children }: { scope: FeedScope; /** Its stream subject (`tag:btc`). */ live: string; children: ReactNode }) {
-  const { t } = useTranslation();
-  const [onlyImportant, setOnlyImportant] = useState(false);
+  const [filter, setFilter] = useState(NEWEST);
   return (
     <section className="page subject">
       <header className="card subject-head">{children}</header>
-      <label className="switch">
-        <input type="checkbox" checked={onlyImportant} onChange={(e) => setOnlyImportant(e.target.checked)} />
-        <span>{t("web.feed.onlyImportant")}</span>
-      </label>
-      <FeedList key={String(onlyImportant)} scope={scope} onlyImportant={onlyImportant} live={{ subject: live }} />
+      <FeedControls filter={filter} onChange={setFilter} />
+      <FeedList key={`${filter.sort}-${filter.onlyImportant}`} scope={scope} filter={filter} live={{ subject: live }} />
     </section>
   );
 }

@@ -8,6 +8,8 @@ import { userAtom } from "../../lib/session";
 import { C, type FeedTab } from "../../lib/core";
 import { useLocalePath } from "../../lib/paths";
 import { Link } from "../../lib/router";
+import { NEWEST } from "./api/get-feeds";
+import { FeedControls } from "./FeedControls";
 import { FeedList } from "./FeedList";
 
 
@@ -20,7 +22,7 @@ export function HomePage() {
   const user = useAtomValue(userAtom);
   const openLogin = useSetAtom(loginOpenAtom);
   const [tab, setTab] = useState<FeedTab>(C.feedTabs[0]);
-  const [onlyImportant, setOnlyImportant] = useState(false);
+  const [filter, setFilter] = useState(NEWEST);
   return (
     <section className="page home">
       <div className="home-head">
@@ -33,10 +35,7 @@ export function HomePage() {
             else setTab(next);
           }}
         />
-        <label className="switch">
-          <input type="checkbox" checked={onlyImportant} onChange={(e) => setOnlyImportant(e.target.checked)} />
-          <span>{t("web.feed.onlyImportant")}</span>
-        </label>
+        <FeedControls filter={filter} onChange={setFilter} />
       </div>
       {tab === "following" && (
         <Suspense fallback={null}>
@@ -51,9 +50,9 @@ export function HomePage() {
         </p>
       )}
       <FeedList
-        key={`${tab}-${onlyImportant}`}
+        key={`${tab}-${filter.sort}-${filter.onlyImportant}`}
         scope={user ? { tab, langs: user.read_langs } : { tab }}
-        onlyImportant={onlyImportant}
+        filter={filter}
         live={{ subject: "home", tab, langs: user?.read_langs }}
         empty={{ following: t("web.feed.followingEmpty"), community: t("web.post.communityEmpty") }[tab as string]}
       />

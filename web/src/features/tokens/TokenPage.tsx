@@ -10,6 +10,7 @@ import { useParams } from "../../lib/router";
 import { useDocumentTitle } from "../../lib/title";
 import { FeedTimeline } from "../feed";
 import { TokenMarket } from "../markets";
+import { SentimentBar } from "../votes";
 import { tokenKeys, useToken } from "./api/get-token";
 
 /** `/token/{symbol}`: the token, its chain and its news. */
@@ -32,6 +33,7 @@ export function TokenPage() {
         </p>
       </div>
       <TokenMarket symbol={view.symbol} market={view.market} />
+      <SentimentBar symbol={view.symbol} />
       <div className="subject-actions">
         <FeedLink kind="token" code={view.symbol} />
         <AlertMeLink kind="token" value={view.symbol} />

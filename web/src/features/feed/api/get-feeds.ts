@@ -19,23 +19,31 @@ export type FeedScope =
   /** A reader's own posts (`/user/posts`). */
   | { user_id: number };
 
+/** `new` (newest first), `hot` or `rising` (client-core's `FEED_SORTS`). */
+export type FeedSort = "new" | "hot" | "rising";
+
+/** What of a scope a list keeps, and in which order. */
+export type FeedFilter = { onlyImportant: boolean; sort: FeedSort };
+
+export const NEWEST: FeedFilter = { onlyImportant: false, sort: "new" };
+
 const PAGE_SIZE = 20;
 
-export const getFeeds = (scope: FeedScope, onlyImportant: boolean, cursor: string | null) =>
+export const getFeeds = (scope: FeedScope, filter: FeedFilter, cursor: string | null) =>
   "user_id" in scope
     ? call<Page<FeedView>>("/user/posts", { ...scope, cursor, limit: PAGE_SIZE })
-    : call<Page<FeedView>>("/feed/list", { ...scope, only_important: onlyImportant, cursor, limit: PAGE_SIZE });
+    : call<Page<FeedView>>("/feed/list", { ...scope, only_important: filter.onlyImportant, sort: filter.sort, cursor, limit: PAGE_SIZE });
 
-export const feedsQueryOptions = (scope: FeedScope, onlyImportant: boolean, locale: string) =>
+export const feedsQueryOptions = (scope: FeedScope, filter: FeedFilter, locale: string) =>
   infiniteQueryOptions({
-    queryKey: feedKeys.list(scope, onlyImportant, locale),
-    queryFn: ({ pageParam }) => getFeeds(scope, onlyImportant, pageParam),
+    queryKey: feedKeys.list(scope, filter, locale),
+    queryFn: ({ pageParam }) => getFeeds(scope, filter, pageParam),
     ...cursorPaging,
   });
 
-export function useFeeds(scope: FeedScope, onlyImportant = false, enabled = true) {
+export function useFeeds(scope: FeedScope, filter: FeedFilter = NEWEST, enabled = true) {
   const { i18n } = useTranslation();
-  return useInfiniteQuery({ ...feedsQueryOptions(scope, onlyImportant, i18n.language), enabled });
+  return useInfiniteQuery({ ...feedsQueryOptions(scope, filter, i18n.language), enabled });
 }
 
 /**
@@ -48,7 +56,7 @@ export function seedFirstPage(locale: string): void {
   if (!node || node.dataset.locale !== locale || store.get(userAtom)) return;
   try {
     const page = (JSON.parse(node.textContent ?? "") as { data: Page<FeedView> }).data;
-    const { queryKey } = feedsQueryOptions({ tab: "for_you" }, false, locale);
+    const { queryKey } = feedsQueryOptions({ tab: "for_you" }, NEWEST, locale);
     queryClient.setQueryData(queryKey, { pages: [page], pageParams: [null] });
   } catch {
     // Unreadable: the home page asks for it.

@@ -1,0 +1,2 @@
+export { SentimentBar } from "./Sentiment";
+export { VoteBar } from "./VoteBar";
