@@ -312,6 +312,26 @@ pub struct Config {
 
     #[command(flatten)]
     pub markets: MarketSettings,
+
+    #[command(flatten)]
+    pub translate: TranslateSettings,
+}
+
+/// Machine translation of items (`content::translate`).
+#[derive(Debug, Clone, clap::Args)]
+pub struct TranslateSettings {
+    /// A LibreTranslate-compatible service (`https://libretranslate.com`); without one, items
+    /// show in the languages they were written or translated in.
+    #[arg(long, env = "TRANSLATE_URL")]
+    pub translate_url: Option<String>,
+
+    /// The service's API key, sent as `api_key`.
+    #[arg(long, env = "TRANSLATE_API_KEY")]
+    pub translate_api_key: Option<String>,
+
+    /// Characters sent for translation a day (UTC), across every server.
+    #[arg(long, env = "TRANSLATE_DAILY_CHARS", default_value_t = 500_000)]
+    pub translate_daily_chars: i64,
 }
 
 /// Prices (`markets`).
@@ -490,6 +510,8 @@ impl Config {
             &mut self.line_channel_access_token,
             &mut self.markets.price_api_url,
             &mut self.markets.price_api_key,
+            &mut self.translate.translate_url,
+            &mut self.translate.translate_api_key,
         ] {
             if value.as_deref().is_some_and(|v| v.trim().is_empty()) {
                 *value = None;

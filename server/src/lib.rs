@@ -64,8 +64,8 @@ pub async fn open_database(url: &str) -> Result<sea_orm::DatabaseConnection, sea
 }
 
 /// What runs beside the requests for as long as the server does: feed imports, the cleanup job,
-/// the mail outbox, the bots, alerts, prices and, on PostgreSQL, opening the search copy, the sign-outs and the
-/// events other servers announce.
+/// the mail outbox, the bots, alerts, prices, translation and, on PostgreSQL, opening the search
+/// copy, the sign-outs and the events other servers announce.
 pub fn spawn_background(state: &AppState) {
     let opening = state.clone();
     tokio::spawn(async move {
@@ -102,6 +102,13 @@ pub fn spawn_background(state: &AppState) {
         state.markets.clone(),
         state.bots.holder.clone(),
     );
+    match content::translate::Translator::new(&config.translate) {
+        Ok(Some(translator)) => {
+            content::translate::spawn(state.ctx.clone(), translator, state.bots.holder.clone());
+        }
+        Ok(None) => {}
+        Err(e) => tracing::error!("translation: {e}"),
+    }
     auth::tokens::listen_for_revocations(state.ctx.clone(), state.auth.clone());
     stream::spawn(&state.ctx, &state.stream);
     state.ctx.events.listen();

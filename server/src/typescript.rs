@@ -19,7 +19,7 @@ use crate::community::questions::{AnswerView, AuthoredAnswer, QuestionDetail, Qu
 use crate::content::catalogue::{
     BenefitView, ChannelView, Explore, KolView, TagView, TokenView, TopicView,
 };
-use crate::content::feeds::{AuthorRef, FeedDetail, FeedView, TagRef, TokenRef};
+use crate::content::feeds::{AuthorRef, FeedDetail, FeedView, Original, TagRef, TokenRef};
 use crate::content::search::Hit;
 use crate::markets::exchanges::ExchangeView;
 use crate::markets::history::History;
@@ -57,6 +57,7 @@ fn api_types() -> String {
         declare::<TagRef>(&cfg),
         declare::<TokenRef>(&cfg),
         declare::<AuthorRef>(&cfg),
+        declare::<Original>(&cfg),
         declare::<FeedView>(&cfg),
         declare::<FeedDetail>(&cfg),
         declare::<TokenView>(&cfg),

@@ -739,6 +739,30 @@ test("a reader votes on a card and on the item page, bullish clearing bearish, a
   await page.context().close();
 });
 
+test("a translated item shows its original and back without asking the server again", async () => {
+  const page = await newPage();
+  await page.goto(`${stack.base}/en`);
+  await appLoaded(page);
+  const card = page.locator(".app .feed-card").filter({ has: page.locator(".translated") }).first();
+  await card.locator(".card-title a").click();
+  const heading = page.locator(".feed-page h1");
+  await heading.waitFor();
+  const translated = await heading.innerText();
+  let asked = 0;
+  page.on("request", (r) => {
+    if (r.url().includes("/api/feed/detail")) asked++;
+  });
+  await page.getByRole("button", { name: "Show original" }).click();
+  await page.getByRole("button", { name: "Show translation", pressed: true }).waitFor();
+  const original = await heading.innerText();
+  assert.notEqual(original, translated);
+  assert.notEqual(await heading.getAttribute("lang"), "en");
+  await page.getByRole("button", { name: "Show translation" }).click();
+  await heading.getByText(translated, { exact: true }).waitFor();
+  assert.equal(asked, 0);
+  await page.context().close();
+});
+
 test("wallet sign-in without a wallet, and with a connection request already pending", async () => {
   const page = await newPage();
   await page.goto(`${stack.base}/`);

@@ -16,7 +16,6 @@ use sea_orm::{
 use serde::Serialize;
 
 use super::follows::{Target, followed};
-use super::ranking::Sort;
 use crate::auth::users::{UserRef, users_by_id};
 use crate::ctx::Ctx;
 use crate::entity::{
@@ -43,6 +42,29 @@ pub enum Scope {
     Author(i64),
     /// Items of the tags, tokens, topics, KOLs and people a user follows.
     Following(i64),
+}
+
+/// How a feed is ordered.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Sort {
+    /// Newest first.
+    #[default]
+    New,
+    Hot,
+    Rising,
+}
+
+impl Sort {
+    pub const NAMES: [&'static str; 3] = client_core::vote::FEED_SORTS;
+
+    pub fn parse(name: &str) -> Option<Self> {
+        match name {
+            "new" => Some(Self::New),
+            "hot" => Some(Self::Hot),
+            "rising" => Some(Self::Rising),
+            _ => None,
+        }
+    }
 }
 
 /// What of a scope a page keeps, and in which order.
@@ -142,6 +164,23 @@ pub struct FeedView {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub mine: Option<Vec<String>>,
+    /// The text as written, when a translation is shown in its place: "Show original" needs
+    /// no request.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub original: Option<Original>,
+}
+
+#[derive(schemars::JsonSchema, Debug, Clone, Serialize, ts_rs::TS)]
+pub struct Original {
+    pub title: String,
+    pub summary: String,
+    /// The item's page only: its sanitized HTML.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub content: Option<String>,
+    /// Translated by a machine (the translation service), not the source or an editor.
+    pub machine: bool,
 }
 
 /// An item's votes as its row counts them.
@@ -246,7 +285,7 @@ pub fn item_filter(
     query
 }
 
-/// One page of a scope, newest first, or hot or rising (`ranking`).
+/// One page of a scope, newest first (hot and rising pages are `ranking`'s).
 pub async fn page(
     ctx: &Ctx,
     scope: &Scope,
@@ -256,9 +295,6 @@ pub async fn page(
     reading: Reading,
 ) -> AppResult<Page<FeedView>> {
     use feed_item::Column as C;
-    if filter.sort != Sort::New {
-        return super::ranking::page(ctx, scope, filter, cursor, limit, reading).await;
-    }
     let mut query = item_filter(feed_item::Entity::find(), scope, filter);
     if let Some(cursor) = cursor.filter(|c| !c.is_empty()) {
         let (at, id) = parse_pair(cursor)?;
@@ -319,6 +355,7 @@ async fn views_with_content(
                     feed_translation::Column::Locale,
                     feed_translation::Column::Title,
                     feed_translation::Column::Summary,
+                    feed_translation::Column::Machine,
                 ])
                 .column_as(Expr::value(""), "content");
         }
@@ -401,9 +438,18 @@ async fn views_with_content(
             let translation = translations.remove(&row.id);
             let translated = translation.is_some();
             let votes = vote_counts(&row);
-            let (title, summary, content, shown_lang) = match translation {
-                Some(t) => (t.title, t.summary, t.content, reading.locale.to_owned()),
-                None => (row.title, row.summary, row.content, row.lang.clone()),
+            let (title, summary, content, shown_lang, original) = match translation {
+                Some(t) => {
+                    let original = Original {
+                        title: row.title,
+                        summary: row.summary,
+                        content: with_content.then_some(row.content),
+                        machine: t.machine,
+                    };
+                    let shown = reading.locale.to_owned();
+                    (t.title, t.summary, t.content, shown, Some(original))
+                }
+                None => (row.title, row.summary, row.content, row.lang.clone(), None),
             };
             let view = FeedView {
                 id: row.id,
@@ -438,6 +484,7 @@ async fn views_with_content(
                 liked: None,
                 favorited: None,
                 mine: None,
+                original,
             };
             (view, if with_content { content } else { String::new() })
         })

@@ -21,6 +21,7 @@ pub mod search;
 pub mod search_copy;
 pub mod state;
 pub mod syndication;
+pub mod translate;
 pub mod write;
 
 pub use state::Content;

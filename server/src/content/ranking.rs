@@ -12,7 +12,7 @@ use sea_orm::{
     QueryOrder, QuerySelect, Set, Statement,
 };
 
-use super::feeds::{FeedView, Filter, Reading, Scope, item_filter, views, vote_counts};
+use super::feeds::{FeedView, Filter, Reading, Scope, Sort, item_filter, views, vote_counts};
 use crate::ctx::Ctx;
 use crate::entity::{feed_item, feed_ranking};
 use crate::error::{AppError, AppResult};
@@ -25,29 +25,6 @@ pub const CANDIDATES: u64 = 500;
 pub const FRESH_SECONDS: i64 = 60;
 /// How long a ranking is kept for readers paging through it.
 const KEPT_SECONDS: i64 = HOUR;
-
-/// How a feed is ordered.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum Sort {
-    /// Newest first.
-    #[default]
-    New,
-    Hot,
-    Rising,
-}
-
-impl Sort {
-    pub const NAMES: [&'static str; 3] = client_core::vote::FEED_SORTS;
-
-    pub fn parse(name: &str) -> Option<Self> {
-        match name {
-            "new" => Some(Self::New),
-            "hot" => Some(Self::Hot),
-            "rising" => Some(Self::Rising),
-            _ => None,
-        }
-    }
-}
 
 /// One page of `scope` in hot or rising order.
 pub async fn page(

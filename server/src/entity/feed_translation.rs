@@ -15,6 +15,8 @@ pub struct Model {
     pub summary: String,
     #[sea_orm(column_type = "Text")]
     pub content: String,
+    /// Written by the translation service (`content::translate`), not the source or an editor.
+    pub machine: bool,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -60,6 +60,7 @@ pub mod token;
 pub mod token_price;
 pub mod topic;
 pub mod track_log;
+pub mod translation_day;
 pub mod upload;
 pub mod user;
 pub mod user_ban;

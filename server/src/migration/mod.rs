@@ -41,6 +41,7 @@ mod m20261126_000036_exchanges;
 mod m20261126_000037_presales;
 mod m20261126_000038_price_alerts;
 mod m20261126_000039_votes;
+mod m20261126_000040_translations;
 
 pub struct Migrator;
 
@@ -156,6 +157,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000037_presales::Migration),
             Box::new(m20261126_000038_price_alerts::Migration),
             Box::new(m20261126_000039_votes::Migration),
+            Box::new(m20261126_000040_translations::Migration),
         ]
     }
 }

@@ -13,8 +13,8 @@ use validator::Validate;
 
 use super::cached::{cached_envelope, json_bytes};
 use super::{IdRequest, ok};
-use crate::content::feeds::{self, FeedDetail, Filter, Reading, Scope};
-use crate::content::ranking::Sort;
+use crate::content::feeds::{self, FeedDetail, Filter, Reading, Scope, Sort};
+use crate::content::ranking;
 use crate::content::{PAGE_DEFAULT, PAGE_MAX, catalogue};
 use crate::error::{AppError, AppResult};
 use crate::extract::{ApiJson, Caller, ClientMeta};
@@ -147,7 +147,12 @@ async fn feed_list(
         .then(|| first_page_key(&scope, &filter, limit, reading));
     let page = async {
         feeds::ensure_exists(&state, &scope).await?;
-        feeds::page(&state, &scope, &filter, cursor, limit, reading).await
+        match filter.sort {
+            Sort::New => feeds::page(&state, &scope, &filter, cursor, limit, reading).await,
+            Sort::Hot | Sort::Rising => {
+                ranking::page(&state, &scope, &filter, cursor, limit, reading).await
+            }
+        }
     };
     let body = cached_envelope(&state.content.cache, cache_key, page).await?;
     Ok(json_bytes(match caller.user_id() {

@@ -33,5 +33,6 @@ mod sign_in;
 mod stream;
 mod syndication;
 mod tracking;
+mod translation;
 mod votes;
 mod wallet;

@@ -43,6 +43,15 @@ export type TokenRef = { id: number, symbol: string,
  */
 price: Quote | null, };
 export type AuthorRef = { id: number, handle: string, name: string, avatar: string, };
+export type Original = { title: string, summary: string, 
+/**
+ * The item's page only: its sanitized HTML.
+ */
+content?: string, 
+/**
+ * Translated by a machine (the translation service), not the source or an editor.
+ */
+machine: boolean, };
 export type FeedView = { id: number, kind: FeedKind, title: string, summary: string, 
 /**
  * The language the item was written in.
@@ -71,7 +80,12 @@ votes: VoteCounts,
 /**
  * The signed-in reader's votes on it, in card order (absent for visitors).
  */
-mine?: Array<string>, };
+mine?: Array<string>, 
+/**
+ * The text as written, when a translation is shown in its place: "Show original" needs
+ * no request.
+ */
+original?: Original, };
 export type FeedDetail = { 
 /**
  * Sanitized HTML.
@@ -104,7 +118,12 @@ votes: VoteCounts,
 /**
  * The signed-in reader's votes on it, in card order (absent for visitors).
  */
-mine?: Array<string>, };
+mine?: Array<string>, 
+/**
+ * The text as written, when a translation is shown in its place: "Show original" needs
+ * no request.
+ */
+original?: Original, };
 export type TokenView = { id: number, symbol: string, name: string, chain: string, logo: string, follower_count: number, 
 /**
  * Its market figures, on its own page (`/token/detail`) when it has a price.

@@ -77,6 +77,23 @@ impl Document {
         }
     }
 
+    /// A stored item's document, with its stored translations.
+    pub fn stored_feed(item: &feed_item::Model, translations: &[feed_translation::Model]) -> Self {
+        let text = |title, summary, content| FeedText {
+            title,
+            summary,
+            content,
+        };
+        Self::feed(
+            item.id,
+            &item.lang,
+            text(&item.title, &item.summary, &item.content),
+            translations
+                .iter()
+                .map(|t| (t.locale.as_str(), text(&t.title, &t.summary, &t.content))),
+        )
+    }
+
     /// A removed feed's document: it matches nothing.
     pub fn removed_feed(id: i64) -> Self {
         Self {
@@ -313,23 +330,7 @@ pub async fn reindex_if_empty(db: &DatabaseConnection) -> Result<u64, DbErr> {
                 .get(&f.id)
                 .map(Vec::as_slice)
                 .unwrap_or_default();
-            Document::feed(
-                f.id,
-                &f.lang,
-                FeedText {
-                    title: &f.title,
-                    summary: &f.summary,
-                    content: &f.content,
-                },
-                own.iter().map(|t| {
-                    let text = FeedText {
-                        title: &t.title,
-                        summary: &t.summary,
-                        content: &t.content,
-                    };
-                    (t.locale.as_str(), text)
-                }),
-            )
+            Document::stored_feed(f, own)
         }));
     }
     for doc in &docs {

@@ -3,7 +3,7 @@
 //! list, titles and summaries to plain text.
 
 mod catalogue;
-mod clean;
+pub(super) mod clean;
 mod feed;
 
 pub use catalogue::*;

@@ -10,6 +10,7 @@ pub mod price_api;
 pub mod provider;
 pub mod push_service;
 pub mod sse;
+pub mod translate_api;
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};

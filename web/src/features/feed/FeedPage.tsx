@@ -124,7 +124,10 @@ export function FeedPage() {
       old ? { ...old, like_count: counts.like_count, comment_count: counts.comment_count } : old,
     );
   });
-  const content = feed.data?.content;
+  // "Show original": the original came with the item, so the toggle asks nothing.
+  const [showOriginal, setShowOriginal] = useState(false);
+  const original = showOriginal ? feed.data?.original : undefined;
+  const content = original?.content ?? feed.data?.content;
   const tokens = feed.data?.tokens;
   const language = i18n.language;
   // Parsed once per article and language, not on every render (the share sheet re-renders).
@@ -162,8 +165,20 @@ export function FeedPage() {
         <time>{timeAgo(item.published_at, t)}</time>
         <span>{t("web.feed.views", { n: item.views })}</span>
       </div>
-      <h1>{item.title}</h1>
-      {item.translated && <p className="translated">{translatedFrom(item.lang, t)}</p>}
+      <h1 lang={original ? item.lang : item.shown_lang}>{original?.title ?? item.title}</h1>
+      {item.translated && (
+        <p className="translated">
+          {translatedFrom(item.lang, t)}
+          {item.original && (
+            <>
+              {" · "}
+              <button type="button" className="link-button" aria-pressed={showOriginal} onClick={() => setShowOriginal((on) => !on)}>
+                {t(showOriginal ? "web.feed.showTranslation" : "web.feed.showOriginal")}
+              </button>
+            </>
+          )}
+        </p>
+      )}
       <div
         className="article-body"
         onClick={(e) => {
