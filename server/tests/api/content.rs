@@ -23,15 +23,7 @@ async fn demo_app(backend: Backend) -> TestApp {
 }
 
 async fn call(app: &TestApp, path: &str, body: Value, locale: &str, token: Option<&str>) -> Value {
-    let cookie = format!("NEXT_LOCALE={locale}");
-    let mut headers = vec![("Cookie", cookie.as_str())];
-    if let Some(t) = token {
-        headers.push(("X-TOKEN", t));
-    }
-    let (status, body) = app.post_with(path, body, &headers).await;
-    assert_eq!(status, 200, "{path}: {body}");
-    assert_eq!(body["code"], 2000, "{path}: {body}");
-    body["data"].clone()
+    app.call_as(path, body, locale, token).await
 }
 
 /// Feeds found for `q` by a reader of `locale`.

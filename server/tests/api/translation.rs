@@ -41,28 +41,14 @@ async fn korean(app: &TestApp, slug: &str, title: &str) -> i64 {
         .unwrap_or_else(|| panic!("{made}"))
 }
 
-/// `path` as a reader of `locale` asks it.
-async fn read(app: &TestApp, path: &str, body: Value, locale: &str, token: Option<&str>) -> Value {
-    let cookie = format!("NEXT_LOCALE={locale}");
-    let mut headers = vec![("Cookie", cookie.as_str())];
-    if let Some(t) = token {
-        headers.push(("X-TOKEN", t));
-    }
-    let (status, body) = app.post_with(path, body, &headers).await;
-    assert_eq!(
-        (status.as_u16(), &body["code"]),
-        (200, &json!(2000)),
-        "{body}"
-    );
-    body["data"].clone()
-}
-
 async fn items_are_translated_once_and_shown_beside_their_original(backend: Backend) {
     let api = TranslateApi::start().await;
     let app = start(backend, &api, 100_000).await;
     let id = korean(&app, "surge", "비트코인 급등").await;
     // Nothing translated yet: an English reader gets the Korean original.
-    let page = read(&app, "/feed/list", json!({ "limit": 1 }), "en", None).await;
+    let page = app
+        .call_as("/feed/list", json!({ "limit": 1 }), "en", None)
+        .await;
     assert_eq!(
         (&page["list"][0]["title"], &page["list"][0]["translated"]),
         (&json!("비트코인 급등"), &json!(false))
@@ -94,7 +80,9 @@ async fn items_are_translated_once_and_shown_beside_their_original(backend: Back
     assert_eq!(api.calls().len(), 8, "once, ever");
 
     // (Another page size: the first page is cached for a second, by design.)
-    let page = read(&app, "/feed/list", json!({ "limit": 2 }), "en", None).await;
+    let page = app
+        .call_as("/feed/list", json!({ "limit": 2 }), "en", None)
+        .await;
     let card = &page["list"][0];
     assert_eq!(card["title"], "비트코인 급등 · en rendering");
     assert_eq!(card["translated"], true);
@@ -102,7 +90,9 @@ async fn items_are_translated_once_and_shown_beside_their_original(backend: Back
         card["original"],
         json!({ "title": "비트코인 급등", "summary": "요약", "machine": true })
     );
-    let detail = read(&app, "/feed/detail", json!({ "id": id }), "vi", None).await;
+    let detail = app
+        .call_as("/feed/detail", json!({ "id": id }), "vi", None)
+        .await;
     let content = detail["content"].as_str().expect("content");
     assert!(
         content.contains("vi rendering") && !content.contains("<script"),
@@ -110,27 +100,28 @@ async fn items_are_translated_once_and_shown_beside_their_original(backend: Back
     );
     assert_eq!(detail["original"]["content"], "<p>본문</p>");
     // Search in the reader's language finds the translation.
-    let found = read(
-        &app,
-        "/search",
-        json!({ "q": "rendering", "kind": "feed" }),
-        "en",
-        None,
-    )
-    .await;
+    let found = app
+        .call_as(
+            "/search",
+            json!({ "q": "rendering", "kind": "feed" }),
+            "en",
+            None,
+        )
+        .await;
     assert_eq!(found["list"].as_array().map(Vec::len), Some(1), "{found}");
     // A reader who turned translation off reads the original.
     let me = app.sign_in("reader@example.com").await;
     let token = me["token"].as_str().expect("token");
-    read(
-        &app,
+    app.call_as(
         "/user/settings",
         json!({ "auto_translate": false }),
         "en",
         Some(token),
     )
     .await;
-    let page = read(&app, "/feed/list", json!({ "limit": 1 }), "en", Some(token)).await;
+    let page = app
+        .call_as("/feed/list", json!({ "limit": 1 }), "en", Some(token))
+        .await;
     assert_eq!(
         (&page["list"][0]["title"], &page["list"][0]["original"]),
         (&json!("비트코인 급등"), &Value::Null)
@@ -151,7 +142,9 @@ async fn a_failing_service_or_a_spent_budget_leaves_the_originals(backend: Backe
     assert_eq!(api.calls().len(), 3);
     assert_eq!(round(ctx, &t, "a").await.expect("round"), 0);
     assert_eq!(api.calls().len(), 3, "the breaker is open");
-    let page = read(&app, "/feed/list", json!({ "limit": 1 }), "en", None).await;
+    let page = app
+        .call_as("/feed/list", json!({ "limit": 1 }), "en", None)
+        .await;
     assert_eq!(page["list"][0]["title"], "첫 번째 소식");
     // Over its limit, or refusing the language: nothing stored either; a refusal is not asked
     // again, and does not open the breaker.
@@ -180,7 +173,9 @@ async fn a_failing_service_or_a_spent_budget_leaves_the_originals(backend: Backe
         async move { round(&ctx, &t, "a").await }
     });
     // Pages do not wait for it.
-    let page = read(&app, "/feed/list", json!({ "limit": 1 }), "en", None).await;
+    let page = app
+        .call_as("/feed/list", json!({ "limit": 1 }), "en", None)
+        .await;
     assert_eq!(page["list"][0]["title"], "첫 번째 소식");
     assert_eq!(slow.await.expect("join").expect("round"), 0);
     assert!(started.elapsed() >= std::time::Duration::from_secs(5));
