@@ -163,7 +163,7 @@ export function FeedPage() {
           <span>{byline(item)}</span>
         )}
         <time>{timeAgo(item.published_at, t)}</time>
-        <span>{t("web.feed.views", { n: item.views })}</span>
+        <span>{t("web.feed.views", { count: item.views })}</span>
       </div>
       <h1 lang={original ? item.lang : item.shown_lang}>{original?.title ?? item.title}</h1>
       {item.translated && (
