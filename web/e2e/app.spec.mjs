@@ -349,6 +349,17 @@ test("task buttons do on the web what the web can do, and say so when only the a
   await page.context().close();
 });
 
+test("the sign-in dialog offers the methods this site configured, and no others", async () => {
+  const page = await newPage();
+  await page.goto(`${stack.base}/`);
+  await openLogin(page);
+  const dialog = page.getByRole("dialog", { name: "Log in to Blockbrief" });
+  // This stack sets up Google, X, Apple and Telegram, not LINE.
+  for (const name of ["Google", "X (Twitter)", "Apple", "Telegram", "MetaMask"]) await dialog.getByRole("button", { name, exact: true }).waitFor();
+  assert.equal(await dialog.getByRole("button", { name: "LINE", exact: true }).count(), 0);
+  await page.context().close();
+});
+
 test("a dead token logs out on the first 401", async () => {
   const page = await newPage();
   await page.goto(`${stack.base}/`);

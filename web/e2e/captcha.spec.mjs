@@ -29,6 +29,11 @@ before(async () => {
     RECAPTCHA_SITE_KEY: "local-site-key",
     RECAPTCHA_SECRET: "local-secret",
     RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${siteverify.address().port}/siteverify`,
+    // No third-party sign-in on this site: the dialog must not offer any.
+    GOOGLE_CLIENT_ID: "",
+    TWITTER_CLIENT_ID: "",
+    APPLE_CLIENT_ID: "",
+    TELEGRAM_BOT_TOKEN: "",
   });
 });
 after(async () => {
@@ -46,6 +51,23 @@ async function openLogin(route) {
   await dialog.getByLabel("Email address").fill("captcha@example.com");
   return { page, dialog };
 }
+
+test("a site with no third-party sign-in offers none, and asks nothing about Telegram", async () => {
+  const context = await stack.browser.newContext();
+  await context.route(SCRIPT, (route) => route.fulfill({ contentType: "text/javascript", body: FAKE_GRECAPTCHA }));
+  const page = await context.newPage();
+  const asked = [];
+  page.on("request", (r) => asked.push(new URL(r.url()).pathname));
+  await page.goto(`${stack.base}/`);
+  await page.getByRole("button", { name: "Log in" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Log in to Blockbrief" });
+  await dialog.getByRole("button", { name: "MetaMask" }).waitFor();
+  for (const name of ["Google", "LINE", "X (Twitter)", "Apple", "Telegram"]) {
+    assert.equal(await dialog.getByRole("button", { name, exact: true }).count(), 0, name);
+  }
+  assert.ok(!asked.includes("/api/user/login/telegram/start"), "no Telegram start call");
+  await context.close();
+});
 
 test("the checkbox gates sending a code, and the server checks its answer", async () => {
   const { page, dialog } = await openLogin(async (route) => {

@@ -134,7 +134,8 @@ impl Bots {
     /// bot is not set up or Telegram cannot be reached.
     pub async fn telegram_username_for_reader(&self) -> AppResult<String> {
         if self.telegram.is_none() {
-            return Err(AppError::new(ErrorKind::Unavailable)
+            // Not a fault of ours: the site chose not to offer it (logged at debug, not error).
+            return Err(AppError::new(ErrorKind::ProviderDisabled)
                 .with_message("Telegram is not set up on this site"));
         }
         self.telegram_username().await.map_err(|e| {
@@ -145,7 +146,7 @@ impl Bots {
         })
     }
 
-    fn configured(&self, platform: Platform) -> bool {
+    pub fn configured(&self, platform: Platform) -> bool {
         match platform {
             Platform::Telegram => self.telegram.is_some(),
             Platform::Line => self.line.is_some(),

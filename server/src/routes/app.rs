@@ -1,4 +1,5 @@
-//! Service-level calls: health, the area list, which captcha guards which action.
+//! Service-level calls: health, the area list, which captcha guards which action and which
+//! sign-in methods the site offers (the sign-in dialog's one call).
 
 use aide::axum::ApiRouter;
 use aide::axum::routing::get;
@@ -11,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use super::ok;
 use crate::area::{Area, areas};
 use crate::auth::captcha::ACTIONS;
+use crate::bots::Platform;
 use crate::error::{AppError, AppResult};
 use crate::state::AppState;
 
@@ -65,6 +67,28 @@ pub struct CaptchaUse {
     #[ts(type = "\"none\" | \"reCAPTCHA.v2\" | \"reCAPTCHA.v3\"")]
     kind: &'static str,
     site_key: String,
+    /// The sign-in methods this site offers: `email` and `wallet` always, `google`, `line`,
+    /// `twitter`, `apple` and `telegram` when configured. The dialog offers only these.
+    #[ts(
+        type = "(\"email\" | \"wallet\" | \"google\" | \"line\" | \"twitter\" | \"apple\" | \"telegram\")[]"
+    )]
+    methods: Vec<&'static str>,
+}
+
+/// The sign-in methods the configuration offers.
+fn sign_in_methods(state: &AppState) -> Vec<&'static str> {
+    let c = &state.config;
+    let configured = [
+        ("google", c.google_client_id.is_some()),
+        ("line", c.line_client_id.is_some()),
+        ("twitter", c.twitter_client_id.is_some()),
+        ("apple", c.apple_client_id.is_some()),
+        ("telegram", state.bots.configured(Platform::Telegram)),
+    ];
+    ["email", "wallet"]
+        .into_iter()
+        .chain(configured.into_iter().filter(|(_, on)| *on).map(|(m, _)| m))
+        .collect()
 }
 
 async fn captcha(
@@ -79,5 +103,6 @@ async fn captcha(
     Ok(ok(CaptchaUse {
         kind: state.config.captcha.api_name(),
         site_key: state.config.recaptcha_site_key.clone(),
+        methods: sign_in_methods(&state),
     }))
 }

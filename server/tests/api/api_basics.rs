@@ -121,16 +121,27 @@ async fn captcha_setting_is_reported(backend: Backend) {
     let app = TestApp::start(backend).await;
     let (_, body) = app.get("/service/captcha?action=otpemail").await;
     assert_eq!(body["data"]["use"], "none");
+    // Nothing third-party configured: email and a browser wallet only.
+    assert_eq!(body["data"]["methods"], json!(["email", "wallet"]));
     assert_error(&app.get("/service/captcha?action=steal").await, 200, 4001);
     let app = TestApp::start_with(backend, |c| {
         c.captcha = server::config::CaptchaMode::V3;
         c.recaptcha_site_key = "site-key".into();
+        c.google_client_id = Some("google-id".into());
+        c.apple_client_id = Some("apple-id".into());
     })
     .await;
     let (_, body) = app.get("/service/captcha?action=otpsms").await;
     assert_eq!(
         body["data"],
-        json!({ "use": "reCAPTCHA.v3", "site_key": "site-key" })
+        json!({ "use": "reCAPTCHA.v3", "site_key": "site-key",
+            "methods": ["email", "wallet", "google", "apple"] })
+    );
+    // Telegram not set up: its start says so, as a refusal, not a server fault.
+    let (status, refused) = app.post("/user/login/telegram/start", json!({})).await;
+    assert_eq!(
+        (status.as_u16(), refused["code"].clone()),
+        (200, json!(4406))
     );
 }
 

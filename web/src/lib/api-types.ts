@@ -187,7 +187,12 @@ export type Leaderboard = { list: Array<Ranked>,
  * The caller's own standing (signed-in callers only).
  */
 me: MyRank | null, };
-export type CaptchaUse = { use: "none" | "reCAPTCHA.v2" | "reCAPTCHA.v3", site_key: string, };
+export type CaptchaUse = { use: "none" | "reCAPTCHA.v2" | "reCAPTCHA.v3", site_key: string, 
+/**
+ * The sign-in methods this site offers: `email` and `wallet` always, `google`, `line`,
+ * `twitter`, `apple` and `telegram` when configured. The dialog offers only these.
+ */
+methods: ("email" | "wallet" | "google" | "line" | "twitter" | "apple" | "telegram")[], };
 /**
  * What the Telegram Login Widget needs: the bot's username and id.
  */

@@ -18,7 +18,8 @@ import { Recaptcha, resetCaptcha, v3Token } from "./Recaptcha";
 import { signInWithWallet } from "./wallet";
 import { loginWithTelegram, miniAppInitData, signInWithTelegramWidget, useTelegramStart } from "../bots";
 
-/** Sign-in: email with a one-time code; other methods below (shown by their device rules). */
+/** Sign-in: email with a one-time code; below it the other methods this site offers (the server
+ * says which, in the captcha answer the dialog asks for anyway), by their device rules. */
 export default function LoginModal() {
   const { t, i18n } = useTranslation();
   const setOpen = useSetAtom(loginOpenAtom);
@@ -30,8 +31,9 @@ export default function LoginModal() {
   const [sending, setSending] = useState(false);
   const [loggingIn, setLoggingIn] = useState(false);
   const os = mobileOs();
-  const telegram = useTelegramStart().data;
   const captcha = useCaptchaUse().data;
+  const offers = (method: string) => captcha?.methods.includes(method as never) ?? false;
+  const telegram = useTelegramStart(offers("telegram")).data;
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   const onCaptchaToken = useCallback((token: string | null) => setCaptchaToken(token), []);
   const checkboxMissing = captcha?.use === "reCAPTCHA.v2" && !captchaToken;
@@ -96,6 +98,10 @@ export default function LoginModal() {
     }
   };
 
+  const providers = (os === "ios" ? (["line", "twitter"] as const) : (["google", "line", "twitter"] as const)).filter(offers);
+  const wallet = os === null && offers("wallet");
+  const others = Boolean(telegram) || wallet || providers.length > 0 || offers("apple");
+
   return (
     <Dialog open title={t("web.login.title")} onClose={close}>
       <div role="tablist" aria-label={t("web.login.methods")} className="login-tabs">
@@ -151,7 +157,7 @@ export default function LoginModal() {
           {t("web.login.login")}
         </button>
       </form>
-      <p className="divider">{t("web.login.or")}</p>
+      {others && <p className="divider">{t("web.login.or")}</p>}
       <div className="other-logins">
         {telegram && (
           <button
@@ -166,7 +172,7 @@ export default function LoginModal() {
             {t("web.login.telegram")}
           </button>
         )}
-        {os === null && (
+        {wallet && (
           <button
             type="button"
             className="button ghost"
@@ -179,7 +185,7 @@ export default function LoginModal() {
             {t("web.login.metamask")}
           </button>
         )}
-        {(os === "ios" ? (["line", "twitter"] as const) : (["google", "line", "twitter"] as const)).map((provider) => (
+        {providers.map((provider) => (
           <button
             key={provider}
             type="button"
@@ -192,18 +198,20 @@ export default function LoginModal() {
             {t(`web.login.${provider}`)}
           </button>
         ))}
-        <button
-          type="button"
-          className="button ghost"
-          onClick={() =>
-            // Errors from the server are toasted by the API client; a closed popup is a cancel.
-            void signInWithApple().then(finish, (e: unknown) => {
-              if (!(e instanceof OAuthCancelled) && !(e instanceof ApiError)) toast("error", t("web.login.appleUnreachable"));
-            })
-          }
-        >
-          {t("web.login.apple")}
-        </button>
+        {offers("apple") && (
+          <button
+            type="button"
+            className="button ghost"
+            onClick={() =>
+              // Errors from the server are toasted by the API client; a closed popup is a cancel.
+              void signInWithApple().then(finish, (e: unknown) => {
+                if (!(e instanceof OAuthCancelled) && !(e instanceof ApiError)) toast("error", t("web.login.appleUnreachable"));
+              })
+            }
+          >
+            {t("web.login.apple")}
+          </button>
+        )}
       </div>
     </Dialog>
   );
