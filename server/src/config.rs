@@ -51,6 +51,10 @@ pub struct Config {
     #[arg(long, env = "PLAY_STORE_URL", default_value = client_core::constants::PLAY_STORE_URL)]
     pub play_store_url: String,
 
+    /// A test or preview site: every page says so in a banner ("Test build").
+    #[arg(long, env = "TEST_BUILD", default_value_t = false)]
+    pub test_build: bool,
+
     /// Key for hashing one-time codes; unset: a random key kept in DATA_DIR/secret.key.
     #[arg(long, env = "SECRET_KEY", hide_env_values = true)]
     pub secret_key: Option<String>,

@@ -354,6 +354,8 @@ test("the sign-in dialog offers the methods this site configured, and no others"
   await page.goto(`${stack.base}/`);
   await openLogin(page);
   const dialog = page.getByRole("dialog", { name: "Log in to Blockbrief" });
+  // Not configured as a test build: no banner says so (whatever the host).
+  assert.equal(await page.locator(".debug-banner").count(), 0);
   // This stack sets up Google, X, Apple and Telegram, not LINE.
   for (const name of ["Google", "X (Twitter)", "Apple", "Telegram", "MetaMask"]) await dialog.getByRole("button", { name, exact: true }).waitFor();
   assert.equal(await dialog.getByRole("button", { name: "LINE", exact: true }).count(), 0);

@@ -29,7 +29,8 @@ before(async () => {
     RECAPTCHA_SITE_KEY: "local-site-key",
     RECAPTCHA_SECRET: "local-secret",
     RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${siteverify.address().port}/siteverify`,
-    // No third-party sign-in on this site: the dialog must not offer any.
+    // A test site, which says so; no third-party sign-in on it: the dialog must not offer any.
+    TEST_BUILD: "true",
     GOOGLE_CLIENT_ID: "",
     TWITTER_CLIENT_ID: "",
     APPLE_CLIENT_ID: "",
@@ -62,6 +63,7 @@ test("a site with no third-party sign-in offers none, and asks nothing about Tel
   await page.getByRole("button", { name: "Log in" }).first().click();
   const dialog = page.getByRole("dialog", { name: "Log in to Blockbrief" });
   await dialog.getByRole("button", { name: "MetaMask" }).waitFor();
+  assert.equal(await page.locator(".debug-banner").count(), 1, "a test build says so");
   for (const name of ["Google", "LINE", "X (Twitter)", "Apple", "Telegram"]) {
     assert.equal(await dialog.getByRole("button", { name, exact: true }).count(), 0, name);
   }

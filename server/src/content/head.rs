@@ -171,17 +171,24 @@ fn attr(s: &str) -> String {
     html_escape::encode_double_quoted_attribute(s).into_owned()
 }
 
-/// Where the app is downloaded from, as configured: the web's download buttons read these.
-pub const APP_STORE_META: &str = "blockbrief:app-store";
-pub const PLAY_STORE_META: &str = "blockbrief:play-store";
+/// The site's settings the web reads from every page: where the app is downloaded from (the
+/// download buttons), and whether this is a test build (the banner saying so).
+pub struct SiteMeta<'a> {
+    pub app_store: &'a str,
+    pub play_store: &'a str,
+    pub test_build: bool,
+}
 
 /// `html` with the configured store pages as meta tags before `</head>`.
-pub fn with_store_links(html: &str, app_store: &str, play_store: &str) -> String {
-    let tags = format!(
-        r#"<meta name="{APP_STORE_META}" content="{}"><meta name="{PLAY_STORE_META}" content="{}">"#,
-        attr(app_store),
-        attr(play_store)
+pub fn with_site_meta(html: &str, site: &SiteMeta) -> String {
+    let mut tags = format!(
+        r#"<meta name="blockbrief:app-store" content="{}"><meta name="blockbrief:play-store" content="{}">"#,
+        attr(site.app_store),
+        attr(site.play_store)
     );
+    if site.test_build {
+        tags.push_str(r#"<meta name="blockbrief:test-build" content="true">"#);
+    }
     html.replacen("</head>", &format!("{tags}</head>"), 1)
 }
 

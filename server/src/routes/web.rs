@@ -82,11 +82,12 @@ pub async fn page_shell(
         Ok(head) => {
             let config = &state.config;
             let html = crate::content::head::render(&shell, &head, &config.public_url);
-            let mut html = crate::content::head::with_store_links(
-                &html,
-                &config.app_store_url,
-                &config.play_store_url,
-            );
+            let site = crate::content::head::SiteMeta {
+                app_store: &config.app_store_url,
+                play_store: &config.play_store_url,
+                test_build: config.test_build,
+            };
+            let mut html = crate::content::head::with_site_meta(&html, &site);
             let status = head.status;
             html = first_paint(&state, head, html).await;
             // The shell changes with every deploy; hashed assets are the ones cached for long.

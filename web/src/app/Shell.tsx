@@ -11,7 +11,7 @@ import { onLogout } from "../lib/api";
 import { LANGUAGE_NAMES, applyLocale } from "../lib/i18n";
 import { useLocalePath } from "../lib/paths";
 import { userAtom } from "../lib/session";
-import { storeLink, telegramInApp, unsupportedClient } from "../lib/device";
+import { siteMeta, storeLink, telegramInApp, unsupportedClient } from "../lib/device";
 import { useTelegramStart } from "../features/bots";
 import { UnreadBadge } from "../features/messages/UnreadBadge";
 import { LiveStream } from "../features/stream";
@@ -24,7 +24,6 @@ const InvitationModal = lazy(() => import("../features/auth/InvitationModal"));
 const FeedbackModal = lazy(() => import("../features/feedback/FeedbackModal"));
 const DownloadModal = lazy(() => import("../features/download/DownloadModal"));
 
-const PRODUCTION_HOST = "blockbrief.news";
 
 export function Shell() {
   const { t, i18n } = useTranslation();
@@ -152,10 +151,11 @@ function LoadingBar() {
   return <div className={pending ? "loading-bar active" : "loading-bar"} aria-hidden="true" />;
 }
 
+/** "Test build": only on a site configured as one (`TEST_BUILD`), until closed for the visit. */
 function DebugBanner() {
   const { t, i18n } = useTranslation();
   const [closed, setClosed] = useState(() => sessionStorage.getItem("debug-banner") === "closed");
-  if (location.hostname === PRODUCTION_HOST || closed) return null;
+  if (siteMeta("test-build") !== "true" || closed) return null;
   return (
     <div className="debug-banner">
       <span>{t("web.debug.banner", { host: location.host, locale: i18n.language })}</span>

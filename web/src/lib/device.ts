@@ -28,10 +28,12 @@ export function deviceParam(): string {
   });
 }
 
-/** A store page as the server's configuration has it (`APP_STORE_URL`, `PLAY_STORE_URL`, written
- * into every page), else client-core's placeholder. */
-const storePage = (name: string, fallback: string): string =>
-  document.querySelector<HTMLMetaElement>(`meta[name="blockbrief:${name}"]`)?.content || fallback;
+/** A site setting the server writes into every page (`blockbrief:<name>`), or "". */
+export const siteMeta = (name: string): string => document.querySelector<HTMLMetaElement>(`meta[name="blockbrief:${name}"]`)?.content ?? "";
+
+/** A store page as the server's configuration has it (`APP_STORE_URL`, `PLAY_STORE_URL`), else
+ * client-core's placeholder. */
+const storePage = (name: string, fallback: string): string => siteMeta(name) || fallback;
 
 export const appStoreUrl = (): string => storePage("app-store", C.appStoreUrl);
 export const playStoreUrl = (): string => storePage("play-store", C.playStoreUrl);
