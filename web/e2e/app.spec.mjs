@@ -752,6 +752,29 @@ test("a reader votes on a card and on the item page, bullish clearing bearish, a
   await page.context().close();
 });
 
+test("the home tab and order live in the address: Back from an item returns to the same list", async () => {
+  const page = await newPage();
+  await page.goto(`${stack.base}/en`);
+  await appLoaded(page);
+  await page.getByRole("tab", { name: "Articles" }).click();
+  await page.waitForURL(/\/en\?tab=articles$/);
+  await page.getByRole("group", { name: "Order" }).getByRole("button", { name: "Hot" }).click();
+  await page.waitForURL(/\/en\?tab=articles&sort=hot$/);
+  const first = page.locator(".app .feed-card .card-title a").first();
+  const title = await first.innerText();
+  await first.click();
+  await page.getByRole("heading", { name: title }).waitFor();
+  await page.goBack();
+  await page.waitForURL(/\/en\?tab=articles&sort=hot$/);
+  await page.getByRole("tab", { name: "Articles", selected: true }).waitFor();
+  await page.getByRole("group", { name: "Order" }).getByRole("button", { name: "Hot", pressed: true }).waitFor();
+  await page.locator(".app .feed-card .card-title a").first().getByText(title, { exact: true }).waitFor();
+  // A reload keeps it too.
+  await page.reload();
+  await page.getByRole("tab", { name: "Articles", selected: true }).waitFor();
+  await page.context().close();
+});
+
 test("a translated item shows its original and back without asking the server again", async () => {
   const page = await newPage();
   await page.goto(`${stack.base}/en`);

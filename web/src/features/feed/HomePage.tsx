@@ -1,16 +1,16 @@
 import { useAtomValue, useSetAtom } from "jotai";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "../../lib/i18n";
 
 import { loginOpenAtom } from "../../lib/dialogs";
 import { TabBar } from "../../components/TabBar";
 import { userAtom } from "../../lib/session";
-import { C, type FeedTab } from "../../lib/core";
+import { C } from "../../lib/core";
 import { useLocalePath } from "../../lib/paths";
 import { Link } from "../../lib/router";
-import { NEWEST } from "./api/get-feeds";
 import { FeedControls } from "./FeedControls";
 import { FeedList } from "./FeedList";
+import { useFeedParams } from "./useFeedParams";
 
 
 // Loaded with the questions area's own chunk, only when the Following tab opens.
@@ -21,8 +21,7 @@ export function HomePage() {
   const to = useLocalePath();
   const user = useAtomValue(userAtom);
   const openLogin = useSetAtom(loginOpenAtom);
-  const [tab, setTab] = useState<FeedTab>(C.feedTabs[0]);
-  const [filter, setFilter] = useState(NEWEST);
+  const { tab, filter, change } = useFeedParams();
   return (
     <section className="page home">
       <div className="home-head">
@@ -32,10 +31,10 @@ export function HomePage() {
           value={tab}
           onChange={(next) => {
             if (next === "following" && !user) openLogin(true);
-            else setTab(next);
+            else change({ tab: next });
           }}
         />
-        <FeedControls filter={filter} onChange={setFilter} />
+        <FeedControls filter={filter} onChange={(next) => change({ filter: next })} />
       </div>
       {tab === "following" && (
         <Suspense fallback={null}>
