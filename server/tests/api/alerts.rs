@@ -9,9 +9,7 @@ use serde_json::{Value, json};
 use server::entity::{alert_delivery, bot_chat, bot_delivery};
 
 use crate::common::push_service::{Delivered, PushService};
-use crate::common::{Backend, SmtpServer, TestApp};
-
-const ADMIN: &str = "admin-token-for-tests-0123456789";
+use crate::common::{ADMIN, Backend, SmtpServer, TestApp};
 const DAY: i64 = 86_400;
 
 struct Reader {
@@ -56,12 +54,7 @@ async fn item(app: &TestApp, slug: &str, ago: i64, extra: Value) -> i64 {
     for (k, v) in extra.as_object().expect("object") {
         item[k] = v.clone();
     }
-    let (_, made) = app
-        .post_with("/admin/feed/upsert", item, &[("X-ADMIN-TOKEN", ADMIN)])
-        .await;
-    made["data"]["id"]
-        .as_i64()
-        .unwrap_or_else(|| panic!("{made}"))
+    app.publish(item).await
 }
 
 fn alert(name: &str, rule: Value) -> Value {

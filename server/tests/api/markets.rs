@@ -8,9 +8,7 @@ use server::markets::poll::poll_if_due;
 
 use crate::common::price_api::{Mode, PriceApi};
 use crate::common::push_service::PushService;
-use crate::common::{Backend, SmtpServer, TestApp};
-
-const ADMIN: &str = "admin-token-for-tests-0123456789";
+use crate::common::{ADMIN, Backend, SmtpServer, TestApp};
 
 async fn start(backend: Backend, api: Option<&PriceApi>) -> TestApp {
     start_mailing(backend, api, None).await
@@ -58,10 +56,7 @@ async fn item(app: &TestApp, title: &str, tokens: Value) {
     let item = json!({ "source_url": format!("https://news.test/{}", title.replace(' ', "-")),
         "kind": "flash", "lang": "en", "title": title, "published_at": app.state.now() - 60,
         "tokens": tokens });
-    let (_, made) = app
-        .post_with("/admin/feed/upsert", item, &[("X-ADMIN-TOKEN", ADMIN)])
-        .await;
-    assert_eq!(made["code"], 2000, "{made}");
+    app.publish(item).await;
 }
 
 /// The price on BTC's page, with its time.

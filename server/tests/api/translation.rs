@@ -8,9 +8,7 @@ use serde_json::{Value, json};
 use server::content::translate::{Translator, round};
 
 use crate::common::translate_api::{Mode, TranslateApi};
-use crate::common::{Backend, TestApp};
-
-const ADMIN: &str = "admin-token-for-tests-0123456789";
+use crate::common::{ADMIN, Backend, TestApp};
 
 async fn start(backend: Backend, api: &TranslateApi, daily_chars: i64) -> TestApp {
     let url = api.base.clone();
@@ -33,12 +31,7 @@ async fn korean(app: &TestApp, slug: &str, title: &str) -> i64 {
     let item = json!({ "source_url": format!("https://news.test/{slug}"), "kind": "article",
         "lang": "ko", "title": title, "summary": "요약", "content": "<p>본문</p>",
         "published_at": app.state.now() - 60 });
-    let (_, made) = app
-        .post_with("/admin/feed/upsert", item, &[("X-ADMIN-TOKEN", ADMIN)])
-        .await;
-    made["data"]["id"]
-        .as_i64()
-        .unwrap_or_else(|| panic!("{made}"))
+    app.publish(item).await
 }
 
 async fn items_are_translated_once_and_shown_beside_their_original(backend: Backend) {

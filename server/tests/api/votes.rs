@@ -5,9 +5,7 @@
 
 use serde_json::{Value, json};
 
-use crate::common::{Backend, TestApp};
-
-const ADMIN: &str = "admin-token-for-tests-0123456789";
+use crate::common::{ADMIN, Backend, TestApp};
 
 struct Voters {
     app: TestApp,
@@ -45,10 +43,7 @@ impl Voters {
         let item = json!({ "source_url": format!("https://news.test/{}", title.replace(' ', "-")),
             "kind": "flash", "lang": "en", "title": title, "important": important,
             "published_at": app.state.now() - ago, "tokens": ["BTC"] });
-        let (_, made) = app
-            .post_with("/admin/feed/upsert", item, &[("X-ADMIN-TOKEN", ADMIN)])
-            .await;
-        let id = made["data"]["id"].as_i64().expect("id");
+        let id = app.publish(item).await;
         self.ids.push(id);
         id
     }

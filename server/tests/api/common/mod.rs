@@ -49,6 +49,9 @@ macro_rules! on_both_databases {
     )*};
 }
 
+/// The admin token the tests start their apps with.
+pub const ADMIN: &str = "admin-token-for-tests-0123456789";
+
 pub struct TestApp {
     pub base: String,
     pub http: reqwest::Client,
@@ -224,6 +227,17 @@ impl TestApp {
     }
 
     /// Signs in and returns the session user.
+    /// Stores a feed item as the editors do (`/admin/feed/upsert`, the app started with
+    /// [`ADMIN`] as its admin token); gives its id.
+    pub async fn publish(&self, item: Value) -> i64 {
+        let (_, made) = self
+            .post_with("/admin/feed/upsert", item, &[("X-ADMIN-TOKEN", ADMIN)])
+            .await;
+        made["data"]["id"]
+            .as_i64()
+            .unwrap_or_else(|| panic!("{made}"))
+    }
+
     /// `path` as a reader of `locale` (and, with `token`, signed in) asks it: its `data`, after
     /// checking it succeeded.
     pub async fn call_as(
