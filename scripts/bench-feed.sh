@@ -2,7 +2,8 @@
 # `make bench-feed`: the home feed's first page for a visitor and for a signed-in reader, beside
 # /api/health and /api/user/info, in one run on SQLite with the demo content (release build, wrk
 # as a second process on loopback with BENCH_CONNECTIONS, 32 by default). The signed-in reader
-# likes and keeps a few of the page's items, so their marks are really read.
+# likes and keeps a few of the page's items, so their marks are really read. The hot order's
+# first page, and its second page (cut from the stored ranking, not cached), beside them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,6 +20,11 @@ done
 echo '{}' > "$work/empty.json"
 lua "$work/empty.json" application/json "" > "$work/visitor.lua"
 lua "$work/empty.json" application/json "$token" > "$work/reader.lua"
+echo '{"sort":"hot"}' > "$work/hot.json"
+lua "$work/hot.json" application/json "" > "$work/hot.lua"
+cursor=$(post "$base/api/feed/list" -d '{"sort":"hot"}' | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["next_cursor"])')
+echo "{\"sort\":\"hot\",\"cursor\":\"$cursor\"}" > "$work/hot2.json"
+lua "$work/hot2.json" application/json "" > "$work/hot2.lua"
 cat > "$work/health.lua" <<'LUA'
 wrk.method = "GET"
 LUA
@@ -30,4 +36,6 @@ echo "|------------|--------------------------------------|----------|----------
 run_wrk sqlite /health "$work/health.lua" 1 "GET"
 run_wrk sqlite /feed/list "$work/visitor.lua" 20 "visitor, first page"
 run_wrk sqlite /feed/list "$work/reader.lua" 20 "signed in, first page"
+run_wrk sqlite /feed/list "$work/hot.lua" 20 "visitor, hot, first page"
+run_wrk sqlite /feed/list "$work/hot2.lua" 20 "visitor, hot, second page"
 run_wrk sqlite /user/info "$work/reader.lua" 1 "signed in"
