@@ -760,11 +760,14 @@ test("the home tab and order live in the address: Back from an item returns to t
   await page.waitForURL(/\/en\?tab=articles$/);
   await page.getByRole("group", { name: "Order" }).getByRole("button", { name: "Hot" }).click();
   await page.waitForURL(/\/en\?tab=articles&sort=hot$/);
-  const first = page.locator(".app .feed-card .card-title a").first();
+  const first = page.locator(".app .feed-list .feed-card .card-title a").first();
+  await first.waitFor();
   const title = await first.innerText();
+  assert.ok(title.length > 0);
   await first.click();
   await page.getByRole("heading", { name: title }).waitFor();
-  await page.goBack();
+  // The page's own Back, as the browser's.
+  await page.getByRole("button", { name: "← Back" }).click();
   await page.waitForURL(/\/en\?tab=articles&sort=hot$/);
   await page.getByRole("tab", { name: "Articles", selected: true }).waitFor();
   await page.getByRole("group", { name: "Order" }).getByRole("button", { name: "Hot", pressed: true }).waitFor();
@@ -772,6 +775,11 @@ test("the home tab and order live in the address: Back from an item returns to t
   // A reload keeps it too.
   await page.reload();
   await page.getByRole("tab", { name: "Articles", selected: true }).waitFor();
+  // Opened straight from a link, an item's Back leads home.
+  await page.goto(`${stack.base}/en/feed/${await page.locator(".app .feed-card .card-title a").first().getAttribute("href").then((h) => h.split("/").pop())}`);
+  await page.getByRole("button", { name: "← Back" }).click();
+  await page.getByRole("tab", { name: "For you", selected: true }).waitFor();
+  assert.ok(!new URL(page.url()).pathname.includes("/feed/"), page.url());
   await page.context().close();
 });
 

@@ -53,7 +53,8 @@ export function Router({ match, children }: { match: Matcher; children: ReactNod
       navigate: (to, options) => {
         if (options?.replace) history.replaceState(null, "", to);
         else {
-          history.pushState(null, "", to);
+          // Marked as ours: a page can tell that Back stays in the app (`cameFromApp`).
+          history.pushState({ inApp: true }, "", to);
           scrollTo(0, 0);
         }
         startTransition(() => setWhere(here()));
@@ -71,6 +72,8 @@ function useRouter(): RouterState {
 }
 
 export const useLocation = (): Where => useRouter().location;
+/** Whether this page was opened from another page of the app (so Back returns to it). */
+export const cameFromApp = (): boolean => (history.state as { inApp?: boolean } | null)?.inApp === true;
 export const useNavigate = () => useRouter().navigate;
 /** A navigation is waiting for its page's code. */
 export const useNavigationPending = (): boolean => useRouter().pending;

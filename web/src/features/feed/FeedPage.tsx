@@ -1,7 +1,7 @@
 import { useAtomValue } from "jotai";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "../../lib/i18n";
-import { Link, useNavigate, useParams } from "../../lib/router";
+import { cameFromApp, Link, useNavigate, useParams } from "../../lib/router";
 
 import { BottomSheet } from "../../components/BottomSheet";
 import { Spinner } from "../../components/ui";
@@ -155,6 +155,9 @@ export function FeedPage() {
   const item = feed.data;
   return (
     <article className="page feed-page">
+      <button type="button" className="link-button back" onClick={() => (cameFromApp() ? history.back() : navigate(to("/")))}>
+        ← {t("web.common.back")}
+      </button>
       <div className="card-meta">
         {item.important && <span className="badge important">{t("web.feed.important")}</span>}
         {item.user ? (
