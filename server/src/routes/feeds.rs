@@ -143,8 +143,10 @@ async fn feed_list(
         langs: req.langs.as_deref().map(langs::checked),
         sort: sort(req.sort.as_deref())?,
     };
-    let cache_key = (cursor.is_none() && !matches!(scope, Scope::Following(_)))
-        .then(|| first_page_key(&scope, &filter, limit, reading));
+    // So are later pages of a hot or rising list: they are cut from one stored ranking.
+    let shared = cursor.is_none() || filter.sort != Sort::New;
+    let cache_key = (shared && !matches!(scope, Scope::Following(_)))
+        .then(|| page_key(&scope, &filter, limit, reading, cursor));
     let page = async {
         feeds::ensure_exists(&state, &scope).await?;
         match filter.sort {
@@ -161,15 +163,23 @@ async fn feed_list(
     }))
 }
 
-fn first_page_key(scope: &Scope, filter: &Filter, limit: u64, reading: Reading) -> String {
+fn page_key(
+    scope: &Scope,
+    filter: &Filter,
+    limit: u64,
+    reading: Reading,
+    cursor: Option<&str>,
+) -> String {
     // The home tabs apart from subjects' pages: each kind has its own bound in the cache.
     let kind = match scope {
         Scope::All | Scope::Kinds(_) => "home",
         _ => "feeds",
     };
     format!(
-        "{kind}|{scope:?}|{filter:?}|{limit}|{}|{}",
-        reading.locale, reading.translate
+        "{kind}|{scope:?}|{filter:?}|{limit}|{}|{}|{}",
+        reading.locale,
+        reading.translate,
+        cursor.unwrap_or_default()
     )
 }
 
@@ -183,7 +193,7 @@ pub async fn home_first_page(state: &AppState, locale: &'static str) -> AppResul
     };
     let limit = crate::content::PAGE_DEFAULT;
     let filter = Filter::default();
-    let key = first_page_key(&Scope::All, &filter, limit, reading);
+    let key = page_key(&Scope::All, &filter, limit, reading, None);
     let page = feeds::page(state, &Scope::All, &filter, None, limit, reading);
     cached_envelope(&state.content.cache, Some(key), page).await
 }
