@@ -151,7 +151,7 @@ struct Wanted {
 }
 
 /// The time zones of `users`.
-async fn zones(
+pub(super) async fn zones(
     ctx: &Ctx,
     users: impl Iterator<Item = i64>,
 ) -> AppResult<HashMap<i64, jiff::tz::TimeZone>> {

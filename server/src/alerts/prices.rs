@@ -73,22 +73,27 @@ pub async fn check(ctx: &Ctx, alerts: &Alerts) -> AppResult<usize> {
         .into_iter()
         .map(|s| (s.alert_id, s))
         .collect();
-    let moving: HashSet<String> = rules
+    // Only alerts whose token has a quote newer than the one they last saw: most rounds none, and
+    // then nothing is written.
+    let stale: Vec<(&Watch, &token_price::Model)> = rules
         .prices
         .iter()
-        .filter(|w| w.rule.move_pct.is_some())
-        .map(|w| w.rule.symbol())
+        .filter_map(|watch| {
+            let quote = *by_symbol.get(&watch.rule.symbol())?;
+            let seen = states.get(&watch.alert_id).map(|s| s.as_of);
+            seen.is_none_or(|as_of| as_of < quote.as_of)
+                .then_some((watch, quote))
+        })
         .collect();
-    keep_ticks(ctx, moving.iter().filter_map(|s| by_symbol.get(s).copied())).await?;
+    let moving: HashMap<i64, &token_price::Model> = stale
+        .iter()
+        .filter(|(watch, _)| watch.rule.move_pct.is_some())
+        .map(|(_, quote)| (quote.token_id, *quote))
+        .collect();
+    keep_ticks(ctx, moving.into_values()).await?;
     let mut stepped = 0;
-    for watch in &rules.prices {
-        let Some(quote) = by_symbol.get(&watch.rule.symbol()) else {
-            continue;
-        };
+    for (watch, quote) in stale {
         let last = states.get(&watch.alert_id);
-        if last.is_some_and(|s| s.as_of >= quote.as_of) {
-            continue;
-        }
         let state: PriceState = last
             .and_then(|s| serde_json::from_str(&s.state).ok())
             .unwrap_or_default();
@@ -191,8 +196,9 @@ async fn record(
     }
     let now = ctx.now();
     let due_at = match watch.quiet {
-        Some((from, to)) => reader_zone(ctx, watch.user_id)
+        Some((from, to)) => super::deliver::zones(ctx, std::iter::once(watch.user_id))
             .await?
+            .remove(&watch.user_id)
             .and_then(|zone| quiet::held_until(now, &zone, from, to))
             .unwrap_or(now),
         None => now,
@@ -215,13 +221,6 @@ async fn record(
     }
     txn.commit().await?;
     Ok(true)
-}
-
-async fn reader_zone(ctx: &Ctx, user_id: i64) -> AppResult<Option<jiff::tz::TimeZone>> {
-    Ok(user::Entity::find_by_id(user_id)
-        .one(&ctx.db)
-        .await?
-        .and_then(|u| quiet::zone(&u.time_zone)))
 }
 
 /// `$97,000.50`; below a dollar, four significant digits (`$0.0001234`).
