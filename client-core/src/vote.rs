@@ -51,6 +51,16 @@ impl VoteCounts {
     }
 }
 
+/// `kinds` in [`VOTE_KINDS`] order, each once, unknown ones left out: how a reader's votes are
+/// listed.
+pub fn in_card_order(kinds: &[String]) -> Vec<String> {
+    VOTE_KINDS
+        .iter()
+        .filter(|k| kinds.iter().any(|m| m == *k))
+        .map(|k| (*k).to_owned())
+        .collect()
+}
+
 /// What setting a vote does to a reader's votes on one item: the votes after, in
 /// [`VOTE_KINDS`] order, or `None` when `kind` is not a vote.
 pub fn apply_vote(mine: &[String], kind: &str, on: bool) -> Option<Vec<String>> {
@@ -62,19 +72,11 @@ pub fn apply_vote(mine: &[String], kind: &str, on: bool) -> Option<Vec<String>> 
         "bearish" => Some("bullish"),
         _ => None,
     };
-    Some(
-        VOTE_KINDS
-            .iter()
-            .filter(|k| {
-                if **k == kind {
-                    on
-                } else {
-                    mine.iter().any(|m| m == *k) && !(on && rival == Some(**k))
-                }
-            })
-            .map(|k| (*k).to_owned())
-            .collect(),
-    )
+    let kept = mine
+        .iter()
+        .filter(|m| *m != kind && !(on && rival == Some(m.as_str())));
+    let set = on.then(|| kind.to_owned());
+    Some(in_card_order(&kept.cloned().chain(set).collect::<Vec<_>>()))
 }
 
 /// What an item has gathered, for ranking.

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use client_core::envelope::Envelope;
-use client_core::vote::VOTE_KINDS;
+use client_core::vote::in_card_order;
 use lru::LruCache;
 use sea_orm::{
     ColumnTrait, ConnectionTrait, EntityTrait, FromQueryResult, QueryFilter, QuerySelect, Statement,
@@ -26,19 +26,19 @@ use crate::events::Event;
 struct Marks {
     liked: HashSet<i64>,
     kept: HashSet<i64>,
-    /// The kinds of their votes by item, in card order.
+    /// The kinds of their votes by item.
     votes: HashMap<i64, Vec<String>>,
 }
 
 impl Marks {
     fn add_vote(&mut self, feed_id: i64, kind: String) {
-        let mine = self.votes.entry(feed_id).or_default();
-        mine.push(kind);
-        mine.sort_by_key(|k| VOTE_KINDS.iter().position(|v| v == k));
+        self.votes.entry(feed_id).or_default().push(kind);
     }
 
     fn votes_of(&self, feed_id: i64) -> Vec<String> {
-        self.votes.get(&feed_id).cloned().unwrap_or_default()
+        self.votes
+            .get(&feed_id)
+            .map_or_else(Vec::new, |kinds| in_card_order(kinds))
     }
 }
 

@@ -4,11 +4,11 @@
 //! younger than `VOTER_MIN_AGE_HOURS` (a day) do not vote.
 
 use client_core::envelope::ErrorKind;
-use client_core::vote::{VOTE_KINDS, VoteCounts, apply_vote};
+use client_core::vote::{VOTE_KINDS, VoteCounts, apply_vote, in_card_order};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, EntityTrait, FromQueryResult, QueryFilter, QueryOrder,
-    QuerySelect, Set, Statement,
+    ColumnTrait, ConnectionTrait, EntityTrait, FromQueryResult, QueryFilter, QuerySelect, Set,
+    Statement,
 };
 use serde::Serialize;
 
@@ -27,7 +27,7 @@ pub struct VoteState {
 }
 
 /// The count column of a vote kind.
-pub fn column(kind: &str) -> Option<feed_item::Column> {
+fn column(kind: &str) -> Option<feed_item::Column> {
     use feed_item::Column as C;
     Some(match kind {
         "bullish" => C::VoteBullish,
@@ -49,11 +49,7 @@ async fn mine(db: &impl ConnectionTrait, user_id: i64, feed_id: i64) -> AppResul
         .into_tuple()
         .all(db)
         .await?;
-    Ok(VOTE_KINDS
-        .iter()
-        .filter(|k| kinds.iter().any(|m| m == *k))
-        .map(|k| (*k).to_owned())
-        .collect())
+    Ok(in_card_order(&kinds))
 }
 
 /// A vote: whose, on which item, which kind, set or cleared.
@@ -192,25 +188,4 @@ pub async fn sentiment(ctx: &Ctx, token_id: i64, hours: i64) -> AppResult<Sentim
         bearish_share: bearish as f64 / total,
         hours,
     })
-}
-
-/// Which of `feed_ids` `user_id` voted on, and how.
-pub async fn of_reader(
-    db: &impl ConnectionTrait,
-    user_id: i64,
-    feed_ids: &[i64],
-) -> AppResult<Vec<(i64, String)>> {
-    if feed_ids.is_empty() {
-        return Ok(Vec::new());
-    }
-    Ok(vote::Entity::find()
-        .select_only()
-        .column(vote::Column::FeedId)
-        .column(vote::Column::Kind)
-        .filter(vote::Column::UserId.eq(user_id))
-        .filter(vote::Column::FeedId.is_in(feed_ids.iter().copied()))
-        .order_by_asc(vote::Column::FeedId)
-        .into_tuple()
-        .all(db)
-        .await?)
 }
