@@ -150,25 +150,6 @@ struct Wanted {
     quiet: Vec<(i64, i64)>,
 }
 
-/// The time zones of `users`.
-pub(super) async fn zones(
-    ctx: &Ctx,
-    users: impl Iterator<Item = i64>,
-) -> AppResult<HashMap<i64, jiff::tz::TimeZone>> {
-    let rows: Vec<(i64, String)> = user::Entity::find()
-        .select_only()
-        .column(user::Column::Id)
-        .column(user::Column::TimeZone)
-        .filter(user::Column::Id.is_in(users.collect::<Vec<_>>()))
-        .into_tuple()
-        .all(&ctx.db)
-        .await?;
-    Ok(rows
-        .into_iter()
-        .filter_map(|(id, name)| Some((id, quiet::zone(&name)?)))
-        .collect())
-}
-
 #[derive(FromQueryResult)]
 struct Busy {
     user_id: i64,
@@ -213,7 +194,7 @@ async fn match_item(ctx: &Ctx, rules: &RuleSet, job: &alert_job::Model) -> AppRe
     .into_iter()
     .map(|b| b.user_id)
     .collect();
-    let zones = zones(
+    let zones = quiet::zones(
         ctx,
         wanted
             .iter()

@@ -196,7 +196,7 @@ async fn record(
     }
     let now = ctx.now();
     let due_at = match watch.quiet {
-        Some((from, to)) => super::deliver::zones(ctx, std::iter::once(watch.user_id))
+        Some((from, to)) => quiet::zones(ctx, std::iter::once(watch.user_id))
             .await?
             .remove(&watch.user_id)
             .and_then(|zone| quiet::held_until(now, &zone, from, to))

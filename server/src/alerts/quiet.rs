@@ -1,11 +1,38 @@
-//! Quiet hours in the reader's time zone: whether a moment falls in them, and when they end.
+//! Quiet hours in the reader's time zone: readers' zones, whether a moment falls in quiet hours,
+//! and when they end.
+
+use std::collections::HashMap;
 
 use jiff::Timestamp;
 use jiff::tz::TimeZone;
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect};
+
+use crate::ctx::Ctx;
+use crate::entity::user;
+use crate::error::AppResult;
 
 /// The time zone `name` names (IANA), or `None`.
 pub fn zone(name: &str) -> Option<TimeZone> {
     TimeZone::get(name).ok()
+}
+
+/// The time zones of `users`.
+pub async fn zones(
+    ctx: &Ctx,
+    users: impl Iterator<Item = i64>,
+) -> AppResult<HashMap<i64, TimeZone>> {
+    let rows: Vec<(i64, String)> = user::Entity::find()
+        .select_only()
+        .column(user::Column::Id)
+        .column(user::Column::TimeZone)
+        .filter(user::Column::Id.is_in(users.collect::<Vec<_>>()))
+        .into_tuple()
+        .all(&ctx.db)
+        .await?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|(id, name)| Some((id, zone(&name)?)))
+        .collect())
 }
 
 /// When quiet hours from `from` to `to` (minutes after midnight; `from > to` spans midnight)
