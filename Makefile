@@ -16,7 +16,7 @@ APT_INSTALL := apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get inst
 
 .PHONY: help setup toolchain node-deps test-deps pkg web test lint fmt-check clippy test-rust test-pkg test-web run \
 	dev check types fuzz fuzz-tools test-scale \
-	bench bench-pkg bench-server bench-feed bench-content bench-bots bench-talk bench-stream bench-alerts bench-markets bench-web screenshots clean
+	bench bench-pkg bench-server bench-feed bench-content bench-stories bench-bots bench-talk bench-stream bench-alerts bench-markets bench-web screenshots clean
 
 help:
 	@echo "make run    build everything and start the app on http://127.0.0.1:8080"
@@ -142,7 +142,7 @@ fuzz-tools:
 fuzz: fuzz-tools
 	scripts/fuzz.sh
 
-bench: bench-pkg bench-server bench-feed bench-content bench-bots bench-talk bench-stream bench-alerts bench-markets bench-web
+bench: bench-pkg bench-server bench-feed bench-content bench-stories bench-bots bench-talk bench-stream bench-alerts bench-markets bench-web
 
 bench-pkg: pkg node-deps
 	npm run --silent bench:pkg
@@ -171,6 +171,12 @@ bench-feed: test-deps
 bench-content: test-deps
 	cargo build --locked --release -p server
 	scripts/with-postgres.sh scripts/bench-content.sh
+
+# Story grouping at ingest with 100,000 stored items, and the home feed with stories, newest and
+# hot, on SQLite and PostgreSQL.
+bench-stories: test-deps
+	cargo build --locked --release -p server
+	scripts/with-postgres.sh scripts/bench-stories.sh
 
 # One important item fanned out to 10,000 Telegram chats: queuing time, the send rate against a
 # local API that enforces Telegram's limits, and the server's memory.

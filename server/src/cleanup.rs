@@ -49,6 +49,8 @@ pub struct Removed {
     pub alert_deliveries: u64,
     pub alert_digests: u64,
     pub rankings: u64,
+    /// Story fingerprints and index keys no new item can join.
+    pub story_prints: u64,
 }
 
 /// One pass over every kind.
@@ -135,6 +137,7 @@ pub async fn run_once(ctx: &Ctx, track_retention_days: u32) -> AppResult<Removed
         alert_deliveries,
         alert_digests,
         rankings: crate::content::ranking::forget_old(ctx).await?,
+        story_prints: crate::content::stories::forget_old(ctx).await?,
     })
 }
 

@@ -88,3 +88,12 @@ where
         .await?;
     Ok(inserted == 1)
 }
+
+/// `$from, …, $(from + n - 1)`: numbered placeholders for `n` values in hand-written SQL (sea-query
+/// and sqlx bind them on either database).
+pub fn placeholders(from: usize, n: usize) -> String {
+    (from..from + n)
+        .map(|i| format!("${i}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}

@@ -19,8 +19,11 @@ use crate::community::questions::{AnswerView, AuthoredAnswer, QuestionDetail, Qu
 use crate::content::catalogue::{
     BenefitView, ChannelView, Explore, KolView, TagView, TokenView, TopicView,
 };
-use crate::content::feeds::{AuthorRef, FeedDetail, FeedView, Original, TagRef, TokenRef};
+use crate::content::feeds::{
+    AuthorRef, FeedDetail, FeedView, Original, StoryRef, TagRef, TokenRef,
+};
 use crate::content::search::Hit;
+use crate::content::stories::StoryDetail;
 use crate::markets::exchanges::ExchangeView;
 use crate::markets::history::History;
 use crate::markets::overview::{MarketToken, Overview};
@@ -57,6 +60,7 @@ fn api_types() -> String {
         declare::<TagRef>(&cfg),
         declare::<TokenRef>(&cfg),
         declare::<AuthorRef>(&cfg),
+        declare::<StoryRef>(&cfg),
         declare::<Original>(&cfg),
         declare::<FeedView>(&cfg),
         declare::<FeedDetail>(&cfg),
@@ -83,6 +87,7 @@ fn api_types() -> String {
         declare::<LikeState>(&cfg),
         declare::<VoteState>(&cfg),
         declare::<Sentiment>(&cfg),
+        declare::<StoryDetail>(&cfg),
         declare::<UserRef>(&cfg),
         declare::<CommentView>(&cfg),
         declare::<CommentVersion>(&cfg),

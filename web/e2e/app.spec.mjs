@@ -752,6 +752,36 @@ test("a reader votes on a card and on the item page, bullish clearing bearish, a
   await page.context().close();
 });
 
+test("a story's card says how many sources reported it, and opens them with the language that had it first", async () => {
+  const now = Math.floor(Date.now() / 1000);
+  const report = (slug, lang, source_name, title, ago) =>
+    stack.admin("/admin/feed/upsert", { source_url: `https://news.example/kestrel-${slug}`, kind: "flash", lang, source_name, title, tokens: ["KSTR"], published_at: now - ago });
+  await report("ko", "ko", "코인뉴스24", "케스트럴 거래소 해킹…Kestrel 13억7000만 달러 유출", 700);
+  await report("en", "en", "BlockWire", "Exchange Kestrel hacked for $1.37 billion", 400);
+  await report("zh", "zh-Hans", "链上快讯", "交易所 Kestrel 被盗约 13.7亿美元", 100);
+  const page = await newPage();
+  await page.goto(`${stack.base}/en`);
+  await appLoaded(page);
+  // One card for the three reports: the earliest, with "3 sources".
+  const cards = page.locator(".app .feed-card").filter({ hasText: "Kestrel" });
+  await cards.first().waitFor();
+  assert.equal(await cards.count(), 1);
+  const toggle = cards.getByRole("button", { name: "3 sources" });
+  assert.equal(await toggle.getAttribute("aria-expanded"), "false");
+  await toggle.press("Enter");
+  assert.equal(await toggle.getAttribute("aria-expanded"), "true");
+  const sources = cards.getByRole("region", { name: "Reports of this story" });
+  await sources.getByText("First reported in Korean, 5 min before other languages").waitFor();
+  await sources.getByText(/BlockWire · English/).waitFor();
+  await sources.getByText(/链上快讯 · Simplified Chinese/).waitFor();
+  await sources.getByRole("link", { name: "Exchange Kestrel hacked for $1.37 billion" }).click();
+  await page.getByRole("heading", { name: "Exchange Kestrel hacked for $1.37 billion" }).waitFor();
+  // The item page opens the same story.
+  await page.locator(".feed-page > .story").getByRole("button", { name: "3 sources" }).click();
+  await page.locator(".feed-page > .story").getByRole("region", { name: "Reports of this story" }).getByRole("link", { name: /케스트럴/ }).waitFor();
+  await page.context().close();
+});
+
 test("the home tab and order live in the address: Back from an item returns to the same list", async () => {
   const page = await newPage();
   await page.goto(`${stack.base}/en`);

@@ -97,6 +97,7 @@ pub const ENDPOINTS: &[(&str, Access)] = &[
     ("/like/set", Access::LoginOnly),
     ("/vote/set", Access::LoginOnly),
     ("/token/sentiment", Access::Public),
+    ("/story/detail", Access::Public),
     ("/comment/list", Access::Public),
     ("/comment/replies", Access::Public),
     ("/comment/history", Access::Public),

@@ -1,6 +1,6 @@
 //! The demo set, written for this project: a catalogue (20 tokens, 30 tags, 10 channels, 8 KOLs,
 //! 10 topics, 10 benefits), 12 story templates in five languages, expanded over the tokens into
-//! feed items, three presales (upcoming, live, ended) and two partner exchanges. `make run`
+//! feed items, the labelled set of events reported by several sources (`stories.json`), three presales (upcoming, live, ended) and two partner exchanges. `make run`
 //! loads 240 items into an empty database; `blockbrief generate` writes any number for
 //! benchmarks.
 
@@ -217,6 +217,55 @@ fn feed(set: &DemoSet, i: usize, now: i64) -> FeedInput {
     }
 }
 
+/// The labelled set of events reported by several sources in several languages (the stories
+/// the tests measure grouping on), as feed items published relative to `now`, earliest first
+/// so that each finds the story of those before it.
+fn reported_events(now: i64) -> AppResult<Vec<FeedInput>> {
+    #[derive(Deserialize)]
+    struct Event {
+        id: String,
+        hours_ago: i64,
+        tokens: Vec<String>,
+        /// Language, source, minutes after the first report, title, summary.
+        items: Vec<(String, String, i64, String, String)>,
+    }
+    #[derive(Deserialize)]
+    struct Set {
+        events: Vec<Event>,
+    }
+    let set: Set = serde_json::from_str(include_str!("../../demo/stories.json"))
+        .map_err(AppError::internal)?;
+    let mut items = Vec::new();
+    for event in set.events {
+        for (n, (lang, source, minutes, title, summary)) in event.items.into_iter().enumerate() {
+            let at = now - event.hours_ago * 3_600 + minutes * 60;
+            items.push((
+                at,
+                FeedInput {
+                    source_url: format!("https://demo.blockbrief.news/sources/{}/{n}", event.id),
+                    kind: "flash".to_owned(),
+                    lang,
+                    content: format!("<p>{}</p>", html_escape::encode_text(&summary)),
+                    title,
+                    summary,
+                    source_name: source,
+                    published_at: Timestamp::Unix(at),
+                    tags: Vec::new(),
+                    tokens: event.tokens.clone(),
+                    topics: Vec::new(),
+                    channel: None,
+                    author: None,
+                    images: Vec::new(),
+                    important: false,
+                    translations: BTreeMap::new(),
+                },
+            ));
+        }
+    }
+    items.sort_by_key(|(at, _)| *at);
+    Ok(items.into_iter().map(|(_, item)| item).collect())
+}
+
 /// Writes the catalogue and `items` generated feed items, in batches.
 pub async fn generate(ctx: &Ctx, items: usize) -> AppResult<usize> {
     let set = demo_set()?;
@@ -242,6 +291,7 @@ pub async fn load_if_empty(ctx: &Ctx) -> AppResult<bool> {
         return Ok(false);
     }
     generate(ctx, DEMO_ITEMS).await?;
+    upsert_feeds(ctx, reported_events(ctx.now())?).await?;
     let now = ctx.now();
     let set = demo_set()?;
     for mut fields in set.exchanges {

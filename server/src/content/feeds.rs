@@ -10,16 +10,17 @@ use client_core::vote::VoteCounts;
 
 use sea_orm::sea_query::{Expr, OnConflict, Query};
 use sea_orm::{
-    ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Select, Set,
-    TryInsertResult,
+    ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
+    Select, Set, TryInsertResult,
 };
 use serde::Serialize;
 
 use super::follows::{Target, followed};
 use crate::auth::users::{UserRef, users_by_id};
 use crate::ctx::Ctx;
+use crate::db::placeholders;
 use crate::entity::{
-    channel, feed_item, feed_link, feed_translation, feed_view, kol, tag, token, topic,
+    channel, feed_item, feed_link, feed_translation, feed_view, kol, story, tag, token, topic,
 };
 use crate::error::{AppError, AppResult};
 use crate::i18n::localized;
@@ -115,6 +116,15 @@ pub struct TokenRef {
     pub price: Option<Quote>,
 }
 
+/// The story a card stands for: `size` reports of one event, the first in `first_lang`.
+#[derive(schemars::JsonSchema, Debug, Clone, Serialize, ts_rs::TS)]
+pub struct StoryRef {
+    pub id: i64,
+    pub size: i64,
+    pub first_lang: String,
+    pub first_at: i64,
+}
+
 #[derive(schemars::JsonSchema, Debug, Clone, Serialize, ts_rs::TS)]
 pub struct AuthorRef {
     pub id: i64,
@@ -149,6 +159,10 @@ pub struct FeedView {
     pub comment_count: i64,
     pub tags: Vec<TagRef>,
     pub tokens: Vec<TokenRef>,
+    /// The story it reports with other items, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub story: Option<StoryRef>,
     /// Whether the signed-in reader likes it (absent for visitors).
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -245,6 +259,17 @@ fn scope_condition(scope: &Scope) -> Condition {
     }
 }
 
+impl Scope {
+    /// Feeds of many sources (home and subject feeds) show one card per story; a channel's,
+    /// a KOL's or a reader's own show each item.
+    fn one_card_per_story(&self) -> bool {
+        matches!(
+            self,
+            Self::All | Self::Kinds(_) | Self::Linked(..) | Self::Following(_)
+        )
+    }
+}
+
 /// `NotFound` for a tag, token, topic or KOL that does not exist: an empty page of nothing would
 /// otherwise be built and cached like a real one.
 pub async fn ensure_exists(ctx: &Ctx, scope: &Scope) -> AppResult<()> {
@@ -282,7 +307,35 @@ pub fn item_filter(
     if let Some(langs) = &filter.langs {
         query = query.filter(in_langs(langs));
     }
+    if scope.one_card_per_story() {
+        query = query.filter(story_card(filter.langs.as_deref()));
+    }
     query
+}
+
+/// One item per story: its card, or, when the card is in none of `langs`, its earliest report
+/// in them.
+fn story_card(langs: Option<&[&'static str]>) -> Condition {
+    let card = Condition::any().add(feed_item::Column::StoryHidden.eq(false));
+    let Some(langs) = langs.filter(|l| !l.is_empty()) else {
+        return card;
+    };
+    // The languages twice, then `false`.
+    let n = langs.len();
+    let (own, translated) = (placeholders(1, n), placeholders(1 + n, n));
+    let hidden = 1 + 2 * n;
+    // Another report of the story, in the reader's languages, that is the card or earlier.
+    let sql = format!(
+        "EXISTS (SELECT 1 FROM feed_items AS other WHERE other.story_id = feed_items.story_id \
+         AND other.id <> feed_items.id AND (other.lang IN ({own}) OR EXISTS (SELECT 1 FROM \
+         feed_translations AS t WHERE t.feed_id = other.id AND t.locale IN ({translated}))) \
+         AND (other.story_hidden = ${hidden} OR other.published_at < feed_items.published_at \
+         OR (other.published_at = feed_items.published_at AND other.id < feed_items.id)))"
+    );
+    let mut values: Vec<sea_orm::Value> = langs.iter().map(|l| (*l).into()).collect();
+    values.extend(langs.iter().map(|l| sea_orm::Value::from(*l)));
+    values.push(false.into());
+    card.add(Expr::cust_with_values(sql, values).not())
 }
 
 /// One page of a scope, newest first (hot and rising pages are `ranking`'s).
@@ -404,6 +457,18 @@ async fn views_with_content(
         |k| k.id,
     );
     let users = users_by_id(&ctx.db, rows.iter().filter_map(|r| r.user_id)).await?;
+    let story_ids: Vec<i64> = rows.iter().filter_map(|r| r.story_id).collect();
+    let stories: HashMap<i64, story::Model> = if story_ids.is_empty() {
+        HashMap::new()
+    } else {
+        by_id(
+            story::Entity::find()
+                .filter(story::Column::Id.is_in(story_ids))
+                .all(&ctx.db)
+                .await?,
+            |s| s.id,
+        )
+    };
     let channel_ids: Vec<i64> = rows.iter().filter_map(|r| r.channel_id).collect();
     let channels: HashMap<i64, channel::Model> = by_id(
         channel::Entity::find()
@@ -481,6 +546,15 @@ async fn views_with_content(
                 votes,
                 tags: item_tags,
                 tokens: item_tokens,
+                story: row
+                    .story_id
+                    .and_then(|id| stories.get(&id))
+                    .map(|s| StoryRef {
+                        id: s.id,
+                        size: s.size,
+                        first_lang: s.first_lang.clone(),
+                        first_at: s.first_at,
+                    }),
                 liked: None,
                 favorited: None,
                 mine: None,
@@ -499,8 +573,13 @@ fn by_id<T>(rows: Vec<T>, id: impl Fn(&T) -> i64) -> HashMap<i64, T> {
 const RELATED: u64 = 5;
 
 pub async fn find(ctx: &Ctx, id: i64) -> AppResult<feed_item::Model> {
+    find_in(&ctx.db, id).await
+}
+
+/// [`find`] within a transaction.
+pub async fn find_in(db: &impl ConnectionTrait, id: i64) -> AppResult<feed_item::Model> {
     feed_item::Entity::find_by_id(id)
-        .one(&ctx.db)
+        .one(db)
         .await?
         .ok_or_else(|| AppError::not_found("No such feed"))
 }

@@ -58,6 +58,13 @@ struct Card {
     comment_count: i64,
     #[serde(default)]
     votes: VoteCounts,
+    #[serde(default)]
+    story: Option<Story>,
+}
+
+#[derive(Deserialize)]
+struct Story {
+    size: i64,
 }
 
 #[derive(Deserialize)]
@@ -139,6 +146,18 @@ impl Card {
     }
 
     /// "Translated from Korean" in the reader's words.
+    /// "3 sources", closed, as the app's `StorySources` first shows it.
+    fn story_toggle(&self, locale: &str) -> String {
+        self.story.as_ref().map_or_else(String::new, |story| {
+            let count = story.size.to_string();
+            format!(
+                r#"<div class="story"><button type="button" class="story-toggle" aria-expanded="false">{}</button></div>"#,
+                // A story has two reports or more: always the plural.
+                text(&t(locale, "web.stories.sources_other", &[("count", &count)]))
+            )
+        })
+    }
+
     fn translated_from(&self, locale: &str) -> String {
         t(
             locale,
@@ -216,6 +235,7 @@ pub fn render(template: &str, envelope: &[u8], locale: &str, now: i64) -> String
         markup.push_str("</div>");
         markup.push_str(&card.stats(locale));
         markup.push_str(&card.vote_bar(locale));
+        markup.push_str(&card.story_toggle(locale));
         markup.push_str("</article>");
     }
     markup.push_str("</div></section></main>");

@@ -20,6 +20,7 @@ pub mod ranking;
 pub mod search;
 pub mod search_copy;
 pub mod state;
+pub mod stories;
 pub mod syndication;
 pub mod translate;
 pub mod write;

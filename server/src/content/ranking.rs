@@ -156,10 +156,7 @@ async fn gained_in_the_hour(
     if rows.is_empty() {
         return Ok(HashMap::new());
     }
-    let list = (2..rows.len() + 2)
-        .map(|i| format!("${i}"))
-        .collect::<Vec<_>>()
-        .join(", ");
+    let list = crate::db::placeholders(2, rows.len());
     let sql = format!(
         "SELECT target_id AS feed_id, 'like' AS what, COUNT(*) AS n FROM likes \
          WHERE kind = 'feed' AND created_at > $1 AND target_id IN ({list}) GROUP BY target_id \

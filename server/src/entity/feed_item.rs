@@ -44,6 +44,10 @@ pub struct Model {
     pub vote_important: i64,
     pub vote_lol: i64,
     pub vote_toxic: i64,
+    /// The story it reports with other items (`content::stories`).
+    pub story_id: Option<i64>,
+    /// In a story, and not its card: home and subject feeds leave it out.
+    pub story_hidden: bool,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

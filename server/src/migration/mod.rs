@@ -42,6 +42,7 @@ mod m20261126_000037_presales;
 mod m20261126_000038_price_alerts;
 mod m20261126_000039_votes;
 mod m20261126_000040_translations;
+mod m20261126_000041_stories;
 
 pub struct Migrator;
 
@@ -158,6 +159,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000038_price_alerts::Migration),
             Box::new(m20261126_000039_votes::Migration),
             Box::new(m20261126_000040_translations::Migration),
+            Box::new(m20261126_000041_stories::Migration),
         ]
     }
 }

@@ -41,6 +41,7 @@ mod push;
 mod questions;
 mod search;
 pub(crate) mod security_headers;
+mod stories;
 mod stream;
 pub(crate) mod syndication;
 mod track;
@@ -62,6 +63,7 @@ pub fn router() -> Router<AppState> {
         .merge(follows::router())
         .merge(likes::router())
         .merge(votes::router())
+        .merge(stories::router())
         .merge(comments::router())
         .merge(keeping::router())
         .merge(messages::router())

@@ -176,10 +176,7 @@ struct Mark {
 
 /// Which of `ids` the reader likes, keeps and voted on, in one query.
 async fn read_some(ctx: &Ctx, user_id: i64, ids: &[i64]) -> AppResult<Marks> {
-    let list = (2..ids.len() + 2)
-        .map(|i| format!("${i}"))
-        .collect::<Vec<_>>()
-        .join(", ");
+    let list = crate::db::placeholders(2, ids.len());
     let sql = format!(
         "SELECT 'like' AS mark, target_id AS feed_id FROM likes \
          WHERE user_id = $1 AND kind = 'feed' AND target_id IN ({list}) \

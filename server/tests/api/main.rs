@@ -30,6 +30,7 @@ mod s3_store;
 mod scale;
 mod sessions;
 mod sign_in;
+mod stories;
 mod stream;
 mod syndication;
 mod tracking;

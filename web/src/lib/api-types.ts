@@ -43,6 +43,10 @@ export type TokenRef = { id: number, symbol: string,
  */
 price: Quote | null, };
 export type AuthorRef = { id: number, handle: string, name: string, avatar: string, };
+/**
+ * The story a card stands for: `size` reports of one event, the first in `first_lang`.
+ */
+export type StoryRef = { id: number, size: number, first_lang: string, first_at: number, };
 export type Original = { title: string, summary: string, 
 /**
  * The item's page only: its sanitized HTML.
@@ -65,6 +69,10 @@ shown_lang: string, translated: boolean, source_name: string, source_url: string
  * The reader who wrote a `post`.
  */
 user: UserRef | null, channel: string | null, images: Array<string>, important: boolean, published_at: number, views: number, like_count: number, comment_count: number, tags: Array<TagRef>, tokens: Array<TokenRef>, 
+/**
+ * The story it reports with other items, if any.
+ */
+story?: StoryRef, 
 /**
  * Whether the signed-in reader likes it (absent for visitors).
  */
@@ -103,6 +111,10 @@ shown_lang: string, translated: boolean, source_name: string, source_url: string
  * The reader who wrote a `post`.
  */
 user: UserRef | null, channel: string | null, images: Array<string>, important: boolean, published_at: number, views: number, like_count: number, comment_count: number, tags: Array<TagRef>, tokens: Array<TokenRef>, 
+/**
+ * The story it reports with other items, if any.
+ */
+story?: StoryRef, 
 /**
  * Whether the signed-in reader likes it (absent for visitors).
  */
@@ -228,6 +240,24 @@ export type Sentiment = { bullish: number, bearish: number,
  * Shares of the two, 0 to 1 (both 0 when nobody voted).
  */
 bullish_share: number, bearish_share: number, hours: number, };
+export type StoryDetail = { id: number, size: number, 
+/**
+ * The item feeds show for the story.
+ */
+lead_id: number, 
+/**
+ * The language that reported it first, and when.
+ */
+first_lang: string, first_at: number, 
+/**
+ * How many minutes the first report came before the first in another language (absent
+ * when every report is in one language).
+ */
+ahead_minutes?: number, 
+/**
+ * Its items, earliest first.
+ */
+items: Array<FeedView>, };
 /**
  * Another reader as conversations show them.
  */

@@ -8,7 +8,7 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, Query
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use crate::content::search;
+use crate::content::{search, stories};
 use crate::ctx::Ctx;
 use crate::entity::{channel, feed_item, feed_link, feed_translation, kol, tag, topic};
 use crate::error::{AppError, AppResult};
@@ -348,6 +348,27 @@ async fn store_feed(
     );
     search::index(db, &doc).await?;
     if created {
+        // Grouped by the original and, when it came with one, the English text: the pivot
+        // most reports of another language can be compared in.
+        let mut texts = vec![stories::print::Text {
+            lang: &input.lang,
+            title: &input.title,
+            summary: &input.summary,
+        }];
+        if let Some((lang, t)) = translations.iter().find(|(locale, _)| locale == "en") {
+            texts.push(stories::print::Text {
+                lang,
+                title: &t.title,
+                summary: &t.summary,
+            });
+        }
+        let item = stories::NewItem {
+            id,
+            published_at,
+            texts,
+            tokens: &input.tokens,
+        };
+        stories::assign(db, &item, now).await?;
         let item = fanout::NewItem {
             id,
             kind: &input.kind,

@@ -7,6 +7,7 @@ import { track } from "../../lib/track";
 import type { FeedView } from "../../lib/api-types";
 import { cardLayout } from "../../lib/core";
 import { timeAgo } from "../../lib/time";
+import { StorySources } from "../stories";
 import { VoteBar } from "../votes";
 
 /** "Translated from Korean": the original language named in the reader's (the code for one we
@@ -52,6 +53,7 @@ export function FeedCard({ item }: { item: FeedView }) {
         <span aria-label={t("web.social.commentCount", { count: item.comment_count })}>💬 {item.comment_count}</span>
       </div>
       <VoteBar id={item.id} votes={item.votes} mine={item.mine} />
+      {item.story && <StorySources story={item.story} itemId={item.id} />}
     </article>
   );
 }

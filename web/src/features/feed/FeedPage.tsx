@@ -23,6 +23,7 @@ import { userAtom } from "../../lib/session";
 import { feedKeys } from "./api/keys";
 import { PostTools } from "../posts";
 import { FavoriteButton, LikeButton, ReportButton } from "../social";
+import { StorySources } from "../stories";
 import { VoteBar } from "../votes";
 import { AlertMeLink } from "../../components/AlertMeLink";
 import { formatChange, formatUsd, Price } from "../../components/Price";
@@ -222,6 +223,7 @@ export function FeedPage() {
         ))}
       </div>
       <VoteBar key={`${item.id}:${item.mine?.join() ?? ""}`} id={item.id} votes={item.votes} mine={item.mine} />
+      {item.story && <StorySources key={item.id} story={item.story} itemId={item.id} />}
       <div className="feed-actions">
         <LikeButton key={`${item.id}:${item.liked}`} kind="feed" id={item.id} liked={item.liked ?? false} count={item.like_count} author={item.user?.id} />
         <FavoriteButton key={`${item.id}:${item.favorited}`} feedId={item.id} favorited={item.favorited ?? false} />

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# `make bench-stories`: story grouping at ingest with 100,000 stored items, on SQLite and on
+# PostgreSQL (TEST_POSTGRES_URL, set by with-postgres.sh), with wrk on loopback.
+#   - ingest: /admin/feed/upsert of new items (the labelled set's 303 texts in turn, each with its
+#     own link, published over the last 48 hours, so every one is fingerprinted, looked up in the
+#     story index and often joins a story), 4 connections: items per second and time per item;
+#   - then the home feed's first page, newest and hot, at BENCH_CONNECTIONS (32).
+# BENCH_DATABASES narrows a run (e.g. BENCH_DATABASES=sqlite).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+source scripts/bench-lib.sh
+
+export ADMIN_TOKEN=bench-admin-token
+python3 - "$work/ingest.json" <<'PY'
+import json, sys, time
+events = json.load(open("server/demo/stories.json"))["events"]
+texts = [(e, item) for e in events for item in e["items"]]
+now = int(time.time())
+with open(sys.argv[1], "w") as out:
+    for n in range(40000):
+        event, (lang, source, minutes, title, summary) = texts[n % len(texts)]
+        body = {"source_url": f"https://bench.test/{n}", "kind": "flash", "lang": lang,
+                "source_name": source, "title": title, "summary": summary,
+                "published_at": now - (n * 7) % 172800, "tokens": event["tokens"]}
+        out.write(json.dumps(body, ensure_ascii=False) + "\n")
+PY
+lua_rotating "$work/ingest.json" | sed "s/^local bodies/wrk.headers[\"X-ADMIN-TOKEN\"] = \"$ADMIN_TOKEN\"\nlocal bodies/" > "$work/ingest.lua"
+echo '{"tab":"for_you","limit":20}' > "$work/first.json"
+echo '{"tab":"for_you","limit":20,"sort":"hot"}' > "$work/hot.json"
+
+echo "wrk: 1 thread, $connections connections (ingest: 4), ${seconds}s per run; $(nproc) cores shared by wrk and the server"
+echo
+echo "| database   | call                                 |    req/s |   items/s |      p50 |      p99 | server CPU |"
+echo "|------------|--------------------------------------|----------|-----------|----------|----------|-----|"
+for database in ${BENCH_DATABASES:-sqlite postgres}; do
+  url=""
+  if [ "$database" = postgres ]; then
+    psql -q "$TEST_POSTGRES_URL" -c "DROP DATABASE IF EXISTS bench_stories" -c "CREATE DATABASE bench_stories" >/dev/null
+    url="${TEST_POSTGRES_URL%/*}/bench_stories"
+  fi
+  rm -rf "$work/data"
+  DATA_DIR="$work/data" DATABASE_URL="$url" "$bin" generate --items 100000 >&2
+  start_server "$url" keep
+  connections=4 seconds=20 run_wrk "$database" /admin/feed/upsert "$work/ingest.lua" 1 "100,000 stored, new items"
+  grouped=$(post "$base/api/feed/list" -d '{"limit":50}' | python3 -c 'import json,sys; print(sum(1 for c in json.load(sys.stdin)["data"]["list"] if c.get("story")))')
+  echo "(stories among the newest 50 cards after the run: $grouped)" >&2
+  for body in first hot; do
+    lua "$work/$body.json" application/json "" > "$work/$body.lua"
+  done
+  run_wrk "$database" /feed/list "$work/first.lua" 20 "with stories, first page"
+  run_wrk "$database" /feed/list "$work/hot.lua" 20 "with stories, hot, first page"
+  kill "$server_pid"; wait "$server_pid" 2>/dev/null || true
+done

@@ -1,0 +1,1 @@
+export { StorySources } from "./StorySources";
