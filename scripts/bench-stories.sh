@@ -3,7 +3,8 @@
 # PostgreSQL (TEST_POSTGRES_URL, set by with-postgres.sh), with wrk on loopback.
 #   - ingest: /admin/feed/upsert of new items (the labelled set's 303 texts in turn, each with its
 #     own link, published over the last 48 hours, so every one is fingerprinted, looked up in the
-#     story index and often joins a story), 4 connections: items per second and time per item;
+#     story index and joins the story of the same text's earlier copies), one importer and then four
+#     at once: items per second and time per item;
 #   - then the home feed's first page, newest and hot, at BENCH_CONNECTIONS (32).
 # BENCH_DATABASES narrows a run (e.g. BENCH_DATABASES=sqlite).
 set -euo pipefail
@@ -25,11 +26,16 @@ with open(sys.argv[1], "w") as out:
                 "published_at": now - (n * 7) % 172800, "tokens": event["tokens"]}
         out.write(json.dumps(body, ensure_ascii=False) + "\n")
 PY
-lua_rotating "$work/ingest.json" | sed "s/^local bodies/wrk.headers[\"X-ADMIN-TOKEN\"] = \"$ADMIN_TOKEN\"\nlocal bodies/" > "$work/ingest.lua"
+# Two halves: each run sends items not stored yet.
+head -n 20000 "$work/ingest.json" > "$work/ingest-1.json"
+tail -n +20001 "$work/ingest.json" > "$work/ingest-4.json"
+for half in 1 4; do
+  lua_rotating "$work/ingest-$half.json" | sed "s/^local bodies/wrk.headers[\"X-ADMIN-TOKEN\"] = \"$ADMIN_TOKEN\"\nlocal bodies/" > "$work/ingest-$half.lua"
+done
 echo '{"tab":"for_you","limit":20}' > "$work/first.json"
 echo '{"tab":"for_you","limit":20,"sort":"hot"}' > "$work/hot.json"
 
-echo "wrk: 1 thread, $connections connections (ingest: 4), ${seconds}s per run; $(nproc) cores shared by wrk and the server"
+echo "wrk: 1 thread, $connections connections (ingest: 1 and 4), ${seconds}s per run; $(nproc) cores shared by wrk and the server"
 echo
 echo "| database   | call                                 |    req/s |   items/s |      p50 |      p99 | server CPU |"
 echo "|------------|--------------------------------------|----------|-----------|----------|----------|-----|"
@@ -42,9 +48,10 @@ for database in ${BENCH_DATABASES:-sqlite postgres}; do
   rm -rf "$work/data"
   DATA_DIR="$work/data" DATABASE_URL="$url" "$bin" generate --items 100000 >&2
   start_server "$url" keep
-  connections=4 seconds=20 run_wrk "$database" /admin/feed/upsert "$work/ingest.lua" 1 "100,000 stored, new items"
-  grouped=$(post "$base/api/feed/list" -d '{"limit":50}' | python3 -c 'import json,sys; print(sum(1 for c in json.load(sys.stdin)["data"]["list"] if c.get("story")))')
-  echo "(stories among the newest 50 cards after the run: $grouped)" >&2
+  # One importer after another (each item's own time), then four at once.
+  connections=1 seconds=20 run_wrk "$database" /admin/feed/upsert "$work/ingest-1.lua" 1 "100,000 stored, 1 conn"
+  connections=4 seconds=20 run_wrk "$database" /admin/feed/upsert "$work/ingest-4.lua" 1 "100,000 stored, 4 conns"
+  grep "slow statement" "$work/server.log" | grep -o 'summary="[^"]*' | sort | uniq -c | sort -rn | head -5 >&2 || true
   for body in first hot; do
     lua "$work/$body.json" application/json "" > "$work/$body.lua"
   done

@@ -782,6 +782,32 @@ test("a story's card says how many sources reported it, and opens them with the 
   await page.context().close();
 });
 
+test("search results carry their dates and sort by newest or hot, the order kept in the address", async () => {
+  const page = await newPage();
+  await page.goto(`${stack.base}/en/search?q=bitcoin`);
+  await appLoaded(page);
+  // By relevance: the token first (no date), then news with their dates.
+  const hits = page.locator(".hits .hit");
+  await hits.first().waitFor();
+  assert.equal(await hits.first().locator("time").count(), 0);
+  await hits.filter({ has: page.locator("time") }).first().waitFor();
+  await page.getByRole("group", { name: "Order" }).getByRole("button", { name: "New" }).click();
+  await page.waitForURL(/\/en\/search\?q=bitcoin&kind=all&sort=new$/);
+  const newest = await page.evaluate(async () => {
+    const res = await fetch("/api/search", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ q: "bitcoin", sort: "new" }) });
+    return (await res.json()).data.list.map((h) => h.published_at);
+  });
+  assert.deepEqual(newest, [...newest].sort((a, b) => b - a), "newest first");
+  await page.reload();
+  await page.getByRole("group", { name: "Order" }).getByRole("button", { name: "New", pressed: true }).waitFor();
+  assert.equal(await page.locator(".hits .hit").first().locator("time").count(), 1);
+  // Tags have no time or score: the order goes with them.
+  await page.getByRole("tab", { name: "Tags" }).click();
+  await page.waitForURL(/kind=tag$/);
+  assert.equal(await page.getByRole("group", { name: "Order" }).count(), 0);
+  await page.context().close();
+});
+
 test("the home tab and order live in the address: Back from an item returns to the same list", async () => {
   const page = await newPage();
   await page.goto(`${stack.base}/en`);

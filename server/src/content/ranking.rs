@@ -35,23 +35,16 @@ pub async fn page(
     limit: u64,
     reading: Reading,
 ) -> AppResult<Page<FeedView>> {
-    let (ranking, offset) = match cursor.filter(|c| !c.is_empty()) {
-        Some(cursor) => {
-            let (id, offset) = parse_pair(cursor)?;
-            let found = feed_ranking::Entity::find_by_id(id)
-                .one(&ctx.db)
-                .await?
-                .ok_or_else(|| AppError::invalid("This list has moved on: load it again"))?;
-            (found, offset)
-        }
-        None => (current(ctx, scope, filter).await?, 0),
+    let key = format!("{scope:?}|{filter:?}");
+    let candidates = async {
+        Ok(item_filter(feed_item::Entity::find(), scope, filter)
+            .order_by_desc(feed_item::Column::PublishedAt)
+            .order_by_desc(feed_item::Column::Id)
+            .limit(CANDIDATES)
+            .all(&ctx.db)
+            .await?)
     };
-    let ids: Vec<i64> = serde_json::from_str(&ranking.ids).map_err(AppError::internal)?;
-    let start = usize::try_from(offset).unwrap_or(usize::MAX).min(ids.len());
-    let end = start
-        .saturating_add(usize::try_from(limit).unwrap_or(usize::MAX))
-        .min(ids.len());
-    let wanted = &ids[start..end];
+    let (wanted, next_cursor) = cut(ctx, &key, filter.sort, cursor, limit, candidates).await?;
     let mut rows: HashMap<i64, feed_item::Model> = feed_item::Entity::find()
         .filter(feed_item::Column::Id.is_in(wanted.iter().copied()))
         .all(&ctx.db)
@@ -61,19 +54,53 @@ pub async fn page(
         .collect();
     // In the ranking's order; an item taken down since is left out.
     let rows = wanted.iter().filter_map(|id| rows.remove(id)).collect();
-    let next_cursor = (end < ids.len()).then(|| format!("{}.{end}", ranking.id));
     Ok(Page {
         list: views(ctx, rows, reading).await?,
         next_cursor,
     })
 }
 
-/// The feed's ranking made in the last minute, or a new one.
-async fn current(ctx: &Ctx, scope: &Scope, filter: &Filter) -> AppResult<feed_ranking::Model> {
-    let key = format!("{scope:?}|{filter:?}");
+/// The ids of one page of `key`'s ranking in `sort` order, and the cursor of the next: the
+/// ranking the cursor names, or the one made for `key` in the last minute, or a new one of
+/// `candidates`.
+pub async fn cut(
+    ctx: &Ctx,
+    key: &str,
+    sort: Sort,
+    cursor: Option<&str>,
+    limit: u64,
+    candidates: impl Future<Output = AppResult<Vec<feed_item::Model>>>,
+) -> AppResult<(Vec<i64>, Option<String>)> {
+    let (ranking, offset) = match cursor.filter(|c| !c.is_empty()) {
+        Some(cursor) => {
+            let (id, offset) = parse_pair(cursor)?;
+            let found = feed_ranking::Entity::find_by_id(id)
+                .one(&ctx.db)
+                .await?
+                .ok_or_else(|| AppError::invalid("This list has moved on: load it again"))?;
+            (found, offset)
+        }
+        None => (current(ctx, key, sort, candidates).await?, 0),
+    };
+    let ids: Vec<i64> = serde_json::from_str(&ranking.ids).map_err(AppError::internal)?;
+    let start = usize::try_from(offset).unwrap_or(usize::MAX).min(ids.len());
+    let end = start
+        .saturating_add(usize::try_from(limit).unwrap_or(usize::MAX))
+        .min(ids.len());
+    let next_cursor = (end < ids.len()).then(|| format!("{}.{end}", ranking.id));
+    Ok((ids[start..end].to_vec(), next_cursor))
+}
+
+/// `key`'s ranking made in the last minute, or a new one.
+async fn current(
+    ctx: &Ctx,
+    key: &str,
+    sort: Sort,
+    candidates: impl Future<Output = AppResult<Vec<feed_item::Model>>>,
+) -> AppResult<feed_ranking::Model> {
     let now = ctx.now();
     let fresh = feed_ranking::Entity::find()
-        .filter(feed_ranking::Column::Key.eq(key.as_str()))
+        .filter(feed_ranking::Column::Key.eq(key))
         .filter(feed_ranking::Column::MadeAt.gt(now - FRESH_SECONDS))
         .order_by_desc(feed_ranking::Column::MadeAt)
         .one(&ctx.db)
@@ -81,9 +108,9 @@ async fn current(ctx: &Ctx, scope: &Scope, filter: &Filter) -> AppResult<feed_ra
     if let Some(fresh) = fresh {
         return Ok(fresh);
     }
-    let ids = rank(ctx, scope, filter, now).await?;
+    let ids = rank(ctx, &candidates.await?, sort, now).await?;
     Ok(feed_ranking::ActiveModel {
-        key: Set(key),
+        key: Set(key.to_owned()),
         made_at: Set(now),
         ids: Set(serde_json::to_string(&ids).map_err(AppError::internal)?),
         ..Default::default()
@@ -99,14 +126,8 @@ struct Recent {
     n: i64,
 }
 
-/// The feed's newest candidates, best first.
-async fn rank(ctx: &Ctx, scope: &Scope, filter: &Filter, now: i64) -> AppResult<Vec<i64>> {
-    let rows = item_filter(feed_item::Entity::find(), scope, filter)
-        .order_by_desc(feed_item::Column::PublishedAt)
-        .order_by_desc(feed_item::Column::Id)
-        .limit(CANDIDATES)
-        .all(&ctx.db)
-        .await?;
+/// `rows`, best first.
+async fn rank(ctx: &Ctx, rows: &[feed_item::Model], sort: Sort, now: i64) -> AppResult<Vec<i64>> {
     let signals = |row: &feed_item::Model| Signals {
         votes: vote_counts(row),
         comments: row.comments,
@@ -114,15 +135,15 @@ async fn rank(ctx: &Ctx, scope: &Scope, filter: &Filter, now: i64) -> AppResult<
         views: row.views,
         important: row.important,
     };
-    let hour_ago = match filter.sort {
-        Sort::Rising => gained_in_the_hour(ctx, &rows, now).await?,
+    let hour_ago = match sort {
+        Sort::Rising => gained_in_the_hour(ctx, rows, now).await?,
         _ => HashMap::new(),
     };
     let mut scored: Vec<(f64, i64)> = rows
         .iter()
         .map(|row| {
             let age = now - row.published_at;
-            let score = match filter.sort {
+            let score = match sort {
                 Sort::Rising => {
                     let mut then = signals(row);
                     for (what, n) in hour_ago.get(&row.id).into_iter().flatten() {

@@ -9,6 +9,7 @@ use serde::Deserialize;
 use validator::Validate;
 
 use super::cached::{cached_envelope, json_bytes};
+use crate::content::feeds::Sort;
 use crate::content::search::{self, DocKind};
 use crate::error::{AppError, AppResult};
 use crate::extract::{ApiJson, ClientMeta};
@@ -36,6 +37,10 @@ struct SearchRequest {
     #[validate(custom(function = "validation::read_langs"))]
     #[serde(default)]
     langs: Option<Vec<String>>,
+    /// `relevance` (catalogue entries, then feeds with the terms in a title, then the rest; the
+    /// default), or feeds only: `new`, `hot` or `rising`.
+    #[serde(default)]
+    sort: Option<String>,
 }
 
 async fn search_all(
@@ -56,24 +61,41 @@ async fn search_all(
                 AppError::invalid("kind must be one of all, feed, tag, token, kol")
             })?),
         };
-    let cursor = match req.cursor.as_deref().filter(|c| !c.is_empty()) {
-        None => search::Cursor::START,
-        Some(c) => search::Cursor::parse(c)?,
-    };
+    let sort =
+        match req.sort.as_deref().unwrap_or("relevance") {
+            "relevance" => None,
+            name => Some(Sort::parse(name).ok_or_else(|| {
+                AppError::invalid("sort must be one of relevance, new, hot, rising")
+            })?),
+        };
+    if sort.is_some() && kind.is_some_and(|k| k != DocKind::Feed) {
+        return Err(AppError::invalid(
+            "only news can be sorted by time or score",
+        ));
+    }
+    let cursor = req.cursor.as_deref().filter(|c| !c.is_empty());
     let langs = req.langs.as_deref().map(langs::checked);
     let key = format!(
-        "search|{terms:?}|{kind:?}|{langs:?}|{cursor:?}|{}",
+        "search|{terms:?}|{kind:?}|{langs:?}|{sort:?}|{cursor:?}|{}",
         client.locale
     );
     let page = async {
         let index = state.content.search_index(&state).await?;
-        let (docs, next) = search::find(index, &terms, kind, langs.as_deref(), cursor).await?;
+        let (docs, next_cursor) = match sort {
+            None => {
+                let from = cursor.map_or(Ok(search::Cursor::START), search::Cursor::parse)?;
+                let (docs, next) =
+                    search::find(index, &terms, kind, langs.as_deref(), from).await?;
+                (docs, next.map(search::Cursor::encode))
+            }
+            Some(sort) => {
+                search::find_sorted(&state, index, &terms, langs.as_deref(), sort, cursor).await?
+            }
+        };
         let mut list = search::hits(docs, &terms, client.locale);
         search::in_reader_language(&state.db, &mut list, &terms, client.locale).await?;
-        Ok(Page {
-            list,
-            next_cursor: next.map(search::Cursor::encode),
-        })
+        search::with_dates(&state.db, &mut list).await?;
+        Ok(Page { list, next_cursor })
     };
     Ok(json_bytes(
         cached_envelope(&state.content.search_cache, Some(key), page).await?,

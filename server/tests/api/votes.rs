@@ -261,7 +261,72 @@ async fn hot_and_rising_rank_and_paging_keeps_its_ranking(backend: Backend) {
     assert!(v.ids.contains(&old));
 }
 
+async fn search_sorts_by_time_and_score(backend: Backend) {
+    let mut v = Voters::start(backend, 2).await;
+    v.app.clock.advance(25 * 3600);
+    let weighty = v.item("Bitcoin treasury buys more", 3 * 3600, true).await;
+    for reader in 0..2 {
+        assert_eq!(v.vote(reader, weighty, "important", true).await.0, 200);
+    }
+    v.item("Bitcoin miners rest", 600, false).await;
+    v.item("Ether staking grows", 60, false).await;
+    let search = |sort: &'static str| {
+        let app = &v.app;
+        async move {
+            let body = json!({ "q": "bitcoin", "sort": sort });
+            let page = app.call_as("/search", body, "en", None).await;
+            page["list"]
+                .as_array()
+                .expect("list")
+                .iter()
+                .map(|h| {
+                    (
+                        h["kind"].clone(),
+                        h["title"].clone(),
+                        h["published_at"].clone(),
+                    )
+                })
+                .collect::<Vec<_>>()
+        }
+    };
+    let now = v.app.state.now();
+    let (treasury, miners) = (
+        (
+            json!("feed"),
+            json!("Bitcoin treasury buys more"),
+            json!(now - 3 * 3600),
+        ),
+        (
+            json!("feed"),
+            json!("Bitcoin miners rest"),
+            json!(now - 600),
+        ),
+    );
+    assert_eq!(search("new").await, [miners.clone(), treasury.clone()]);
+    assert_eq!(search("hot").await, [treasury.clone(), miners.clone()]);
+    // By relevance the token comes first (no date), then the items with the term in a title.
+    let relevance = search("relevance").await;
+    assert_eq!(relevance[0].0, "token");
+    assert_eq!(relevance[0].2, Value::Null);
+    assert_eq!(relevance.len(), 3, "{relevance:?}");
+    for (body, what) in [
+        (json!({ "q": "bitcoin", "sort": "best" }), "sort"),
+        (
+            json!({ "q": "bitcoin", "sort": "new", "cursor": "soon" }),
+            "cursor",
+        ),
+    ] {
+        let (status, bad) = v.app.post("/search", body).await;
+        assert_eq!(
+            (status.as_u16(), &bad["code"]),
+            (200, &json!(4001)),
+            "{what}: {bad}"
+        );
+    }
+}
+
 on_both_databases!(
     votes_exclude_count_once_and_are_refused_where_they_should_be,
     hot_and_rising_rank_and_paging_keeps_its_ranking,
+    search_sorts_by_time_and_score,
 );

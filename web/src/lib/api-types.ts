@@ -171,7 +171,11 @@ path: string,
 /**
  * HTML-escaped text with matches in `<mark>`.
  */
-snippet: string, };
+snippet: string, 
+/**
+ * When a feed hit was published.
+ */
+published_at?: number, };
 export type TaskButtonView = { 
 /**
  * Empty: the client shows its default label for the status.

@@ -74,6 +74,10 @@ pub struct Hit {
     pub path: String,
     /// HTML-escaped text with matches in `<mark>`.
     pub snippet: String,
+    /// When a feed hit was published.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub published_at: Option<i64>,
 }
 
 /// A catalogue entry's page. Tags and tokens are reached by code and symbol, which their
@@ -108,6 +112,7 @@ pub fn hits(docs: Vec<DocRow>, terms: &[String], locale: &str) -> Vec<Hit> {
                 path: page_path(kind, &doc),
                 snippet: snippet(&doc.title, &doc.body, terms),
                 title,
+                published_at: None,
             })
         })
         .collect()
@@ -152,6 +157,28 @@ pub async fn in_reader_language(
             Some(article) if matches(&article) => snippet(title, &article, terms),
             _ => snippet(title, summary, terms),
         };
+    }
+    Ok(())
+}
+
+/// Gives feed hits the time their item was published.
+pub async fn with_dates(db: &impl ConnectionTrait, hits: &mut [Hit]) -> AppResult<()> {
+    let feed = |h: &Hit| h.kind == DocKind::Feed.name();
+    let ids: Vec<i64> = hits.iter().filter(|h| feed(h)).map(|h| h.id).collect();
+    if ids.is_empty() {
+        return Ok(());
+    }
+    let times: HashMap<i64, i64> = feed_item::Entity::find()
+        .select_only()
+        .columns([feed_item::Column::Id, feed_item::Column::PublishedAt])
+        .filter(feed_item::Column::Id.is_in(ids))
+        .into_tuple::<(i64, i64)>()
+        .all(db)
+        .await?
+        .into_iter()
+        .collect();
+    for hit in hits.iter_mut().filter(|h| feed(h)) {
+        hit.published_at = times.get(&hit.id).copied();
     }
     Ok(())
 }

@@ -20,10 +20,12 @@
 mod documents;
 mod hits;
 mod query;
+mod sorted;
 
 pub use documents::*;
 pub use hits::*;
 pub use query::*;
+pub use sorted::*;
 
 /// Results per page.
 pub const SEARCH_PAGE: u64 = 20;

@@ -140,16 +140,19 @@ fn catalogue_query(terms: &[String], kind: Option<DocKind>, after: i64, limit: u
     Statement::from_sql_and_values(DatabaseBackend::Sqlite, sql, values)
 }
 
-/// The feeds of a feed tier with document ids above `after` (in one of `langs`, where given), in
-/// id order: one FTS5 MATCH, so the index walks its postings in id order and stops after a page,
-/// whatever the terms.
-fn feed_query(
-    terms: &[String],
-    langs: Option<&[&str]>,
-    tier: Tier,
-    after: i64,
-    limit: u64,
-) -> Statement {
+/// Where a feed search looks for its longer terms.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Within {
+    /// Titles only (the title tier, in `search_titles`).
+    Titles,
+    /// Text other than the titles (the text tier).
+    TextOnly,
+    /// Titles and text.
+    Anywhere,
+}
+
+/// The FTS5 expression for feeds with every term (in one of `langs`, where given).
+fn feed_match(terms: &[String], langs: Option<&[&str]>, within: Within) -> String {
     let (long, short): (Vec<&String>, Vec<&String>) =
         terms.iter().partition(|t| t.chars().count() >= TRIGRAM);
     // Terms hold only letters and digits: no quote to break out of an FTS5 phrase.
@@ -162,17 +165,14 @@ fn feed_query(
     };
     let long = phrases(&long, str::to_owned);
     let mut parts = Vec::new();
-    let table = if tier == Tier::FeedTitles {
-        parts.push(format!("title : ({long})"));
-        "search_titles"
-    } else {
-        if !long.is_empty() {
-            parts.push(format!(
-                "({{title body}} : ({long})) NOT (title : ({long}))"
-            ));
-        }
-        "search_docs"
-    };
+    match within {
+        Within::Titles => parts.push(format!("title : ({long})")),
+        _ if long.is_empty() => {}
+        Within::TextOnly => parts.push(format!(
+            "({{title body}} : ({long})) NOT (title : ({long}))"
+        )),
+        Within::Anywhere => parts.push(format!("{{title body}} : ({long})")),
+    }
     if !short.is_empty() {
         let padded = phrases(&short, |t| padded_gram(&t.chars().collect::<Vec<_>>()));
         parts.push(format!("grams : ({padded})"));
@@ -184,20 +184,39 @@ fn feed_query(
             .collect();
         parts.push(format!("grams : ({})", markers.join(" OR ")));
     }
-    let matching = parts
+    parts
         .iter()
         .map(|p| format!("({p})"))
         .collect::<Vec<_>>()
-        .join(" AND ");
-    let id = format!("{table}.rowid");
-    let from = if tier == Tier::FeedTitles {
-        "search_titles JOIN search_docs ON search_docs.rowid = search_titles.rowid"
+        .join(" AND ")
+}
+
+const DOC_COLUMNS: &str = "search_docs.kind, search_docs.ref_id, search_docs.title, \
+     search_docs.body, search_docs.names";
+
+/// The feeds of a feed tier with document ids above `after` (in one of `langs`, where given), in
+/// id order: one FTS5 MATCH, so the index walks its postings in id order and stops after a page,
+/// whatever the terms.
+fn feed_query(
+    terms: &[String],
+    langs: Option<&[&str]>,
+    tier: Tier,
+    after: i64,
+    limit: u64,
+) -> Statement {
+    let (table, within, from) = if tier == Tier::FeedTitles {
+        (
+            "search_titles",
+            Within::Titles,
+            "search_titles JOIN search_docs ON search_docs.rowid = search_titles.rowid",
+        )
     } else {
-        "search_docs"
+        ("search_docs", Within::TextOnly, "search_docs")
     };
+    let matching = feed_match(terms, langs, within);
+    let id = format!("{table}.rowid");
     let sql = format!(
-        "SELECT {id} AS id, search_docs.kind, search_docs.ref_id, search_docs.title, \
-         search_docs.body, search_docs.names FROM {from} WHERE {table} MATCH ? AND {id} > ? \
+        "SELECT {id} AS id, {DOC_COLUMNS} FROM {from} WHERE {table} MATCH ? AND {id} > ? \
          ORDER BY {id} LIMIT {limit}"
     );
     Statement::from_sql_and_values(
@@ -205,6 +224,23 @@ fn feed_query(
         sql,
         [matching.into(), after.into()],
     )
+}
+
+/// The feeds matching every term anywhere (in one of `langs`, where given), the latest
+/// documents first, at most `limit`: what a search sorted by time or score orders.
+pub async fn find_feeds(
+    index: &impl ConnectionTrait,
+    terms: &[String],
+    langs: Option<&[&str]>,
+    limit: u64,
+) -> AppResult<Vec<DocRow>> {
+    let sql = format!(
+        "SELECT search_docs.rowid AS id, {DOC_COLUMNS} FROM search_docs WHERE search_docs \
+         MATCH ? ORDER BY search_docs.rowid DESC LIMIT {limit}"
+    );
+    let matching = feed_match(terms, langs, Within::Anywhere);
+    let query = Statement::from_sql_and_values(DatabaseBackend::Sqlite, sql, [matching.into()]);
+    Ok(DocRow::find_by_statement(query).all(index).await?)
 }
 
 #[cfg(test)]

@@ -6,10 +6,14 @@ import { Spinner } from "../../components/ui";
 import { messageOf } from "../../lib/api";
 import { C } from "../../lib/core";
 import { useLocalePath } from "../../lib/paths";
+import { timeAgo } from "../../lib/time";
 import { useDocumentTitle } from "../../lib/title";
-import { type SearchKind, useSearch } from "./api/search";
+import { type SearchKind, type SearchSort, useSearch } from "./api/search";
 
 const KINDS: SearchKind[] = ["all", "feed", "tag", "token", "kol"];
+const SORTS: SearchSort[] = ["relevance", "new", "hot", "rising"];
+/** Kinds whose results can be ordered by time or score: news. */
+const sortable = (kind: SearchKind) => kind === "all" || kind === "feed";
 
 export function SearchPage() {
   const { t } = useTranslation();
@@ -18,7 +22,15 @@ export function SearchPage() {
   const [params, setParams] = useSearchParams();
   const q = params.get("q") ?? "";
   const kind = (params.get("kind") as SearchKind | null) ?? "all";
-  const results = useSearch(q, kind);
+  const asked = params.get("sort") as SearchSort | null;
+  const sort = asked && SORTS.includes(asked) && sortable(kind) ? asked : "relevance";
+  // The address keeps the query, kind and order (Back and shared links return to the same list).
+  const go = (next: { q?: string; kind?: SearchKind; sort?: SearchSort }) => {
+    const k = next.kind ?? kind;
+    const s = sortable(k) ? (next.sort ?? sort) : "relevance";
+    setParams({ q: next.q ?? q, kind: k, ...(s === "relevance" ? {} : { sort: s }) });
+  };
+  const results = useSearch(q, kind, sort);
   return (
     <section className="page search">
       <form
@@ -26,7 +38,7 @@ export function SearchPage() {
         key={q}
         onSubmit={(e) => {
           e.preventDefault();
-          setParams({ q: String(new FormData(e.currentTarget).get("q") ?? ""), kind });
+          go({ q: String(new FormData(e.currentTarget).get("q") ?? "") });
         }}
       >
         <input
@@ -43,8 +55,17 @@ export function SearchPage() {
         label={t("web.nav.search")}
         items={KINDS.map((k) => ({ key: k, label: t(`web.search.kinds.${k}`) }))}
         value={kind}
-        onChange={(k) => setParams({ q, kind: k })}
+        onChange={(k) => go({ kind: k })}
       />
+      {sortable(kind) && (
+        <div className="segmented" role="group" aria-label={t("web.feed.sort.label")}>
+          {SORTS.map((s) => (
+            <button key={s} type="button" aria-pressed={sort === s} onClick={() => go({ sort: s })}>
+              {s === "relevance" ? t("web.search.relevance") : t(`web.feed.sort.${s}`)}
+            </button>
+          ))}
+        </div>
+      )}
       {q.trim() === "" ? (
         <p className="empty">{t("web.search.prompt")}</p>
       ) : results.isPending ? (
@@ -58,6 +79,9 @@ export function SearchPage() {
             <li key={`${hit.kind}-${hit.id}`} className="card hit">
               <span className="badge">{t(`web.search.kinds.${hit.kind}`)}</span>
               <Link to={to(hit.path)}>{hit.title}</Link>
+              {hit.published_at !== undefined && (
+                <time dateTime={new Date(hit.published_at * 1000).toISOString()}>{timeAgo(hit.published_at, t)}</time>
+              )}
               {/* HTML-escaped by the server, with matches in <mark>. */}
               <p dangerouslySetInnerHTML={{ __html: hit.snippet }} />
             </li>

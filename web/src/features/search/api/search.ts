@@ -5,21 +5,25 @@ import type { Hit, Page } from "../../../lib/api-types";
 import { useTranslation } from "../../../lib/i18n";
 
 export type SearchKind = "all" | "feed" | "tag" | "token" | "kol";
+/** Relevance (catalogue entries, then title matches, then the rest), or news by time or score. */
+export type SearchSort = "relevance" | "new" | "hot" | "rising";
 
-export const searchKeys = { results: (q: string, kind: SearchKind, locale: string) => ["search", q, kind, locale] };
+export const searchKeys = {
+  results: (q: string, kind: SearchKind, sort: SearchSort, locale: string) => ["search", q, kind, sort, locale],
+};
 
 /** Silent: the page shows the server's reason (too short, too long) in place. */
-export const search = (q: string, kind: SearchKind, cursor: string | null) =>
-  call<Page<Hit>>("/search", { q, kind, cursor }, { silent: true });
+export const search = (q: string, kind: SearchKind, sort: SearchSort, cursor: string | null) =>
+  call<Page<Hit>>("/search", { q, kind, sort, cursor }, { silent: true });
 
-export const searchQueryOptions = (q: string, kind: SearchKind, locale: string) =>
+export const searchQueryOptions = (q: string, kind: SearchKind, sort: SearchSort, locale: string) =>
   infiniteQueryOptions({
-    queryKey: searchKeys.results(q, kind, locale),
-    queryFn: ({ pageParam }) => search(q, kind, pageParam),
+    queryKey: searchKeys.results(q, kind, sort, locale),
+    queryFn: ({ pageParam }) => search(q, kind, sort, pageParam),
     ...cursorPaging,
     enabled: q.trim() !== "",
   });
 
-export function useSearch(q: string, kind: SearchKind) {
-  return useInfiniteQuery(searchQueryOptions(q, kind, useTranslation().i18n.language));
+export function useSearch(q: string, kind: SearchKind, sort: SearchSort) {
+  return useInfiniteQuery(searchQueryOptions(q, kind, sort, useTranslation().i18n.language));
 }
