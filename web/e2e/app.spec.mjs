@@ -479,6 +479,30 @@ test("a phone: bottom navigation, the Me tab signs in", async () => {
   await page.context().close();
 });
 
+test("a phone reaches every main section in one tap, Q&A and Write included, in Vietnamese too", async () => {
+  const page = await newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await page.goto(`${stack.base}/en`);
+  await appLoaded(page);
+  const bar = page.locator(".bottomnav");
+  for (const name of ["Home", "Explore", "Q&A", "Write", "Markets", "Me"]) {
+    assert.equal(await bar.getByRole("link", { name, exact: true }).isVisible(), true, name);
+  }
+  await bar.getByRole("link", { name: "Q&A", exact: true }).click();
+  await page.waitForURL(/\/questions$/);
+  await bar.getByRole("link", { name: "Write", exact: true }).click();
+  await page.waitForURL(/\/write$/);
+  // Search is in the header on a phone.
+  await page.locator(".topbar").getByRole("link", { name: "Search" }).click();
+  await page.waitForURL(/\/search$/);
+  // The longest labels (Vietnamese) fit: no link is wider than its share of the bar.
+  await page.goto(`${stack.base}/vi`);
+  await appLoaded(page);
+  const widths = await page.locator(".bottomnav a").evaluateAll((links) => links.map((a) => [a.scrollWidth, a.clientWidth]));
+  assert.equal(widths.length, 6);
+  for (const [scroll, client] of widths) assert.ok(scroll <= client, `${scroll} > ${client}`);
+  await page.context().close();
+});
+
 test("sign in with a browser wallet (an EIP-1193 provider backed by a viem account)", async () => {
   const account = privateKeyToAccount("0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d");
   const page = await newPage();

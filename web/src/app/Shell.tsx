@@ -96,6 +96,12 @@ export function Shell() {
               <option key={l} value={l}>{LANGUAGE_NAMES[l]}</option>
             ))}
           </select>
+          <Link to={to("/search")} className="icon-button header-search" aria-label={t("web.nav.search")} title={t("web.nav.search")}>
+            <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+              <circle cx="11" cy="11" r="7" />
+              <path d="M20 20l-4-4" />
+            </svg>
+          </Link>
           <ThemeToggle />
           {/* In the header, not the footer: below an endless feed the footer moves away as
               each page arrives, so a link there cannot be relied on. */}
@@ -127,11 +133,13 @@ export function Shell() {
         <Outlet />
       </main>
       <Footer />
+      {/* Every main section one tap away on a phone; search sits in the header there. */}
       <nav className="bottomnav" aria-label={t("web.nav.main")}>
         <NavLink to={to("/")} end>{t("web.nav.home")}</NavLink>
         <NavLink to={to("/explore")}>{t("web.nav.explore")}</NavLink>
+        <NavLink to={to("/questions")}>{t("web.nav.questions")}</NavLink>
+        <NavLink to={to("/write")}>{t("web.nav.write")}</NavLink>
         <NavLink to={to("/markets")}>{t("web.nav.markets")}</NavLink>
-        <NavLink to={to("/search")}>{t("web.nav.search")}</NavLink>
         <NavLink to={to("/account")}>{t("web.nav.me")}</NavLink>
       </nav>
       <Toaster />
