@@ -441,7 +441,7 @@ test("the tab's title follows the page and the language; the language select sho
   await page.waitForFunction(() => document.title === "#比特幣 - Blockbrief");
   await page.goto(`${stack.base}/zh-Hant`);
   await appLoaded(page);
-  assert.match(await page.locator(".app .feed-card .translated").first().innerText(), /^譯自 (英文|韓文|越南文|簡體中文)$/);
+  assert.match(await page.locator(".app .feed-card .translated").first().innerText(), /^譯自(英文|韓文|越南文|簡體中文)$/);
   const html = await (await fetch(`${stack.base}/ko`)).text();
   assert.match(html, /<meta name="keywords" content="암호화폐 뉴스/);
   // The tag filter keeps one history entry, however much is typed.

@@ -310,7 +310,7 @@ mod tests {
         assert!(html.contains(r#"<p class="card-summary">a &amp; b</p>"#));
         assert!(html.contains(r#"<a href="/zh-Hant/tag/btc" class="chip">#Bitcoin</a>"#));
         assert!(html.contains(r#"<span class="badge important">"#));
-        assert!(html.contains(r#"<span class="translated">譯自 韓文</span>"#));
+        assert!(html.contains(r#"<span class="translated">譯自韓文</span>"#));
         assert!(html.contains(
             r#"<div class="card-stats"><span aria-label="按讚：3">♡ 3</span><span aria-label="留言：2">💬 2</span></div>"#
         ));
