@@ -479,6 +479,33 @@ test("a phone: bottom navigation, the Me tab signs in", async () => {
   await page.context().close();
 });
 
+test("a wrong code is said beside the code field, on a phone clear of the dialog's title, and goes when the code changes", async () => {
+  const page = await newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await page.goto(`${stack.base}/en`);
+  await appLoaded(page);
+  const dialog = await openLogin(page);
+  await dialog.getByLabel("Email address").fill("wrong-code@example.com");
+  await dialog.getByRole("button", { name: "Send code" }).click();
+  await dialog.getByText(/^\d+S$/).waitFor();
+  const right = await stack.codeFor("wrong-code@example.com");
+  const field = dialog.getByLabel("Verification code");
+  await field.fill(right === "111111" ? "222222" : "111111");
+  await dialog.getByRole("button", { name: "Log in", exact: true }).click();
+  const said = dialog.locator("#code-error");
+  await said.getByText(/./).waitFor();
+  assert.equal(await field.getAttribute("aria-invalid"), "true");
+  assert.equal(await page.locator(".toast.error").count(), 0, "said in place, not in a toast");
+  // A toast on a phone sits low, clear of the dialog's title.
+  await field.fill(right);
+  assert.equal(await said.innerText(), "");
+  await dialog.getByRole("button", { name: "Log in", exact: true }).click();
+  const toast = page.getByText("Log in success");
+  await toast.waitFor();
+  const box = await toast.boundingBox();
+  assert.ok(box && box.y > 844 / 2, `the toast is low on the screen (${box?.y})`);
+  await page.context().close();
+});
+
 test("a phone reaches every main section in one tap, Q&A and Write included, in Vietnamese too", async () => {
   const page = await newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   await page.goto(`${stack.base}/en`);

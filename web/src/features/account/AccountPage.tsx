@@ -10,6 +10,7 @@ import { logout } from "../../lib/api";
 import { useSignedInPage } from "../../lib/dialogs";
 import { themeAtom } from "../../lib/theme";
 import { toast } from "../../lib/toast";
+import { useDocumentTitle } from "../../lib/title";
 import { useBindTwitter } from "./api/bind-twitter";
 import { useAccounts, useTwitterStatus } from "./api/get-accounts";
 import { useBalance } from "./api/get-balance";
@@ -25,6 +26,7 @@ import { ProfileEditor } from "../profiles";
 
 export function AccountPage() {
   const { t, i18n } = useTranslation();
+  useDocumentTitle(t("web.account.title"));
   // On a phone the "Me" tab is the sign-in page for visitors.
   const user = useSignedInPage();
   const theme = useAtomValue(themeAtom);

@@ -27,6 +27,7 @@ export default function LoginModal() {
   const [email, setEmail] = useState("");
   const [shownError, setShownError] = useState<Message | null>(null);
   const [code, setCode] = useState("");
+  const [codeError, setCodeError] = useState<string | null>(null);
   const [countdown, setCountdown] = useState(0);
   const [sending, setSending] = useState(false);
   const [loggingIn, setLoggingIn] = useState(false);
@@ -90,8 +91,9 @@ export default function LoginModal() {
     setLoggingIn(true);
     try {
       finish(await loginWithEmail(email.trim(), code, await captchaAnswer("otplogin")));
-    } catch {
-      // Toasted by the API client. A captcha refusal means the checkbox is wanted (v2).
+    } catch (e) {
+      // Beside the field the reader is looking at. A captcha refusal means the checkbox is wanted (v2).
+      setCodeError(messageOf(e));
     } finally {
       setLoggingIn(false);
       captchaUsed();
@@ -136,7 +138,12 @@ export default function LoginModal() {
               inputMode="numeric"
               autoComplete="one-time-code"
               value={code}
-              onChange={(e) => setCode(sanitizeCode(e.target.value))}
+              aria-invalid={codeError ? true : undefined}
+              aria-describedby="code-error"
+              onChange={(e) => {
+                setCode(sanitizeCode(e.target.value));
+                setCodeError(null);
+              }}
             />
           </label>
           {countdown > 0 ? (
@@ -152,6 +159,7 @@ export default function LoginModal() {
             </button>
           )}
         </div>
+        <p id="code-error" className="field-error" role="alert">{codeError ?? ""}</p>
         {captcha && captcha.use !== "none" && <Recaptcha use={captcha} onToken={onCaptchaToken} />}
         <button type="submit" className="button wide" disabled={!canLoginWithEmail(email, code) || loggingIn}>
           {t("web.login.login")}
