@@ -12,6 +12,7 @@ import {
   use,
   useEffect,
   useMemo,
+  useRef,
   useState,
   useTransition,
 } from "react";
@@ -32,6 +33,13 @@ interface RouterState {
 
 const RouterContext = createContext<RouterState | null>(null);
 
+let savingScroll = 0;
+const saveScroll = () => history.replaceState({ ...(history.state as object | null), scrollY }, "");
+const scrollOf = (state: unknown): number | null => {
+  const y = (state as { scrollY?: unknown } | null)?.scrollY;
+  return typeof y === "number" ? y : null;
+};
+
 function here(): Where {
   return { pathname: location.pathname, search: location.search, hash: location.hash };
 }
@@ -40,11 +48,42 @@ function here(): Where {
 export function Router({ match, children }: { match: Matcher; children: ReactNode }) {
   const [where, setWhere] = useState(here);
   const [pending, startTransition] = useTransition();
+  // Where Back or Forward should scroll to once the page they return to is drawn.
+  const restoreTo = useRef<number | null>(null);
   useEffect(() => {
-    const onPop = () => startTransition(() => setWhere(here()));
+    // Each history entry keeps its own scroll position (`scrollY` in its state), saved as the
+    // reader scrolls: the browser's own restoring runs before a page's lists are drawn.
+    history.scrollRestoration = "manual";
+    const onScroll = () => {
+      clearTimeout(savingScroll);
+      savingScroll = window.setTimeout(saveScroll, 100);
+    };
+    const onPop = () => {
+      clearTimeout(savingScroll);
+      restoreTo.current = scrollOf(history.state);
+      startTransition(() => setWhere(here()));
+    };
+    addEventListener("scroll", onScroll, { passive: true });
     addEventListener("popstate", onPop);
-    return () => removeEventListener("popstate", onPop);
+    return () => {
+      removeEventListener("scroll", onScroll);
+      removeEventListener("popstate", onPop);
+    };
   }, []);
+  useEffect(() => {
+    const y = restoreTo.current;
+    restoreTo.current = null;
+    if (y === null) return;
+    // Cached lists draw at once, others as they load: try for a second while the page grows.
+    const until = performance.now() + 1000;
+    let frame = 0;
+    const attempt = () => {
+      scrollTo(0, y);
+      if (Math.abs(scrollY - y) > 1 && performance.now() < until) frame = requestAnimationFrame(attempt);
+    };
+    attempt();
+    return () => cancelAnimationFrame(frame);
+  }, [where]);
   const state = useMemo<RouterState>(
     () => ({
       match,
@@ -53,6 +92,8 @@ export function Router({ match, children }: { match: Matcher; children: ReactNod
       navigate: (to, options) => {
         if (options?.replace) history.replaceState(null, "", to);
         else {
+          clearTimeout(savingScroll);
+          saveScroll();
           // Marked as ours: a page can tell that Back stays in the app (`cameFromApp`).
           history.pushState({ inApp: true }, "", to);
           scrollTo(0, 0);
