@@ -74,11 +74,7 @@ echo "| database   | call                                 |    req/s |   items/s
 echo "|------------|--------------------------------------|----------|-----------|----------|----------|-----|"
 for database in ${BENCH_DATABASES:-sqlite postgres}; do
   for items in ${BENCH_ITEMS:-10000 100000}; do
-    url=""
-    if [ "$database" = postgres ]; then
-      psql -q "$TEST_POSTGRES_URL" -c "DROP DATABASE IF EXISTS bench_content" -c "CREATE DATABASE bench_content" >/dev/null
-      url="${TEST_POSTGRES_URL%/*}/bench_content"
-    fi
+    url=$(database_url "$database" bench_content)
     rm -rf "$work/data"
     started=$(date +%s)
     DATA_DIR="$work/data" DATABASE_URL="$url" "$bin" generate --items "$items" >&2

@@ -36,6 +36,13 @@ start_server() { # $1 = database URL or empty for the embedded SQLite; $2 = keep
   echo "server did not start" >&2; cat "$work/server.log" >&2; exit 1
 }
 
+database_url() { # $1 = sqlite or postgres, $2 = a database name; prints the URL of a fresh one
+  # (empty: the embedded SQLite)
+  [ "$1" = postgres ] || return 0
+  psql -q "$TEST_POSTGRES_URL" -c "DROP DATABASE IF EXISTS $2" -c "CREATE DATABASE $2" >/dev/null
+  echo "${TEST_POSTGRES_URL%/*}/$2"
+}
+
 sign_in() { # prints a user token, signing in the way a person does (the code is in the log)
   post "$base/api/otp/email" -d '{"email":"bench@example.org","purpose":"login"}' >/dev/null
   local code; code=$(grep -o 'bench@example.org: [0-9]*' "$work/server.log" | tail -n 1 | cut -d' ' -f2)

@@ -40,11 +40,7 @@ echo
 echo "| database   | call                                 |    req/s |   items/s |      p50 |      p99 | server CPU |"
 echo "|------------|--------------------------------------|----------|-----------|----------|----------|-----|"
 for database in ${BENCH_DATABASES:-sqlite postgres}; do
-  url=""
-  if [ "$database" = postgres ]; then
-    psql -q "$TEST_POSTGRES_URL" -c "DROP DATABASE IF EXISTS bench_stories" -c "CREATE DATABASE bench_stories" >/dev/null
-    url="${TEST_POSTGRES_URL%/*}/bench_stories"
-  fi
+  url=$(database_url "$database" bench_stories)
   rm -rf "$work/data"
   DATA_DIR="$work/data" DATABASE_URL="$url" "$bin" generate --items 100000 >&2
   start_server "$url" keep

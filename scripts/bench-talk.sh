@@ -104,11 +104,7 @@ echo
 echo "| database   | call                                 |    req/s |   items/s |      p50 |      p99 | server CPU |"
 echo "|------------|--------------------------------------|----------|-----------|----------|----------|-----|"
 for database in ${BENCH_DATABASES:-sqlite postgres}; do
-  url=""
-  if [ "$database" = postgres ]; then
-    psql -q "$TEST_POSTGRES_URL" -c "DROP DATABASE IF EXISTS bench_talk" -c "CREATE DATABASE bench_talk" >/dev/null
-    url="${TEST_POSTGRES_URL%/*}/bench_talk"
-  fi
+  url=$(database_url "$database" bench_talk)
   start_server "$url"
   token=$(sign_in)
   me=$(post -H "X-TOKEN: $token" "$base/api/user/info" | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["id"])')
