@@ -6,7 +6,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
-import { privateKeyToAccount } from "viem/accounts";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 
 import { CHROMIUM_ARGS, openLogin, signIn, startStack } from "./harness.mjs";
 
@@ -504,6 +504,43 @@ test("a wrong code is said beside the code field, on a phone clear of the dialog
   const box = await toast.boundingBox();
   assert.ok(box && box.y > 844 / 2, `the toast is low on the screen (${box?.y})`);
   await page.context().close();
+});
+
+test("sign out everywhere ends the reader's other sessions too", async () => {
+  // Two devices of one reader, signed in with the same browser wallet (no code to wait for).
+  const account = privateKeyToAccount(generatePrivateKey());
+  const device = async () => {
+    const page = await newPage();
+    await page.exposeFunction("__sign", (message) => account.signMessage({ message }));
+    await page.addInitScript((address) => {
+      window.ethereum = {
+        async request({ method, params }) {
+          if (method === "eth_accounts" || method === "eth_requestAccounts") return [address];
+          if (method === "personal_sign") return window.__sign(params[0]);
+          throw Object.assign(new Error("unsupported"), { code: 4200 });
+        },
+      };
+    }, account.address);
+    await page.goto(`${stack.base}/en`);
+    await appLoaded(page);
+    await page.locator("header").getByRole("button", { name: "Log in" }).click();
+    await page.getByRole("dialog", { name: "Log in to Blockbrief" }).getByRole("button", { name: "MetaMask" }).click();
+    await page.getByRole("button", { name: "OK" }).click();
+    await page.getByText("Log in success").waitFor();
+    return page;
+  };
+  const laptop = await device();
+  await skipInvitation(laptop);
+  const phone = await device();
+  await laptop.goto(`${stack.base}/en/account`);
+  await laptop.getByRole("button", { name: "Sign out everywhere" }).click();
+  await laptop.getByText("Signed out on all devices (sessions ended: 2)").waitFor();
+  await laptop.locator("header").getByRole("button", { name: "Log in" }).waitFor();
+  // The other device's session is gone: its next page finds it signed out.
+  await phone.goto(`${stack.base}/en/account`);
+  await phone.locator("header").getByRole("button", { name: "Log in" }).waitFor();
+  await laptop.context().close();
+  await phone.context().close();
 });
 
 test("a phone reaches every main section in one tap, Q&A and Write included, in Vietnamese too", async () => {
