@@ -932,21 +932,21 @@ test("Back from an item returns to the same place in the list, and the item page
   await page.goto(`${stack.base}/en?tab=articles`);
   await appLoaded(page);
   await page.locator(".app .feed-card").nth(12).waitFor();
-  await page.evaluate(() => scrollTo(0, 1500));
+  await page.evaluate(() => window.scrollTo(0, 1500));
   await page.waitForFunction(() => history.state?.scrollY === 1500);
   // The first card whose title is well on screen (clear of the sticky header: no scroll to click it).
   const index = await page.locator(".app .feed-card .card-title a").evaluateAll((links) =>
-    links.findIndex((a) => a.getBoundingClientRect().top > 150 && a.getBoundingClientRect().bottom < innerHeight - 50),
+    links.findIndex((a) => a.getBoundingClientRect().top > 150 && a.getBoundingClientRect().bottom < window.innerHeight - 50),
   );
   assert.ok(index > 0);
   const link = page.locator(".app .feed-card .card-title a").nth(index);
   const title = await link.innerText();
   await link.click();
   await page.getByRole("heading", { name: title }).waitFor();
-  assert.equal(await page.evaluate(() => scrollY), 0);
+  assert.equal(await page.evaluate(() => window.scrollY), 0);
   await page.goBack();
   await page.getByRole("tab", { name: "Articles", selected: true }).waitFor();
-  await page.waitForFunction(() => Math.abs(scrollY - 1500) <= 1);
+  await page.waitForFunction(() => Math.abs(window.scrollY - 1500) <= 1);
   assert.equal(await page.locator(".app .feed-card .card-title a").nth(index).innerText(), title);
   await page.context().close();
 });

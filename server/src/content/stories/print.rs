@@ -182,7 +182,11 @@ impl Print {
 
 /// Simplified and Traditional Chinese share most characters: their texts are compared as one.
 fn script_of(lang: &str) -> &str {
-    if lang.starts_with("zh") { "zh" } else { lang }
+    if client_core::locale::uses_chinese_type(lang) {
+        "zh"
+    } else {
+        lang
+    }
 }
 
 /// Names that Chinese, Korean and Vietnamese writers often spell in their own script: the
