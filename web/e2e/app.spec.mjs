@@ -333,7 +333,12 @@ test("task buttons do on the web what the web can do, and say so when only the a
   await page.goBack();
   // Sign-in kinds and the theme are named in words.
   await page.locator("#sign-in-methods + ul").getByText("Email", { exact: true }).waitFor();
-  await page.getByText(/^Dark theme \((Light|Dark)\)$/).waitFor();
+  const themes = page.getByRole("group", { name: "Theme" });
+  await themes.getByRole("button", { name: "Dark" }).click();
+  await themes.getByRole("button", { name: "Dark", pressed: true }).waitFor();
+  assert.equal(await page.getAttribute("html", "data-theme"), "dark");
+  await themes.getByRole("button", { name: "Light" }).click();
+  assert.equal(await page.getAttribute("html", "data-theme"), "light");
   // Tokens and topics are followed from their pages; the count moves and Following fills.
   for (const path of ["/token/SOL", "/topic/1"]) {
     await page.goto(`${stack.base}${path}`);

@@ -2,13 +2,12 @@ import { useAtomValue } from "jotai";
 import { useEffect } from "react";
 import { formatNumber, useTranslation } from "../../lib/i18n";
 
-import { ThemeToggle } from "../../components/ThemeToggle";
 import { useLocalePath } from "../../lib/paths";
 import { Link, useLocation } from "../../lib/router";
 import { Spinner } from "../../components/ui";
 import { logout } from "../../lib/api";
 import { useSignedInPage } from "../../lib/dialogs";
-import { themeAtom } from "../../lib/theme";
+import { setTheme, themeAtom } from "../../lib/theme";
 import { toast } from "../../lib/toast";
 import { useDocumentTitle } from "../../lib/title";
 import { useBindTwitter } from "./api/bind-twitter";
@@ -105,8 +104,15 @@ export function AccountPage() {
       <h2>{t("web.account.settings")}</h2>
       <div className="card settings">
         <div className="setting">
-          <span>{t("web.account.theme")} ({t(`web.account.themes.${theme}`)})</span>
-          <ThemeToggle />
+          <span id="theme-setting">{t("web.account.theme")}</span>
+          {/* The choices in words, the chosen one pressed: not a toggle whose label must say both. */}
+          <div className="segmented" role="group" aria-labelledby="theme-setting">
+            {(["light", "dark"] as const).map((choice) => (
+              <button key={choice} type="button" aria-pressed={theme === choice} onClick={() => setTheme(choice)}>
+                {t(`web.account.themes.${choice}`)}
+              </button>
+            ))}
+          </div>
         </div>
         <label className="setting">
           <span>{t("web.account.autoTranslate")}</span>
