@@ -548,6 +548,23 @@ test("sign out everywhere ends the reader's other sessions too", async () => {
   await phone.context().close();
 });
 
+test("a Vietnamese page gets Manrope's Vietnamese letters, an English page only its Latin ones", async () => {
+  // The search page: its words are the interface's alone, no news in other languages.
+  for (const [locale, wantsVietnamese] of [["vi", true], ["en", false]]) {
+    const page = await newPage();
+    const fonts = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "font") fonts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${stack.base}/${locale}/search`);
+    await appLoaded(page);
+    await page.evaluate(() => document.fonts.ready);
+    assert.ok(fonts.some((f) => f.includes("manrope-latin-400")), `${locale}: ${fonts}`);
+    assert.equal(fonts.some((f) => f.includes("manrope-vietnamese")), wantsVietnamese, `${locale}: ${fonts}`);
+    await page.context().close();
+  }
+});
+
 test("a phone reaches every main section in one tap, Q&A and Write included, in Vietnamese too", async () => {
   const page = await newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   await page.goto(`${stack.base}/en`);
