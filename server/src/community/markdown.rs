@@ -1,10 +1,20 @@
-//! Readers' Markdown: the subset a post may use (paragraphs, bold, italic, links, lists, quotes,
-//! inline code) rendered by pulldown-cmark and then cleaned by the news sanitiser
-//! (`content::clean_html`). What lies outside the subset is shown as what it says, never as
-//! markup: raw HTML becomes text, headings and code blocks become paragraphs, and images are
-//! dropped (a post's images come through the upload pipeline, never from other hosts).
+//! Readers' Markdown: the subset a post may use (paragraphs, headings, bold, italic, links, lists,
+//! quotes, inline code) rendered by pulldown-cmark and then cleaned by the news sanitiser
+//! (`content::clean_html`). Headings are levels 2 to 4 (`#` and `##` are both level 2: the page's
+//! title is its only level 1). What lies outside the subset is shown as what it says, never as
+//! markup: raw HTML becomes text, code blocks become paragraphs, and images are dropped (a
+//! post's images come through the upload pipeline, never from other hosts).
 
-use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd, html};
+use pulldown_cmark::{Event, HeadingLevel, Options, Parser, Tag, TagEnd, html};
+
+/// A post's heading level: 2 to 4.
+fn post_level(level: HeadingLevel) -> HeadingLevel {
+    match level {
+        HeadingLevel::H1 | HeadingLevel::H2 => HeadingLevel::H2,
+        HeadingLevel::H3 => HeadingLevel::H3,
+        _ => HeadingLevel::H4,
+    }
+}
 
 use crate::content::write::clean_html;
 
@@ -23,12 +33,17 @@ pub fn render(markdown: &str) -> String {
             }
             // An image's alt text is dropped with it.
             _ if in_image > 0 => None,
-            Event::Start(Tag::Heading { .. } | Tag::CodeBlock(_)) => {
-                Some(Event::Start(Tag::Paragraph))
+            Event::Start(Tag::Heading { level, .. }) => Some(Event::Start(Tag::Heading {
+                level: post_level(level),
+                id: None,
+                classes: Vec::new(),
+                attrs: Vec::new(),
+            })),
+            Event::End(TagEnd::Heading(level)) => {
+                Some(Event::End(TagEnd::Heading(post_level(level))))
             }
-            Event::End(TagEnd::Heading(_) | TagEnd::CodeBlock) => {
-                Some(Event::End(TagEnd::Paragraph))
-            }
+            Event::Start(Tag::CodeBlock(_)) => Some(Event::Start(Tag::Paragraph)),
+            Event::End(TagEnd::CodeBlock) => Some(Event::End(TagEnd::Paragraph)),
             Event::Start(Tag::HtmlBlock) | Event::End(TagEnd::HtmlBlock) | Event::Rule => None,
             Event::Html(raw) | Event::InlineHtml(raw) => Some(Event::Text(raw)),
             other => Some(other),
@@ -61,6 +76,15 @@ mod tests {
     }
 
     #[test]
+    fn headings_are_levels_two_to_four() {
+        let html = render("# One\n\n## Two\n\n### Three\n\n#### Four\n\n###### Six");
+        assert_eq!(
+            html,
+            "<h2>One</h2>\n<h2>Two</h2>\n<h3>Three</h3>\n<h4>Four</h4>\n<h4>Six</h4>\n"
+        );
+    }
+
+    #[test]
     fn what_is_outside_it_is_text_or_gone() {
         let html = render(
             "<script>alert(1)</script>\n\n[x](javascript:alert(1)) <img src=x onerror=alert(1)>\n\n\
@@ -79,7 +103,7 @@ mod tests {
             "alt text goes with the image: {html}"
         );
         assert!(!html.contains("<h1"), "{html}");
-        assert!(html.contains("<p>Big</p>"), "{html}");
+        assert!(html.contains("<h2>Big</h2>"), "{html}");
         assert!(!html.contains("<pre"), "{html}");
     }
 }
