@@ -565,6 +565,21 @@ test("a Vietnamese page gets Manrope's Vietnamese letters, an English page only 
   }
 });
 
+test("on a phone an item's actions share one row, in English and Vietnamese", async () => {
+  const page = await newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  for (const locale of ["en", "vi"]) {
+    await page.goto(`${stack.base}/${locale}`);
+    await appLoaded(page);
+    await page.locator(".app .feed-card .card-title a").first().click();
+    const actions = page.locator(".feed-page .feed-actions > *");
+    await actions.first().waitFor();
+    const tops = await actions.evaluateAll((buttons) => buttons.map((b) => Math.round(b.getBoundingClientRect().top)));
+    assert.ok(tops.length >= 4, `${tops}`);
+    assert.equal(new Set(tops).size, 1, `${locale}: one row (${tops})`);
+  }
+  await page.context().close();
+});
+
 test("a phone reaches every main section in one tap, Q&A and Write included, in Vietnamese too", async () => {
   const page = await newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   await page.goto(`${stack.base}/en`);
