@@ -20,6 +20,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::message::Message;
 use crate::price_alert::{PriceRule, check_price_rule};
+use crate::script::{is_cjk, is_word_char};
 
 pub const KEYWORDS_MAX: usize = 30;
 pub const KEYWORD_MAX_CHARS: usize = 60;
@@ -103,19 +104,6 @@ impl Keyword {
     fn phrase(&self) -> String {
         self.words.join(" ")
     }
-}
-
-/// Chinese, Japanese and Korean letters: keywords in them match anywhere, as these scripts do
-/// not put spaces between words.
-fn is_cjk(c: char) -> bool {
-    matches!(c as u32,
-        0x1100..=0x11FF | 0x2E80..=0x2FDF | 0x3040..=0x30FF | 0x3130..=0x318F | 0x3400..=0x4DBF
-        | 0x4E00..=0x9FFF | 0xAC00..=0xD7AF | 0xF900..=0xFAFF | 0x20000..=0x2FA1F)
-}
-
-/// A letter or digit of a script that separates words with spaces.
-fn is_word_char(c: char) -> bool {
-    c.is_alphanumeric() && !is_cjk(c)
 }
 
 /// Why a rule cannot be kept, or `None`.

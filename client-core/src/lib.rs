@@ -18,6 +18,7 @@ pub mod post;
 pub mod price_alert;
 pub mod profile;
 pub mod question;
+pub mod script;
 pub mod stream;
 pub mod surface;
 pub mod syndication;

@@ -59,11 +59,7 @@ pub async fn history(ctx: &Ctx, markets: &Markets, symbol: &str, days: i64) -> A
         }
         return Ok(answer);
     };
-    let kept = price_history::Entity::find()
-        .filter(price_history::Column::TokenId.eq(found.id))
-        .filter(price_history::Column::Days.eq(days))
-        .one(&ctx.db)
-        .await?;
+    let kept = kept_chart(ctx, found.id, days).await?;
     if let Some(kept) = &kept {
         answer.points = serde_json::from_str(&kept.points).map_err(AppError::internal)?;
         answer.as_of = Some(kept.fetched_at);
@@ -74,13 +70,22 @@ pub async fn history(ctx: &Ctx, markets: &Markets, symbol: &str, days: i64) -> A
     if first {
         let (ctx, markets) = (ctx.clone(), markets.clone());
         tokio::spawn(async move {
-            match provider.chart(&found.price_id, days).await {
-                Ok(points) => {
-                    if let Err(e) = keep(&ctx, found.id, days, &points).await {
-                        tracing::warn!("price chart of {}: {e:?}", found.symbol);
+            // A fetch that ended after this request read the kept chart, and before it looked
+            // for fetches under way, has kept a fresh one already.
+            let fresh = kept_chart(&ctx, found.id, days)
+                .await
+                .ok()
+                .flatten()
+                .is_some_and(|k| ctx.now() - k.fetched_at < fresh_for(days));
+            if !fresh {
+                match provider.chart(&found.price_id, days).await {
+                    Ok(points) => {
+                        if let Err(e) = keep(&ctx, found.id, days, &points).await {
+                            tracing::warn!("price chart of {}: {e:?}", found.symbol);
+                        }
                     }
+                    Err(e) => tracing::warn!("price chart of {}: {e}", found.symbol),
                 }
-                Err(e) => tracing::warn!("price chart of {}: {e}", found.symbol),
             }
             if let Ok(mut fetching) = markets.fetching.lock() {
                 fetching.remove(&key);
@@ -88,6 +93,18 @@ pub async fn history(ctx: &Ctx, markets: &Markets, symbol: &str, days: i64) -> A
         });
     }
     Ok(answer)
+}
+
+async fn kept_chart(
+    ctx: &Ctx,
+    token_id: i64,
+    days: i64,
+) -> AppResult<Option<price_history::Model>> {
+    Ok(price_history::Entity::find()
+        .filter(price_history::Column::TokenId.eq(token_id))
+        .filter(price_history::Column::Days.eq(days))
+        .one(&ctx.db)
+        .await?)
 }
 
 async fn keep(ctx: &Ctx, token_id: i64, days: i64, points: &[(i64, f64)]) -> AppResult<()> {

@@ -2,6 +2,7 @@
 
 use std::collections::HashMap;
 
+use client_core::script::is_word_char;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect};
 use serde::Serialize;
 
@@ -36,8 +37,27 @@ pub fn snippet(title: &str, body: &str, terms: &[String]) -> String {
     let first = (0..chars.len())
         .find(|&i| match_at(i).is_some())
         .unwrap_or(0);
-    let start = first.saturating_sub(SNIPPET_CONTEXT);
-    let end = (first + SNIPPET_CONTEXT * 2).min(chars.len());
+    // The piece begins and ends on a word's edge (a Chinese, Japanese or Korean letter is one):
+    // no "…oin" or "bitc…".
+    let inside_word =
+        |i: usize| i > 0 && i < chars.len() && is_word_char(chars[i - 1]) && is_word_char(chars[i]);
+    let mut start = first.saturating_sub(SNIPPET_CONTEXT);
+    while start < first && inside_word(start) {
+        start += 1;
+    }
+    while start < first && chars[start].is_whitespace() {
+        start += 1;
+    }
+    let least_end = first + match_at(first).unwrap_or(0);
+    let mut end = (first + SNIPPET_CONTEXT * 2)
+        .min(chars.len())
+        .max(least_end);
+    while end > least_end && inside_word(end) {
+        end -= 1;
+    }
+    while end > least_end && chars[end - 1].is_whitespace() {
+        end -= 1;
+    }
     let mut out = String::new();
     if start > 0 {
         out.push('…');
@@ -237,5 +257,18 @@ mod tests {
         assert!(s.starts_with('…') && s.ends_with('…'));
         assert!(s.contains("<mark>比特幣</mark>"));
         assert_eq!(s.chars().filter(|c| *c == '甲').count(), SNIPPET_CONTEXT);
+    }
+
+    #[test]
+    fn snippets_cut_between_words() {
+        let words = "alpha bravo charlie delta echo foxtrot golf hotel india juliett kilo lima";
+        let body = format!("{words} bitcoin {words} {words}");
+        let s = snippet("T", &body, &["bitcoin".to_owned()]);
+        let inner = s.trim_start_matches('…').trim_end_matches('…');
+        let cut: Vec<&str> = inner.split(' ').collect();
+        let whole = |w: &&str| words.split(' ').any(|x| x == *w) || w.contains("<mark>");
+        assert!(cut.iter().all(whole), "a word cut in two: {s}");
+        assert!(s.starts_with('…') && s.ends_with('…'), "{s}");
+        assert!(s.contains("<mark>bitcoin</mark>"), "{s}");
     }
 }

@@ -16,6 +16,7 @@
 
 use std::collections::BTreeSet;
 
+use client_core::script::is_cjk;
 use serde::{Deserialize, Serialize};
 use unicode_normalization::UnicodeNormalization;
 use xxhash_rust::xxh3::{xxh3_64, xxh3_64_with_seed};
@@ -245,15 +246,6 @@ fn key(bytes: &[u8]) -> i64 {
 /// by their capitals.
 fn normalise(text: &str) -> String {
     text.nfkc().collect()
-}
-
-fn is_cjk(c: char) -> bool {
-    matches!(c as u32,
-        0x3040..=0x30FF      // kana
-        | 0x3400..=0x4DBF    // CJK extension A
-        | 0x4E00..=0x9FFF    // CJK unified
-        | 0xAC00..=0xD7AF    // Hangul syllables
-        | 0xF900..=0xFAFF)
 }
 
 /// Words too common to tell two stories apart.
