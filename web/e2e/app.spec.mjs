@@ -511,21 +511,27 @@ test("a wrong code is said beside the code field, on a phone clear of the dialog
   await page.context().close();
 });
 
+/** A browser wallet in `page`: an EIP-1193 provider whose account is a viem one (real secp256k1
+ * signatures). */
+async function withWallet(page, account) {
+  await page.exposeFunction("__sign", (message) => account.signMessage({ message }));
+  await page.addInitScript((address) => {
+    window.ethereum = {
+      async request({ method, params }) {
+        if (method === "eth_accounts" || method === "eth_requestAccounts") return [address];
+        if (method === "personal_sign") return window.__sign(params[0]);
+        throw Object.assign(new Error("unsupported"), { code: 4200 });
+      },
+    };
+  }, account.address);
+}
+
 test("sign out everywhere ends the reader's other sessions too", async () => {
   // Two devices of one reader, signed in with the same browser wallet (no code to wait for).
   const account = privateKeyToAccount(generatePrivateKey());
   const device = async () => {
     const page = await newPage();
-    await page.exposeFunction("__sign", (message) => account.signMessage({ message }));
-    await page.addInitScript((address) => {
-      window.ethereum = {
-        async request({ method, params }) {
-          if (method === "eth_accounts" || method === "eth_requestAccounts") return [address];
-          if (method === "personal_sign") return window.__sign(params[0]);
-          throw Object.assign(new Error("unsupported"), { code: 4200 });
-        },
-      };
-    }, account.address);
+    await withWallet(page, account);
     await page.goto(`${stack.base}/en`);
     await appLoaded(page);
     await page.locator("header").getByRole("button", { name: "Log in" }).click();
@@ -607,16 +613,7 @@ test("a phone reaches every main section in one tap, Q&A and Write included, in 
 test("sign in with a browser wallet (an EIP-1193 provider backed by a viem account)", async () => {
   const account = privateKeyToAccount("0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d");
   const page = await newPage();
-  await page.exposeFunction("__sign", (message) => account.signMessage({ message }));
-  await page.addInitScript((address) => {
-    window.ethereum = {
-      async request({ method, params }) {
-        if (method === "eth_accounts" || method === "eth_requestAccounts") return [address];
-        if (method === "personal_sign") return window.__sign(params[0]);
-        throw Object.assign(new Error("unsupported"), { code: 4200 });
-      },
-    };
-  }, account.address);
+  await withWallet(page, account);
   await page.goto(`${stack.base}/`);
   await page.getByRole("button", { name: "Log in" }).first().click();
   await page.getByRole("dialog", { name: "Log in to Blockbrief" }).getByRole("button", { name: "MetaMask" }).click();
