@@ -332,8 +332,7 @@ fn story_card(langs: Option<&[&'static str]>) -> Condition {
          AND (other.story_hidden = ${hidden} OR other.published_at < feed_items.published_at \
          OR (other.published_at = feed_items.published_at AND other.id < feed_items.id)))"
     );
-    let mut values: Vec<sea_orm::Value> = langs.iter().map(|l| (*l).into()).collect();
-    values.extend(langs.iter().map(|l| sea_orm::Value::from(*l)));
+    let mut values: Vec<sea_orm::Value> = langs.iter().chain(langs).map(|l| (*l).into()).collect();
     values.push(false.into());
     card.add(Expr::cust_with_values(sql, values).not())
 }

@@ -145,7 +145,6 @@ impl Card {
         )
     }
 
-    /// "Translated from Korean" in the reader's words.
     /// "3 sources", closed, as the app's `StorySources` first shows it.
     fn story_toggle(&self, locale: &str) -> String {
         self.story.as_ref().map_or_else(String::new, |story| {
@@ -158,6 +157,7 @@ impl Card {
         })
     }
 
+    /// "Translated from Korean" in the reader's words.
     fn translated_from(&self, locale: &str) -> String {
         t(
             locale,

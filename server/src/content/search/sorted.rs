@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect};
 use sha2::{Digest, Sha256};
 
 use super::{DocRow, SEARCH_PAGE, find_feeds};
@@ -25,16 +25,18 @@ pub async fn find_sorted(
     cursor: Option<&str>,
 ) -> AppResult<(Vec<DocRow>, Option<String>)> {
     let docs = find_feeds(index, terms, langs, CANDIDATES).await?;
-    let rows = async {
-        Ok(feed_item::Entity::find()
-            .filter(feed_item::Column::Id.is_in(docs.iter().map(|d| d.ref_id)))
-            .all(&ctx.db)
-            .await?)
+    let matching = || {
+        feed_item::Entity::find().filter(feed_item::Column::Id.is_in(docs.iter().map(|d| d.ref_id)))
     };
     let (ids, next) = match sort {
         Sort::New => {
-            let mut keys: Vec<(i64, i64)> =
-                rows.await?.iter().map(|r| (r.published_at, r.id)).collect();
+            // Their times alone, not 500 articles.
+            let mut keys: Vec<(i64, i64)> = matching()
+                .select_only()
+                .columns([feed_item::Column::PublishedAt, feed_item::Column::Id])
+                .into_tuple()
+                .all(&ctx.db)
+                .await?;
             keys.sort_unstable_by(|a, b| b.cmp(a));
             if let Some(cursor) = cursor.filter(|c| !c.is_empty()) {
                 let after = parse_pair(cursor)?;
@@ -46,6 +48,7 @@ pub async fn find_sorted(
         sort => {
             let query = format!("{terms:?}|{langs:?}|{sort:?}");
             let key = format!("search|{}", hex::encode(Sha256::digest(query)));
+            let rows = async { Ok(matching().all(&ctx.db).await?) };
             ranking::cut(ctx, &key, sort, cursor, SEARCH_PAGE, rows).await?
         }
     };

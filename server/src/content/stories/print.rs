@@ -169,7 +169,7 @@ impl Print {
 
     /// The estimated overlap (Jaccard) of the two items' texts in the scripts both have
     /// text in, if any.
-    pub fn text_overlap(&self, other: &Self) -> Option<f64> {
+    fn text_overlap(&self, other: &Self) -> Option<f64> {
         self.sigs
             .iter()
             .filter_map(|(lang, a)| {
@@ -387,16 +387,18 @@ fn read_amounts(text: &str) -> Vec<String> {
                     next = after_smaller;
                 }
             }
-        } else if chars.get(skip_spaces(&chars, next)) == Some(&'%') {
-            percent = true;
-            next = skip_spaces(&chars, next) + 1;
+        } else {
+            let sign = skip_spaces(&chars, next);
+            if chars.get(sign) == Some(&'%') {
+                percent = true;
+                next = sign + 1;
+            }
         }
-        let unit_seen = unit > 0.0;
         i = next.max(i + 1);
         let year = (1900.0..=2100.0).contains(&value) && value.fract() == 0.0;
         if percent {
             out.push(format!("{}%", significant(value)));
-        } else if unit_seen || (value >= 10.0 && !year) {
+        } else if unit > 0.0 || (value >= 10.0 && !year) {
             out.push(format!("{:.1e}", round2(value)));
         }
     }
