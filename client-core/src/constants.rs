@@ -76,8 +76,3 @@ pub const EXTERNAL_LINK_MARKER: &str = "external:";
 pub const EXCHANGE_REGISTER_GROUP: &str = "exchange_register";
 /// User-agent fragment of the Bitverse app's web view.
 pub const BITVERSE_AGENT: &str = "bitverse";
-
-/// The app's store pages. Placeholders until the app is published: the server's configuration
-/// (`APP_STORE_URL`, `PLAY_STORE_URL`) replaces them and writes its own into every page.
-pub const APP_STORE_URL: &str = "https://apps.apple.com/app/blockbrief/id0000000000";
-pub const PLAY_STORE_URL: &str = "https://play.google.com/store/apps/details?id=news.blockbrief";

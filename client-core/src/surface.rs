@@ -112,9 +112,6 @@ pub struct Constants {
     /// The app's pages (`pages::PAGES`) and the sign-in popup's page.
     pub pages: &'static [&'static str],
     pub oauth_callback_path: &'static str,
-    /// The store pages' placeholders, for a page the server did not write (`make dev`).
-    pub app_store_url: &'static str,
-    pub play_store_url: &'static str,
     /// Each catalogue error's code by its name (`notFound` → 4040).
     #[cfg_attr(feature = "ts", ts(type = "Record<ErrorName, number>"))]
     pub error_codes: ErrorCodes,
@@ -162,8 +159,6 @@ pub fn constants() -> Constants {
         vote_marks: &crate::vote::VOTE_MARKS,
         pages: &crate::pages::PAGES,
         oauth_callback_path: crate::pages::OAUTH_CALLBACK_PATH,
-        app_store_url: c::APP_STORE_URL,
-        play_store_url: c::PLAY_STORE_URL,
         error_codes: ErrorCodes,
     }
 }

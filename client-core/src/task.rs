@@ -15,7 +15,7 @@ pub const EVENT_TYPES: [&str; 15] = [
     "share_recommend_tag_list",
     "follow_official_twitter",
     "join_community",
-    "app_store_five_stars",
+    "rate_app",
     "share_leaderboard",
     "share_track_homepage",
     "allow_notification",
@@ -24,14 +24,17 @@ pub const EVENT_TYPES: [&str; 15] = [
 ];
 
 /// Events the server sees happen itself (a wallet bound, a tag followed, feedback sent, a feed
-/// read, a friend invited): it never takes the client's word for them.
-pub const SERVER_OBSERVED_EVENTS: [&str; 6] = [
+/// read, a friend invited, a Telegram chat linked to the bot, a browser subscribed to
+/// notifications): it never takes the client's word for them.
+pub const SERVER_OBSERVED_EVENTS: [&str; 8] = [
     "bind_wallet",
     "follow_item",
     "bind_twitter",
     "view_feed",
     "invite_friend",
     "create_feedback",
+    "join_community",
+    "allow_notification",
 ];
 
 /// Whether `POST /point/task_event_report` may report this event.
@@ -191,8 +194,11 @@ pub enum TaskPress {
 
 pub fn task_button(ctx: &TaskContext) -> TaskButton {
     let task = &ctx.task;
+    // The server's word ("Rate", "Connect") names the deed; once it is done, the label says what
+    // is left (collect, or collected).
+    let open = matches!(task.status, TaskStatus::NotStart | TaskStatus::InProgress);
     let label = match task.button.text.as_deref().map(str::trim) {
-        Some(text) if !text.is_empty() => text.to_owned(),
+        Some(text) if open && !text.is_empty() => text.to_owned(),
         _ => task.status.default_label().to_owned(),
     };
     let server_disabled =
@@ -266,6 +272,7 @@ fn web_screen(event_type: &str) -> TaskPress {
         "view_feed" | "share_content" | "share_track_homepage" => page("/"),
         "follow_item" | "share_recommend_tag_list" => page("/recommendTag"),
         "bind_wallet" | "bind_twitter" => page("/account#sign-in-methods"),
+        "join_community" => page("/account#telegram"),
         "share_leaderboard" => page("/leaderboard"),
         // Browsers show notifications too: the Alerts page asks for them.
         "allow_notification" => page("/alerts"),

@@ -24,7 +24,6 @@ const OWNED: &[(&str, &str)] = &[
     ("? path : `/${locale}", "localePath"),
     ("accept-language\").and_then", "locale::pick_locale"),
     ("\"web.time.", "feed::time_ago / timeAgo"),
-    ("id0000000000", "constants::APP_STORE_URL / C.appStoreUrl"),
 ];
 
 /// Generated from the Rust types, so they may spell the rules' values out.

@@ -260,9 +260,7 @@ async fn stored_to_pushed() -> serde_json::Value {
     let mut config = Config::embedded(dir.path().join("data"));
     config.push.push_allow_loopback = true;
     std::fs::create_dir_all(&config.data_dir).expect("data dir");
-    let db = server::open_database(&config.database_url())
-        .await
-        .expect("database");
+    let db = server::open_database(&config).await.expect("database");
     let state =
         AppState::new(config, db, Arc::new(SystemClock), Arc::new(OsRandom)).expect("state");
     let ctx = &state.ctx;

@@ -68,9 +68,7 @@ async fn polls(api: &str, url: Option<String>) -> Value {
     config.markets.price_api_url = Some(api.to_owned());
     config.admin_token = None;
     std::fs::create_dir_all(&config.data_dir).expect("data dir");
-    let db = server::open_database(&config.database_url())
-        .await
-        .expect("database");
+    let db = server::open_database(&config).await.expect("database");
     let clock = Arc::new(ManualClock::new(1_795_305_600));
     let state = AppState::new(config, db, clock.clone(), Arc::new(OsRandom)).expect("state");
     let tokens: Vec<Value> = (0..TOKENS)

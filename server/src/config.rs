@@ -43,13 +43,14 @@ pub struct Config {
     #[arg(long, env = "PUBLIC_URL", default_value = "http://127.0.0.1:8080")]
     pub public_url: String,
 
-    /// The app's App Store page (the default is a placeholder until the app is published).
-    #[arg(long, env = "APP_STORE_URL", default_value = client_core::constants::APP_STORE_URL)]
-    pub app_store_url: String,
+    /// The app's App Store page. Unset (until the app is published): no App Store button, and
+    /// no task asks to rate the app there.
+    #[arg(long, env = "APP_STORE_URL")]
+    pub app_store_url: Option<String>,
 
-    /// The app's Google Play page (the default is a placeholder until the app is published).
-    #[arg(long, env = "PLAY_STORE_URL", default_value = client_core::constants::PLAY_STORE_URL)]
-    pub play_store_url: String,
+    /// The app's Google Play page. Unset: no Google Play button.
+    #[arg(long, env = "PLAY_STORE_URL")]
+    pub play_store_url: Option<String>,
 
     /// A test or preview site: every page says so in a banner ("Test build").
     #[arg(long, env = "TEST_BUILD", default_value_t = false)]
@@ -497,6 +498,8 @@ impl Config {
         for value in [
             &mut self.database_url,
             &mut self.smtp_url,
+            &mut self.app_store_url,
+            &mut self.play_store_url,
             &mut self.secret_key,
             &mut self.recaptcha_hostname,
             &mut self.sms_webhook_url,

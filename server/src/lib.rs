@@ -51,11 +51,14 @@ pub mod validation;
 
 pub use state::AppState;
 
-/// Connects, brings the schema up to date, seeds the task catalogue and writes the search
-/// documents an empty index lacks: the database as every server starts on it.
-pub async fn open_database(url: &str) -> Result<sea_orm::DatabaseConnection, sea_orm::DbErr> {
-    let db = db::connect(url).await?;
-    points::catalogue::seed(&db).await?;
+/// Connects, brings the schema up to date, seeds the task catalogue (the tasks this
+/// configuration offers) and writes the search documents an empty index lacks: the database as
+/// every server starts on it.
+pub async fn open_database(
+    config: &config::Config,
+) -> Result<sea_orm::DatabaseConnection, sea_orm::DbErr> {
+    let db = db::connect(&config.database_url()).await?;
+    points::catalogue::seed(&db, &points::catalogue::Targets::from_config(config)).await?;
     let indexed = content::search::reindex_if_empty(&db).await?;
     if indexed > 0 {
         tracing::info!("wrote {indexed} search documents");

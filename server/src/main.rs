@@ -36,7 +36,7 @@ async fn main() -> Result<(), String> {
     let config = Config::load();
     std::fs::create_dir_all(&config.data_dir)
         .map_err(|e| format!("DATA_DIR {}: {e}", config.data_dir.display()))?;
-    let database = server::open_database(&config.database_url())
+    let database = server::open_database(&config)
         .await
         .map_err(|e| format!("database: {e}"))?;
     match config.command.clone() {

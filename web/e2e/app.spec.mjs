@@ -15,9 +15,12 @@ const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 // A 1×1 PNG.
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 
+/** The app's App Store page on this site: the download buttons and the rating task open it. */
+const STORE = "https://apps.example/app/blockbrief/id6450000001";
+
 let stack;
 before(async () => {
-  stack = await startStack();
+  stack = await startStack({ APP_STORE_URL: STORE });
 });
 after(async () => {
   await stack?.stop();
@@ -616,6 +619,46 @@ test("sign in with a browser wallet (an EIP-1193 provider backed by a viem accou
   await page.context().close();
 });
 
+test("every task leads somewhere: the store it names, a wallet to bind, the bot to link", async () => {
+  const account = privateKeyToAccount(generatePrivateKey());
+  const page = await newPage();
+  await withWallet(page, account);
+  // The store is outside this machine: its page is stood in for.
+  await page.context().route(`${STORE}**`, (route) => route.fulfill({ contentType: "text/html", body: "<title>App Store</title>" }));
+  await page.goto(`${stack.base}/account`);
+  await signIn(page, stack, "targets@example.com");
+  await skipInvitation(page);
+  const task = (title) => page.locator(".task", { hasText: title }).getByRole("button");
+  await page.goto(`${stack.base}/account`);
+  // Rating opens the configured store page, asks for no stars, and is then collected.
+  await page.locator(".task", { hasText: "Rate the app" }).waitFor();
+  assert.equal(await page.locator(".task", { hasText: /stars/i }).count(), 0);
+  const [store] = await Promise.all([page.waitForEvent("popup"), task("Rate the app").click()]);
+  await store.waitForLoadState();
+  assert.equal(store.url(), `${STORE}?event_type=rate_app`);
+  await store.close();
+  await page.locator(".task", { hasText: "Rate the app" }).getByRole("button", { name: "Claim" }).waitFor();
+  // The wallet task lands on the sign-in methods, which bind the browser's wallet.
+  await task("Connect your wallet").click();
+  await page.waitForURL(/\/account#sign-in-methods$/);
+  await page.getByRole("button", { name: "Connect wallet" }).click();
+  await page.getByRole("button", { name: "OK" }).click();
+  await page.locator(".ledger li", { hasText: "Wallet" }).getByText(account.address).waitFor();
+  assert.equal(await page.getByRole("button", { name: "Connect wallet" }).count(), 0);
+  await page.locator(".task", { hasText: "Connect your wallet" }).getByRole("button", { name: "Claim" }).waitFor();
+  // The community task is done by linking Telegram: it lands on that section, not on a link.
+  await task("Connect Telegram to the Blockbrief bot").click();
+  await page.waitForURL(/\/account#telegram$/);
+  await page.waitForFunction(() => document.activeElement?.id === "telegram");
+  await page.context().close();
+  // On an iPhone, /download opens the configured App Store page.
+  const phone = await newPage({ userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148" });
+  await phone.context().route(`${STORE}**`, (route) => route.fulfill({ contentType: "text/html", body: "<title>App Store</title>" }));
+  await phone.goto(`${stack.base}/download`);
+  await phone.waitForURL(STORE);
+  await phone.context().close();
+});
+
 test("axe finds no serious accessibility problem in either theme", async () => {
   for (const theme of ["light", "dark"]) {
     const page = await newPage();
@@ -775,7 +818,7 @@ test("a reader links a Telegram chat from the account page, collects the communi
   await page.getByTestId("telegram-chats").getByText("Private chat").waitFor();
   assert.ok(stack.telegram.sent.some((m) => m.chat_id === "5150" && /linked to your Blockbrief account/.test(m.text)));
   // The community task was done by linking: its award is collected at once (not sent to Telegram).
-  await page.locator(".task", { hasText: "Join our Telegram community" }).getByRole("button").click();
+  await page.locator(".task", { hasText: "Connect Telegram to the Blockbrief bot" }).getByRole("button").click();
   await page.getByText("+50 points collected").waitFor();
   // Unlinking removes it.
   await page.getByTestId("telegram-chats").getByRole("button", { name: "Unlink" }).click();
@@ -1181,22 +1224,22 @@ test("a reader asks with a bounty, another answers, the asker accepts: both bala
   await asker.goto(`${stack.base}/en/account`);
   await signIn(asker, stack, "asker@example.com");
   await skipInvitation(asker);
-  // 50 points from the community task, collected as the task panel does.
+  // 100 points from the rating task, collected as the task panel does.
   await asker.evaluate(async () => {
     const token = localStorage.getItem("bb.token");
     const post = (path, body) =>
       fetch(`/api${path}`, { method: "POST", headers: { "content-type": "application/json", "X-TOKEN": token }, body: JSON.stringify(body) }).then((r) => r.json());
-    await post("/point/task_event_report", { event_type: "join_community", param: '{"from":"task"}' });
+    await post("/point/task_event_report", { event_type: "rate_app", param: '{"from":"task"}' });
     const tasks = await post("/point/task/list", { group: "novice" });
-    const join = tasks.data.list.find((t) => t.event_type === "join_community");
-    await post("/point/collect", { point_id: join.point_id });
+    const rate = tasks.data.list.find((t) => t.event_type === "rate_app");
+    await post("/point/collect", { point_id: rate.point_id });
   });
   await asker.goto(`${stack.base}/en/ask`);
   await asker.getByLabel("Question (10 to 150 characters)").fill("Will the token unlock move the price?");
   await asker.locator(".chips .chip").first().click();
   const bounty = asker.getByLabel(/Bounty in points/);
-  await asker.getByText("your balance: 50").waitFor();
-  await bounty.fill("60");
+  await asker.getByText("your balance: 100").waitFor();
+  await bounty.fill("110");
   await asker.getByText("Your balance is short of this bounty").waitFor();
   await bounty.fill("40");
   await asker.getByRole("button", { name: "Post question" }).click();
@@ -1204,7 +1247,7 @@ test("a reader asks with a bounty, another answers, the asker accepts: both bala
   await asker.getByTestId("bounty").getByText(/Bounty 40 points · until/).waitFor();
   const questionUrl = asker.url();
   await asker.goto(`${stack.base}/en/account`);
-  await asker.getByTestId("balance").getByText("10", { exact: true }).waitFor();
+  await asker.getByTestId("balance").getByText("60", { exact: true }).waitFor();
   // Another reader answers.
   const helper = await newPage();
   await helper.goto(questionUrl);

@@ -99,3 +99,27 @@ test("a script that never arrives shows Network Error 0 after 10 s", async () =>
   assert.equal(await dialog.getByRole("button", { name: "Send code" }).isDisabled(), true);
   await page.context().close();
 });
+
+test("a site with no app in a store and no third-party sign-in offers no task or download that leads there", async () => {
+  const context = await stack.browser.newContext();
+  const page = await context.newPage();
+  // A visitor sees the tasks: only those this site can lead to.
+  await page.goto(`${stack.base}/account`);
+  await page.locator(".task", { hasText: "Connect your wallet" }).waitFor();
+  const titles = await page.locator(".task strong").allInnerTexts();
+  for (const missing of ["Rate the app", "Connect Telegram to the Blockbrief bot", "Link your X (Twitter) account", "Follow Blockbrief on X"]) {
+    assert.ok(!titles.includes(missing), `${missing} in ${titles}`);
+  }
+  // No store: the footer offers no download.
+  await page.locator("footer").getByRole("link", { name: "News bot" }).waitFor();
+  assert.equal(await page.locator("footer").getByRole("button", { name: "Get the app" }).count(), 0);
+  await context.close();
+  // On an iPhone, /download stays here and says so, with no store button.
+  const phone = await stack.browser.newContext({ userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148" });
+  const download = await phone.newPage();
+  await download.goto(`${stack.base}/download`);
+  await download.getByText("The Blockbrief app is not in the stores yet", { exact: false }).waitFor();
+  assert.equal(new URL(download.url()).pathname, "/download");
+  assert.equal(await download.locator('a[href*="apps.apple.com"], a[href*="play.google.com"]').count(), 0);
+  await phone.close();
+});

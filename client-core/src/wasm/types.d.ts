@@ -225,10 +225,6 @@ voteMarks: Array<string>,
  */
 pages: Array<string>, oauthCallbackPath: string, 
 /**
- * The store pages' placeholders, for a page the server did not write (`make dev`).
- */
-appStoreUrl: string, playStoreUrl: string, 
-/**
  * Each catalogue error's code by its name (`notFound` → 4040).
  */
 errorCodes: Record<ErrorName, number>, };

@@ -172,20 +172,28 @@ fn attr(s: &str) -> String {
 }
 
 /// The site's settings the web reads from every page: where the app is downloaded from (the
-/// download buttons), and whether this is a test build (the banner saying so).
+/// download buttons, none for a store not configured), and whether this is a test build (the
+/// banner saying so).
 pub struct SiteMeta<'a> {
-    pub app_store: &'a str,
-    pub play_store: &'a str,
+    pub app_store: Option<&'a str>,
+    pub play_store: Option<&'a str>,
     pub test_build: bool,
 }
 
-/// `html` with the configured store pages as meta tags before `</head>`.
+/// `html` with the site's settings as meta tags before `</head>`.
 pub fn with_site_meta(html: &str, site: &SiteMeta) -> String {
-    let mut tags = format!(
-        r#"<meta name="blockbrief:app-store" content="{}"><meta name="blockbrief:play-store" content="{}">"#,
-        attr(site.app_store),
-        attr(site.play_store)
-    );
+    let mut tags = String::new();
+    for (name, store) in [
+        ("app-store", site.app_store),
+        ("play-store", site.play_store),
+    ] {
+        if let Some(url) = store {
+            tags.push_str(&format!(
+                r#"<meta name="blockbrief:{name}" content="{}">"#,
+                attr(url)
+            ));
+        }
+    }
     if site.test_build {
         tags.push_str(r#"<meta name="blockbrief:test-build" content="true">"#);
     }

@@ -26,6 +26,59 @@ pub struct TaskDef {
     pub button: Option<&'static str>,
     /// Cannot be done on the web.
     pub web_disabled: bool,
+    /// What the configuration must offer for the task to lead somewhere.
+    pub needs: Needs,
+}
+
+/// What a task leads to that the configuration may not offer.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Needs {
+    Nothing,
+    /// The app's store page, which the task opens (its link is the configured page).
+    StorePage,
+    /// Sign-in with X, to bind an X account.
+    XSignIn,
+    /// The Telegram bot, which sees the reader join.
+    TelegramBot,
+}
+
+/// What this site's configuration offers the tasks. A task whose target is not offered is left
+/// inactive: no task leads to a placeholder or a method that answers "not available".
+#[derive(Default)]
+pub struct Targets {
+    /// The app's App Store page, else its Google Play page.
+    pub store_page: Option<String>,
+    pub x_sign_in: bool,
+    pub telegram_bot: bool,
+}
+
+impl Targets {
+    pub fn from_config(config: &crate::config::Config) -> Self {
+        Self {
+            store_page: config
+                .app_store_url
+                .clone()
+                .or_else(|| config.play_store_url.clone()),
+            x_sign_in: config.twitter_client_id.is_some(),
+            telegram_bot: config.telegram_bot_token.is_some(),
+        }
+    }
+
+    fn offers(&self, needs: Needs) -> bool {
+        match needs {
+            Needs::Nothing => true,
+            Needs::StorePage => self.store_page.is_some(),
+            Needs::XSignIn => self.x_sign_in,
+            Needs::TelegramBot => self.telegram_bot,
+        }
+    }
+
+    fn link(&self, def: &TaskDef) -> String {
+        match (def.needs, &self.store_page) {
+            (Needs::StorePage, Some(page)) => format!("external:{page}"),
+            _ => def.app_link.to_owned(),
+        }
+    }
 }
 
 const fn def(group: &'static str, event_type: &'static str, award: i64, target: i32) -> TaskDef {
@@ -39,6 +92,7 @@ const fn def(group: &'static str, event_type: &'static str, award: i64, target: 
         report_time: 0,
         button: None,
         web_disabled: false,
+        needs: Needs::Nothing,
     }
 }
 
@@ -53,18 +107,22 @@ pub const CATALOGUE: &[TaskDef] = &[
     },
     TaskDef {
         app_link: "blockbrief://UserProfile",
+        needs: Needs::XSignIn,
         ..def("novice", "bind_twitter", 100, 1)
     },
+    // Checked only as far as a bound X account: the button says to bind one first.
     TaskDef {
         app_link: "external:https://x.com/blockbrief",
         report_time: 1,
         button: Some("follow"),
+        needs: Needs::XSignIn,
         ..def("novice", "follow_official_twitter", 50, 1)
     },
+    // Done when the bot sees the reader link their Telegram chat (`bots::link::redeem`).
     TaskDef {
-        app_link: "external:https://t.me/blockbrief",
-        report_time: 1,
+        app_link: "blockbrief://Telegram",
         button: Some("join"),
+        needs: Needs::TelegramBot,
         ..def("novice", "join_community", 50, 1)
     },
     TaskDef {
@@ -79,11 +137,12 @@ pub const CATALOGUE: &[TaskDef] = &[
         app_link: "blockbrief://Alerts",
         ..def("novice", "allow_notification", 30, 1)
     },
+    // Opening the store is the deed: the stores forbid paying for a rating or for stars.
     TaskDef {
-        app_link: "external:https://apps.apple.com/app/blockbrief",
         report_time: 1,
         button: Some("rate"),
-        ..def("novice", "app_store_five_stars", 100, 1)
+        needs: Needs::StorePage,
+        ..def("novice", "rate_app", 100, 1)
     },
     TaskDef {
         app_link: "blockbrief://TabHome",
@@ -137,10 +196,11 @@ pub fn task_upsert() -> OnConflict {
         .to_owned()
 }
 
-/// Brings the tasks table in line with [`CATALOGUE`]; tasks no longer listed are deactivated.
+/// Brings the tasks table in line with [`CATALOGUE`] and what `targets` offers; tasks no longer
+/// listed or not offered are deactivated.
 /// The `exchange_register` group's tasks are the partner exchanges' (`markets::exchanges`), kept
 /// by the editors.
-pub async fn seed(db: &DatabaseConnection) -> Result<(), DbErr> {
+pub async fn seed(db: &DatabaseConnection, targets: &Targets) -> Result<(), DbErr> {
     let rows = CATALOGUE
         .iter()
         .enumerate()
@@ -149,13 +209,13 @@ pub async fn seed(db: &DatabaseConnection) -> Result<(), DbErr> {
             event_type: Set(d.event_type.to_owned()),
             award: Set(d.award),
             target: Set(d.target),
-            app_link: Set(d.app_link.to_owned()),
+            app_link: Set(targets.link(d)),
             report_time: Set(d.report_time),
             button_disabled: Set(d.web_disabled),
             titles: Set(per_locale(Some(format!("tasks.{}", d.title)))),
             button_texts: Set(per_locale(d.button.map(|b| format!("taskButtons.{b}")))),
             sort: Set(i32::try_from(sort).unwrap_or(i32::MAX)),
-            active: Set(true),
+            active: Set(targets.offers(d.needs)),
             ..Default::default()
         });
     // One transaction: other instances never see the catalogue half-updated.

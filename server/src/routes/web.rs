@@ -83,8 +83,8 @@ pub async fn page_shell(
             let config = &state.config;
             let html = crate::content::head::render(&shell, &head, &config.public_url);
             let site = crate::content::head::SiteMeta {
-                app_store: &config.app_store_url,
-                play_store: &config.play_store_url,
+                app_store: config.app_store_url.as_deref(),
+                play_store: config.play_store_url.as_deref(),
                 test_build: config.test_build,
             };
             let mut html = crate::content::head::with_site_meta(&html, &site);

@@ -5,8 +5,16 @@ use std::sync::Arc;
 use crate::common::{Backend, TestApp, assert_error};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde_json::{Value, json};
+use server::config::Config;
 use server::entity::point_ledger;
 use server::points::tasks::{Source, record_event};
+
+const STORE_PAGE: &str = "https://apps.apple.com/app/blockbrief/id6450000001";
+
+/// A site whose app is in the App Store: the rating task is offered.
+fn in_the_store(c: &mut Config) {
+    c.app_store_url = Some(STORE_PAGE.to_owned());
+}
 
 async fn tasks(app: &TestApp, group: &str, token: Option<&str>) -> Vec<Value> {
     let headers: Vec<(&str, &str)> = token.map(|t| vec![("X-TOKEN", t)]).unwrap_or_default();
@@ -32,7 +40,11 @@ async fn signed_in(app: &TestApp, email: &str) -> (String, i64) {
 }
 
 async fn visitors_see_the_catalogue_in_their_language(backend: Backend) {
-    let app = TestApp::start(backend).await;
+    let app = TestApp::start_with(backend, |c| {
+        in_the_store(c);
+        c.twitter_client_id = Some("x-client".to_owned());
+    })
+    .await;
     let novice = tasks(&app, "novice", None).await;
     assert!(novice.len() >= 8);
     assert!(novice.iter().all(|t| t["status"] == "not_start"));
@@ -43,7 +55,14 @@ async fn visitors_see_the_catalogue_in_their_language(backend: Backend) {
         wallet["button"],
         json!({ "text": "", "disabled": false, "app_link": "blockbrief://UserProfile" })
     );
-    assert_eq!(find(&novice, "join_community")["report_time"], 1);
+    // Rating opens the configured store page, with no word of stars.
+    let rate = find(&novice, "rate_app");
+    assert_eq!(
+        (rate["title"].clone(), rate["report_time"].clone()),
+        (json!("Rate the app"), json!(1))
+    );
+    assert_eq!(rate["button"]["app_link"], format!("external:{STORE_PAGE}"));
+    assert_eq!(find(&novice, "bind_twitter")["award"], 100);
     assert_eq!(
         find(&novice, "allow_notification")["button"],
         json!({ "text": "", "disabled": false, "app_link": "blockbrief://Alerts" })
@@ -75,11 +94,58 @@ async fn visitors_see_the_catalogue_in_their_language(backend: Backend) {
     );
 }
 
-async fn a_reported_task_is_collected_once(backend: Backend) {
+async fn tasks_without_a_target_are_not_offered(backend: Backend) {
+    // No store page, no X sign-in, no Telegram bot: the tasks leading there are not listed.
     let app = TestApp::start(backend).await;
+    let (token, user) = signed_in(&app, "nowhere@example.org").await;
+    let auth = [("X-TOKEN", token.as_str())];
+    let novice = tasks(&app, "novice", Some(&token)).await;
+    let listed: Vec<&str> = novice
+        .iter()
+        .map(|t| t["event_type"].as_str().expect("event"))
+        .collect();
+    for hidden in [
+        "rate_app",
+        "bind_twitter",
+        "follow_official_twitter",
+        "join_community",
+    ] {
+        assert!(!listed.contains(&hidden), "{hidden} in {listed:?}");
+    }
+    assert!(listed.contains(&"bind_wallet") && listed.contains(&"allow_notification"));
+    // Nor can they be reported or seen done.
+    let (_, reported) = app
+        .post_with(
+            "/point/task_event_report",
+            json!({ "event_type": "rate_app" }),
+            &auth,
+        )
+        .await;
+    assert_eq!(reported["data"]["updated"], json!([]), "{reported}");
+    let moved = record_event(&app.state.ctx, user, "join_community", Source::Server)
+        .await
+        .expect("recorded");
+    assert!(moved.is_empty(), "{moved:?}");
+    // What the server sees for itself is never the client's to report.
+    for event in ["join_community", "allow_notification", "bind_wallet"] {
+        assert_error(
+            &app.post_with(
+                "/point/task_event_report",
+                json!({ "event_type": event }),
+                &auth,
+            )
+            .await,
+            200,
+            4202,
+        );
+    }
+}
+
+async fn a_reported_task_is_collected_once(backend: Backend) {
+    let app = TestApp::start_with(backend, in_the_store).await;
     let (token, _) = signed_in(&app, "p@example.org").await;
     let auth = [("X-TOKEN", token.as_str())];
-    let join = find(&tasks(&app, "novice", Some(&token)).await, "join_community").clone();
+    let join = find(&tasks(&app, "novice", Some(&token)).await, "rate_app").clone();
     let point_id = join["point_id"].as_i64().expect("id");
     // Nothing to collect yet.
     assert_error(
@@ -88,19 +154,19 @@ async fn a_reported_task_is_collected_once(backend: Backend) {
         200,
         4201,
     );
-    let report = json!({ "event_type": "join_community", "param": "{\"from\":\"task\"}" });
+    let report = json!({ "event_type": "rate_app", "param": "{\"from\":\"task\"}" });
     let (_, reported) = app
         .post_with("/point/task_event_report", report, &auth)
         .await;
     assert_eq!(reported["data"]["updated"], json!([point_id]), "{reported}");
     assert_eq!(
-        find(&tasks(&app, "novice", Some(&token)).await, "join_community")["status"],
+        find(&tasks(&app, "novice", Some(&token)).await, "rate_app")["status"],
         "to_receive"
     );
     let (_, collected) = app
         .post_with("/point/collect", json!({ "point_id": point_id }), &auth)
         .await;
-    assert_eq!(collected["data"], json!({ "award": 50, "balance": 50 }));
+    assert_eq!(collected["data"], json!({ "award": 100, "balance": 100 }));
     // The award is also a message to the reader.
     let (_, messages) = app
         .post_with("/message/list", json!({ "kind": "points" }), &auth)
@@ -112,10 +178,10 @@ async fn a_reported_task_is_collected_once(backend: Backend) {
             told["body"].clone(),
             told["read"].clone()
         ),
-        (json!(50), json!("join_community"), json!(false))
+        (json!(100), json!("rate_app"), json!(false))
     );
     assert_eq!(
-        find(&tasks(&app, "novice", Some(&token)).await, "join_community")["status"],
+        find(&tasks(&app, "novice", Some(&token)).await, "rate_app")["status"],
         "completed"
     );
     assert_error(
@@ -126,7 +192,7 @@ async fn a_reported_task_is_collected_once(backend: Backend) {
     );
     assert_eq!(
         app.post_with("/point/balance", json!({}), &auth).await.1["data"]["balance"],
-        50
+        100
     );
     // No partner exchange is set up: its group offers no task that leads nowhere (an exchange's
     // task, moved only by the exchange, is in `markets`).
@@ -136,7 +202,7 @@ async fn a_reported_task_is_collected_once(backend: Backend) {
             .is_empty()
     );
     // Reporting again does not reopen a completed task.
-    let again = json!({ "event_type": "join_community" });
+    let again = json!({ "event_type": "rate_app" });
     assert_eq!(
         app.post_with("/point/task_event_report", again, &auth)
             .await
@@ -273,10 +339,10 @@ async fn daily_tasks_pay_again_each_day(backend: Backend) {
 }
 
 async fn fifty_concurrent_collects_pay_exactly_once(backend: Backend) {
-    let app = Arc::new(TestApp::start(backend).await);
+    let app = Arc::new(TestApp::start_with(backend, in_the_store).await);
     let (token, user) = signed_in(&app, "rush@example.org").await;
     let auth = [("X-TOKEN", token.as_str())];
-    let report = json!({ "event_type": "app_store_five_stars" });
+    let report = json!({ "event_type": "rate_app" });
     let (_, reported) = app
         .post_with("/point/task_event_report", report, &auth)
         .await;
@@ -372,13 +438,13 @@ async fn the_ledger_pages_newest_first(backend: Backend) {
 }
 
 async fn the_leaderboard_ranks_with_ties(backend: Backend) {
-    let app = TestApp::start(backend).await;
+    let app = TestApp::start_with(backend, in_the_store).await;
     let mut players = Vec::new();
-    // Awards: 100 (five stars), 50 (join), 50 (join), none.
+    // Awards: 100 (rating), 20 (sharing), 20 (sharing), none.
     for (email, event) in [
-        ("a@x.org", Some("app_store_five_stars")),
-        ("b@x.org", Some("join_community")),
-        ("c@x.org", Some("join_community")),
+        ("a@x.org", Some("rate_app")),
+        ("b@x.org", Some("share_to_twitter")),
+        ("c@x.org", Some("share_to_twitter")),
         ("d@x.org", None),
     ] {
         let (token, _) = signed_in(&app, email).await;
@@ -419,7 +485,7 @@ async fn the_leaderboard_ranks_with_ties(backend: Backend) {
                 )
             })
             .collect();
-        assert_eq!(ranks, vec![(1, 100), (2, 50), (2, 50)], "{period}");
+        assert_eq!(ranks, vec![(1, 100), (2, 20), (2, 20)], "{period}");
         // The public board shows no part of anyone's email address.
         for row in list {
             let nickname = row["nickname"].as_str().expect("nickname");
@@ -430,7 +496,7 @@ async fn the_leaderboard_ranks_with_ties(backend: Backend) {
         }
         assert_eq!(
             board["data"]["me"],
-            json!({ "rank": 2, "points": 50 }),
+            json!({ "rank": 2, "points": 20 }),
             "{period}"
         );
         let (_, mine) = app
@@ -462,6 +528,7 @@ async fn the_leaderboard_ranks_with_ties(backend: Backend) {
 
 on_both_databases!(
     visitors_see_the_catalogue_in_their_language,
+    tasks_without_a_target_are_not_offered,
     a_reported_task_is_collected_once,
     bad_reports_and_collects_are_refused,
     progress_counts_up_to_the_target,

@@ -140,9 +140,9 @@ async fn reader(load: Arc<Load>, smtp: Arc<SmtpServer>, n: i64, deadline: Instan
         .expect("tasks");
     let join = tasks["data"]["list"]
         .as_array()
-        .and_then(|l| l.iter().find(|t| t["event_type"] == "join_community"))
+        .and_then(|l| l.iter().find(|t| t["event_type"] == "rate_app"))
         .and_then(|t| t["point_id"].as_i64())
-        .expect("the join_community task");
+        .expect("the rate_app task");
     let mut i = n;
     while Instant::now() < deadline {
         i += 1;
@@ -196,7 +196,7 @@ async fn reader(load: Arc<Load>, smtp: Arc<SmtpServer>, n: i64, deadline: Instan
                 }
             }
             _ => {
-                let report = json!({ "event_type": "join_community" });
+                let report = json!({ "event_type": "rate_app" });
                 load.post(&base, "/point/task_event_report", report, &token)
                     .await;
                 // The same collect twice at once, on both servers while both run: it pays once.
@@ -243,6 +243,11 @@ async fn postgres_two_servers_lose_nothing_when_one_is_killed() {
             ("AWS_SECRET_ACCESS_KEY", "test".to_owned()),
             ("SMTP_URL", smtp_url.clone()),
             ("DEMO_CONTENT", demo.to_owned()),
+            // The app is in a store: its rating task is the one readers report and collect.
+            (
+                "APP_STORE_URL",
+                "https://apps.apple.com/app/blockbrief/id6450000001".to_owned(),
+            ),
         ]
     };
     let start = |name: &str, demo: &'static str| {

@@ -11,7 +11,7 @@ import { onLogout } from "../lib/api";
 import { LANGUAGE_NAMES, applyLocale } from "../lib/i18n";
 import { useLocalePath } from "../lib/paths";
 import { userAtom } from "../lib/session";
-import { siteMeta, storeLink, telegramInApp, unsupportedClient } from "../lib/device";
+import { appPublished, siteMeta, storeLink, telegramInApp, unsupportedClient } from "../lib/device";
 import { useTelegramStart } from "../features/bots";
 import { UnreadBadge } from "../features/messages/UnreadBadge";
 import { LiveStream } from "../features/stream";
@@ -205,18 +205,20 @@ function Footer() {
         {/* The guides by their stable names: the server sends these to the guide's page. */}
         <a href={to("/guides/telegram")}>{t("web.footer.telegramGuide")}</a>
         {usesChineseType(locale) && <a href={to("/guides/line")}>{t("web.footer.lineGuide")}</a>}
-        <button
-          type="button"
-          className="link-button"
-          onClick={() => {
-            // On a phone the download action goes straight to its store.
-            const store = storeLink();
-            if (store) location.assign(store);
-            else openDownload(true);
-          }}
-        >
-          {t("web.footer.download")}
-        </button>
+        {appPublished() && (
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              // On a phone the download action goes straight to its store.
+              const store = storeLink();
+              if (store) location.assign(store);
+              else openDownload(true);
+            }}
+          >
+            {t("web.footer.download")}
+          </button>
+        )}
       </div>
       <p className="footer-note">© 2026 Blockbrief</p>
     </footer>

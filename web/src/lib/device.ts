@@ -1,4 +1,4 @@
-import { C, deviceHeader } from "./core";
+import { deviceHeader } from "./core";
 
 /** iOS or Android: some sign-in methods and the download action differ there. */
 export function mobileOs(ua = navigator.userAgent): "ios" | "android" | null {
@@ -31,15 +31,16 @@ export function deviceParam(): string {
 /** A site setting the server writes into every page (`blockbrief:<name>`), or "". */
 export const siteMeta = (name: string): string => document.querySelector<HTMLMetaElement>(`meta[name="blockbrief:${name}"]`)?.content ?? "";
 
-/** A store page as the server's configuration has it (`APP_STORE_URL`, `PLAY_STORE_URL`), else
- * client-core's placeholder. */
-const storePage = (name: string, fallback: string): string => siteMeta(name) || fallback;
+/** The app's store pages as the server's configuration has them (`APP_STORE_URL`,
+ * `PLAY_STORE_URL`), "" for a store the app is not in. */
+export const appStoreUrl = (): string => siteMeta("app-store");
+export const playStoreUrl = (): string => siteMeta("play-store");
 
-export const appStoreUrl = (): string => storePage("app-store", C.appStoreUrl);
-export const playStoreUrl = (): string => storePage("play-store", C.playStoreUrl);
+/** Whether the app is in any store: the download actions show only then. */
+export const appPublished = (): boolean => appStoreUrl() !== "" || playStoreUrl() !== "";
 
-/** The store for this phone, or null on a computer. */
+/** The store for this phone, or null on a computer or where the app is not in that store. */
 export function storeLink(): string | null {
   const os = mobileOs();
-  return os === "ios" ? appStoreUrl() : os === "android" ? playStoreUrl() : null;
+  return (os === "ios" ? appStoreUrl() : os === "android" ? playStoreUrl() : "") || null;
 }

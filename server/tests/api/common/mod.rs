@@ -132,7 +132,7 @@ impl TestApp {
 
     async fn serve_opening(config: Config, dir: TempDir, open_search: bool) -> Self {
         std::fs::create_dir_all(&config.data_dir).expect("data dir");
-        let database: DatabaseConnection = server::open_database(&config.database_url())
+        let database: DatabaseConnection = server::open_database(&config)
             .await
             .expect("database opens and migrates");
         let clock = Arc::new(ManualClock::new(START));

@@ -10,7 +10,7 @@ import { useSignedInPage } from "../../lib/dialogs";
 import { setTheme, themeAtom } from "../../lib/theme";
 import { toast } from "../../lib/toast";
 import { useDocumentTitle } from "../../lib/title";
-import { useBindTwitter } from "./api/bind-twitter";
+import { useBindMethod } from "./api/bind-method";
 import { useAccounts, useTwitterStatus } from "./api/get-accounts";
 import { useBalance } from "./api/get-balance";
 import { useLedger } from "./api/get-ledger";
@@ -19,6 +19,7 @@ import { updateSettings } from "./api/update-settings";
 import { ReadLangs } from "./ReadLangs";
 import { TaskPanel } from "./TaskPanel";
 import { ExchangeList } from "../markets";
+import { useOffers } from "../auth";
 import { TelegramConnect } from "../bots";
 import { BlockedPeople } from "../social";
 import { ProfileEditor } from "../profiles";
@@ -33,7 +34,8 @@ export function AccountPage() {
   const ledger = useLedger();
   const accounts = useAccounts();
   const twitter = useTwitterStatus();
-  const bindTwitter = useBindTwitter();
+  const bind = useBindMethod();
+  const offers = useOffers();
   const to = useLocalePath();
   const { hash } = useLocation();
   // A task that asks to connect a sign-in method lands here (`#sign-in-methods`).
@@ -90,16 +92,25 @@ export function AccountPage() {
             <span>{a.name}</span>
           </li>
         ))}
-        <li data-testid="twitter-status" data-status={twitter ?? ""}>
-          <span>{t("web.login.twitter")}</span>
-          <span>{twitter && t(`web.account.twitter.${twitter}`)}</span>
-          {twitter === "UNBOUND" && (
-            <button type="button" className="button small" onClick={bindTwitter}>{t("web.account.twitter.bind")}</button>
-          )}
-        </li>
+        {/* Only the methods this site offers: a button that answers "not available" leads nowhere. */}
+        {offers("twitter") && (
+          <li data-testid="twitter-status" data-status={twitter ?? ""}>
+            <span>{t("web.login.twitter")}</span>
+            <span>{twitter && t(`web.account.twitter.${twitter}`)}</span>
+            {twitter === "UNBOUND" && (
+              <button type="button" className="button small" onClick={() => bind("twitter")}>{t("web.account.twitter.bind")}</button>
+            )}
+          </li>
+        )}
+        {accounts.isSuccess && !accounts.data.list.some((a) => a.type === "wallet") && (
+          <li>
+            <span>{t("web.account.kinds.wallet")}</span>
+            <button type="button" className="button small" onClick={() => bind("wallet")}>{t("web.account.connectWallet")}</button>
+          </li>
+        )}
       </ul>
       <ProfileEditor />
-      <TelegramConnect />
+      {offers("telegram") && <TelegramConnect />}
       <BlockedPeople />
       <h2>{t("web.account.settings")}</h2>
       <div className="card settings">

@@ -14,7 +14,7 @@ import { toast } from "../../lib/toast";
 import { useCollectTask } from "./api/collect-task";
 import { useTwitterStatus } from "./api/get-accounts";
 import { type TaskGroup as Group, useTasks } from "./api/get-tasks";
-import { reportTaskEvent } from "./api/report-task-event";
+import { useReportTaskEvent } from "./api/report-task-event";
 import { InviteDialog } from "./InviteDialog";
 
 /** Tasks: what each button says and does is decided by client-core (`taskButton`, `taskPress`). */
@@ -40,6 +40,7 @@ function TaskGroup({ group, loggedIn }: { group: Group; loggedIn: boolean }) {
   const [inviting, setInviting] = useState(false);
   const twitter = useTwitterStatus();
   const tasks = useTasks(group, loggedIn);
+  const reportTaskEvent = useReportTaskEvent();
   const collect = useCollectTask((award) => toast("success", t("task.award.success", { n: award })));
   if (tasks.isPending) return <Spinner />;
   // No partner exchange set up: nothing to show, rather than a task that leads nowhere.
@@ -81,7 +82,7 @@ function TaskGroup({ group, loggedIn }: { group: Group; loggedIn: boolean }) {
                 break;
               case "openAppLink":
               case "reportAndOpen": {
-                if (action.action === "reportAndOpen") void reportTaskEvent(task.event_type);
+                if (action.action === "reportAndOpen") reportTaskEvent(task.event_type);
                 const target = mapLink(action.url);
                 if (target.kind === "external") window.open(target.url, "_blank", "noopener,noreferrer");
                 else if (target.kind === "internal") navigate(to(target.path));

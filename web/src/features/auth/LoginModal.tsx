@@ -11,11 +11,11 @@ import { type SessionUser, signIn } from "../../lib/session";
 import { toast } from "../../lib/toast";
 import { signInWithApple } from "./apple";
 import { OAuthCancelled, runOAuth } from "./oauth";
-import { useCaptchaUse } from "./api/get-captcha-use";
+import { useCaptchaUse, useOffers } from "./api/get-captcha-use";
 import { loginWithEmail } from "./api/login-email";
 import { sendEmailCode } from "./api/send-email-code";
 import { Recaptcha, resetCaptcha, v3Token } from "./Recaptcha";
-import { signInWithWallet } from "./wallet";
+import { signInWithWallet, toastWalletError } from "./wallet";
 import { loginWithTelegram, miniAppInitData, signInWithTelegramWidget, useTelegramStart } from "../bots";
 
 /** Sign-in: email with a one-time code; below it the other methods this site offers (the server
@@ -33,7 +33,7 @@ export default function LoginModal() {
   const [loggingIn, setLoggingIn] = useState(false);
   const os = mobileOs();
   const captcha = useCaptchaUse().data;
-  const offers = (method: string) => captcha?.methods.includes(method as never) ?? false;
+  const offers = useOffers();
   const telegram = useTelegramStart(offers("telegram")).data;
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   const onCaptchaToken = useCallback((token: string | null) => setCaptchaToken(token), []);
@@ -185,9 +185,7 @@ export default function LoginModal() {
             type="button"
             className="button ghost"
             onClick={() =>
-              void signInWithWallet().then(finish, (e: unknown) => {
-                if (e instanceof Error && e.message !== "cancelled") toast("error", t(e.message, { defaultValue: messageOf(e) }));
-              })
+              void signInWithWallet().then(finish, toastWalletError)
             }
           >
             {t("web.login.metamask")}

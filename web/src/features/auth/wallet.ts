@@ -1,10 +1,13 @@
 // Sign-In with Ethereum through the browser wallet (EIP-1193): the server writes the message,
-// the wallet signs it (personal_sign), the server checks the signature and the nonce.
+// the wallet signs it (personal_sign), the server checks the signature and the nonce. The same
+// signature binds a wallet to the signed-in reader.
 import { confirm } from "../../components/ui";
-import { ApiError } from "../../lib/api";
+import { ApiError, messageOf } from "../../lib/api";
+import type { AccountView } from "../../lib/api-types";
 import { i18next } from "../../lib/i18n";
 import type { SessionUser } from "../../lib/session";
-import { getSignMessage, loginWithWallet } from "./api/login-wallet";
+import { toast } from "../../lib/toast";
+import { bindSignedWallet, getBindMessage, getSignMessage, loginWithWallet } from "./api/login-wallet";
 
 interface Eip1193 {
   request(args: { method: string; params?: unknown[] }): Promise<unknown>;
@@ -19,10 +22,18 @@ export class WalletError extends Error {
   }
 }
 
-export async function signInWithWallet(): Promise<SessionUser> {
+interface Signed {
+  address: string;
+  sig: string;
+  msg: string;
+}
+
+/** The wallet's signature of the message the server wrote for its address, after the reader
+ * agreed to `question`. */
+async function walletSignature(question: string, message: (address: string) => Promise<{ msg: string }>): Promise<Signed> {
   const provider = (window as unknown as { ethereum?: Eip1193 }).ethereum;
   if (!provider) throw new WalletError("NO_PlUGIN", "web.wallet.noPlugin");
-  await confirm(i18next.t("web.wallet.confirm"));
+  await confirm(question);
   let accounts = (await provider.request({ method: "eth_accounts" })) as string[];
   if (accounts.length === 0) {
     try {
@@ -34,12 +45,33 @@ export async function signInWithWallet(): Promise<SessionUser> {
   }
   const address = accounts[0];
   if (!address) throw new WalletError("NO_ALLOW", "web.wallet.noAllow");
-  const { msg } = await getSignMessage(address);
+  const { msg } = await message(address);
   const sig = (await provider.request({ method: "personal_sign", params: [msg, address] })) as string;
+  return { address, sig, msg };
+}
+
+/** `send` with the signature; the server's refusal is already toasted, so it reads as cancelled. */
+async function submit<T>(signed: Signed, send: (s: Signed) => Promise<T>): Promise<T> {
   try {
-    return await loginWithWallet(address, sig, msg);
+    return await send(signed);
   } catch (e) {
-    if (e instanceof ApiError) throw new Error("cancelled", { cause: e }); // already toasted
+    if (e instanceof ApiError) throw new Error("cancelled", { cause: e });
     throw e;
   }
+}
+
+export async function signInWithWallet(): Promise<SessionUser> {
+  const signed = await walletSignature(i18next.t("web.wallet.confirm"), getSignMessage);
+  return submit(signed, ({ address, sig, msg }) => loginWithWallet(address, sig, msg));
+}
+
+/** Binds the browser wallet to the signed-in reader as another way to sign in. */
+export async function bindWallet(): Promise<AccountView> {
+  const signed = await walletSignature(i18next.t("web.wallet.confirmBind"), getBindMessage);
+  return submit(signed, ({ address, sig, msg }) => bindSignedWallet(address, sig, msg));
+}
+
+/** Says why the wallet did not sign, unless the reader cancelled or the server already said. */
+export function toastWalletError(e: unknown) {
+  if (e instanceof Error && e.message !== "cancelled") toast("error", i18next.t(e.message, { defaultValue: messageOf(e) }));
 }

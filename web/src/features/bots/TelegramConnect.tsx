@@ -50,8 +50,9 @@ export function TelegramConnect() {
   };
 
   return (
-    <section aria-labelledby="telegram-heading">
-      <h2 id="telegram-heading">{t("web.telegram.title")}</h2>
+    <section aria-labelledby="telegram">
+      {/* The community task lands here (`#telegram`). */}
+      <h2 id="telegram" tabIndex={-1}>{t("web.telegram.title")}</h2>
       <p className="muted">{t("web.telegram.about")}</p>
       <ul className="ledger" data-testid="telegram-chats">
         {linked.map((chat) => (

@@ -2,6 +2,8 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 
 import type { CaptchaUse } from "../../../lib/api-types";
 
+type SignInMethod = CaptchaUse["methods"][number];
+
 /** Which captcha guards sending codes: a GET with the action in the query, outside the envelope
  * calls, so it is read here directly. */
 export const getCaptchaUse = async (action: string): Promise<CaptchaUse> => {
@@ -14,4 +16,10 @@ export const captchaUseQueryOptions = (action: string) =>
 
 export function useCaptchaUse() {
   return useQuery(captchaUseQueryOptions("otpemail"));
+}
+
+/** Whether this site offers a sign-in method (the server says which, in the same answer). */
+export function useOffers(): (method: SignInMethod) => boolean {
+  const methods = useCaptchaUse().data?.methods;
+  return (method) => methods?.includes(method) ?? false;
 }
