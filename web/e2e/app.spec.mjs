@@ -29,7 +29,7 @@ after(async () => {
 /** A page in a context of its own. Without the service worker unless asked: its download of the
  *  whole app after each first load would only add to the machine's load in the other specs. */
 async function newPage(options = {}) {
-  const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: "block", ...options });
+  const context = await stack.browser.newContext({ viewport: { width: 1024, height: 900 }, serviceWorkers: "block", ...options });
   const page = await context.newPage();
   page.on("pageerror", (e) => console.error("page error:", e.message));
   return page;
@@ -656,6 +656,45 @@ test("every task leads somewhere: the store it names, a wallet to bind, the bot 
   await phone.context().route(`${STORE}**`, (route) => route.fulfill({ contentType: "text/html", body: "<title>App Store</title>" }));
   await phone.goto(`${stack.base}/download`);
   await phone.waitForURL(STORE);
+  await phone.context().close();
+});
+
+test("a wide screen gets side panels beside the page; a phone neither shows nor loads them", async () => {
+  const page = await newPage({ viewport: { width: 1366, height: 900 } });
+  await page.goto(`${stack.base}/`);
+  await appLoaded(page);
+  const panels = page.getByRole("complementary", { name: "More to read" });
+  const trending = panels.getByTestId("panel-trending");
+  await trending.locator("li").first().waitFor();
+  assert.equal(await trending.locator("li").count(), 5);
+  await panels.getByTestId("panel-market").getByTestId("price").first().waitFor();
+  await panels.getByTestId("panel-questions").waitFor();
+  // The page and the column side by side: the screen is used, the page keeps its width.
+  const main = await page.locator("main.content").boundingBox();
+  const side = await panels.boundingBox();
+  assert.ok(side.x >= main.x + main.width - 1 && main.width >= 700 && side.width >= 300, JSON.stringify({ main, side }));
+  assert.ok(side.x + side.width >= 1366 - 200, "no wide empty margin");
+  // A trending item opens its page; the panels stay.
+  const first = trending.locator("li a").first();
+  const title = await first.innerText();
+  await first.click();
+  await page.waitForURL(/\/feed\/\d+$/);
+  assert.equal((await page.locator("main h1").first().innerText()).trim(), title.trim());
+  // A signed-in reader also gets their follows, here still none, with where to find some.
+  await signIn(page, stack, "panels@example.com");
+  await skipInvitation(page);
+  await panels.getByTestId("panel-follows").getByRole("link", { name: "Find tags" }).waitFor();
+  await page.context().close();
+  // A phone: no column, no panel code and no panel question asked.
+  const phone = await newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const asked = [];
+  phone.on("request", (r) => asked.push(new URL(r.url()).pathname));
+  await phone.goto(`${stack.base}/`);
+  await appLoaded(phone);
+  await phone.locator(".app .feed-card").first().waitFor();
+  await phone.waitForLoadState("networkidle");
+  assert.equal(await phone.locator(".side-panels").count(), 0);
+  assert.ok(!asked.includes("/api/question/list") && !asked.some((p) => /SidePanels/.test(p)), asked.join(" "));
   await phone.context().close();
 });
 
@@ -1473,7 +1512,7 @@ test("the app installs, opens items read before while offline, shows a pushed al
   }
   // A browser profile of its own: Chromium does not install apps from incognito contexts.
   const profile = mkdtempSync(join(tmpdir(), "bb-profile-"));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS, viewport: { width: 1280, height: 900 } });
+  const context = await chromium.launchPersistentContext(profile, { executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS, viewport: { width: 1024, height: 900 } });
   const page = context.pages()[0] ?? (await context.newPage());
   await context.grantPermissions(["notifications"], { origin: stack.base });
   const cdp = await context.newCDPSession(page);

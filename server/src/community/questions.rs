@@ -50,7 +50,13 @@ pub enum Sort {
     New,
     Unanswered,
     Bounty,
+    /// The last week's questions by client-core's hot score (see [`hot_page`]).
+    Hot,
 }
+
+/// How far back, and how many of the newest, the hot list ranks.
+const HOT_WINDOW_SECONDS: i64 = 7 * 24 * 3600;
+const HOT_POOL: u64 = 500;
 
 #[derive(schemars::JsonSchema, Debug, Serialize, ts_rs::TS)]
 pub struct AnswerView {
@@ -252,7 +258,7 @@ pub async fn list(
     limit: u64,
 ) -> AppResult<Page<QuestionView>> {
     use question::Column as Q;
-    let mut query = question::Entity::find().limit(limit + 1);
+    let mut query = question::Entity::find();
     if let Some(reader) = filter.followed_by {
         query = query.filter(Q::UserId.in_subquery(followed(reader, Target::User.kind())));
     }
@@ -269,13 +275,15 @@ pub async fn list(
         );
     }
     query = match sort {
+        Sort::Hot => return hot_page(ctx, query, cursor, limit).await,
         Sort::New => query.order_by_desc(Q::Id),
         Sort::Unanswered => query.filter(Q::AnswerCount.eq(0)).order_by_desc(Q::Id),
         Sort::Bounty => query
             .filter(Q::BountyState.eq(OPEN))
             .order_by_desc(Q::Bounty)
             .order_by_desc(Q::Id),
-    };
+    }
+    .limit(limit + 1);
     if let Some(cursor) = cursor {
         query = query.filter(match sort {
             Sort::Bounty => {
@@ -291,6 +299,47 @@ pub async fn list(
         Sort::Bounty => format!("{}.{}", q.bounty, q.id),
         _ => q.id.to_string(),
     });
+    let list = question_views(ctx, rows).await?;
+    Ok(Page { list, next_cursor })
+}
+
+/// The week's questions (the newest [`HOT_POOL`]) ranked as items are on a hot feed: answers
+/// weigh as comments, likes as likes, an open bounty as the editors' "important", over the
+/// question's age. Paged by offset in the ranking, which is read again for each page: a hot list
+/// moves as answers arrive.
+async fn hot_page(
+    ctx: &Ctx,
+    query: sea_orm::Select<question::Entity>,
+    cursor: Option<&str>,
+    limit: u64,
+) -> AppResult<Page<QuestionView>> {
+    use client_core::vote::{Signals, hot_score};
+    use question::Column as Q;
+    let now = ctx.now();
+    let mut rows = query
+        .filter(Q::CreatedAt.gte(now - HOT_WINDOW_SECONDS))
+        .order_by_desc(Q::Id)
+        .limit(HOT_POOL)
+        .all(&ctx.db)
+        .await?;
+    let score = |q: &question::Model| {
+        let signals = Signals {
+            comments: q.answer_count,
+            likes: q.like_count,
+            important: q.bounty_state == OPEN,
+            ..Default::default()
+        };
+        hot_score(&signals, now - q.created_at)
+    };
+    rows.sort_by(|a, b| score(b).total_cmp(&score(a)).then(b.id.cmp(&a.id)));
+    let offset = cursor.map(parse_id).transpose()?.unwrap_or(0);
+    let start = usize::try_from(offset)
+        .unwrap_or(usize::MAX)
+        .min(rows.len());
+    let end = start.saturating_add(limit as usize + 1).min(rows.len());
+    let page: Vec<question::Model> = rows.drain(start..end).collect();
+    let after = offset.saturating_add(limit as i64).to_string();
+    let (rows, next_cursor) = split_page(page, limit, |_| after.clone());
     let list = question_views(ctx, rows).await?;
     Ok(Page { list, next_cursor })
 }

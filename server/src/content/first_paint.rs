@@ -191,8 +191,9 @@ pub fn render(template: &str, envelope: &[u8], locale: &str, now: i64) -> String
     if !template.contains(MARKUP_SLOT) {
         return template.to_owned();
     }
-    let mut markup =
-        String::from(r#"<main class="content"><section class="page home"><div class="feed-list">"#);
+    let mut markup = String::from(
+        r#"<div class="columns"><main class="content"><section class="page home"><div class="feed-list">"#,
+    );
     for card in &data.list {
         markup.push_str(&format!(
             r#"<article class="card feed-card {}{}"><div class="card-meta">{}"#,
@@ -238,7 +239,7 @@ pub fn render(template: &str, envelope: &[u8], locale: &str, now: i64) -> String
         markup.push_str(&card.story_toggle(locale));
         markup.push_str("</article>");
     }
-    markup.push_str("</div></section></main>");
+    markup.push_str("</div></section></main></div>");
     fill(template, &markup, DATA_ID, envelope, locale)
 }
 
@@ -255,7 +256,7 @@ pub fn render_feed(template: &str, envelope: &[u8], locale: &str, now: i64) -> S
     }
     let card = &item.card;
     let mut markup = format!(
-        r#"<main class="content"><article class="page feed-page"><div class="card-meta">{}<span>{}</span><time>{}</time></div><h1>{}</h1>"#,
+        r#"<div class="columns"><main class="content"><article class="page feed-page"><div class="card-meta">{}<span>{}</span><time>{}</time></div><h1>{}</h1>"#,
         card.badge(locale),
         text(card.source()),
         text(&card.ago(locale, now)),
@@ -269,7 +270,7 @@ pub fn render_feed(template: &str, envelope: &[u8], locale: &str, now: i64) -> S
     }
     // Stored sanitized (ammonia); the app maps its links when it takes over.
     markup.push_str(&format!(
-        r#"<div class="article-body">{}</div></article></main>"#,
+        r#"<div class="article-body">{}</div></article></main></div>"#,
         item.content
     ));
     fill(template, &markup, FEED_DATA_ID, envelope, locale)

@@ -110,7 +110,12 @@ async fn list(
         None | Some("new") => Sort::New,
         Some("unanswered") => Sort::Unanswered,
         Some("bounty") => Sort::Bounty,
-        Some(_) => return Err(AppError::invalid("sort must be new, unanswered or bounty")),
+        Some("hot") => Sort::Hot,
+        Some(_) => {
+            return Err(AppError::invalid(
+                "sort must be new, unanswered, bounty or hot",
+            ));
+        }
     };
     let followed_by = match (req.following, caller.user_id()) {
         (false, _) => None,

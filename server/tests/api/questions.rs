@@ -5,9 +5,9 @@
 use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 use serde_json::{Value, json};
-use server::entity::{answer, point_ledger, user};
+use server::entity::{answer, point_ledger, question, user};
 
-use crate::common::{Backend, TestApp};
+use crate::common::{Backend, TestApp, assert_error};
 
 const ADMIN: &str = "admin-token-for-tests-0123456789";
 const WEEK: i64 = 7 * 86_400;
@@ -233,8 +233,90 @@ async fn bounties_leave_the_balance_once(backend: Backend) {
     let first = &by_bounty["data"]["list"][0];
     assert_eq!(first["bounty"], 100);
     assert_eq!(
-        app.post("/question/list", json!({ "sort": "hot" })).await.1["code"],
+        app.post("/question/list", json!({ "sort": "warm" }))
+            .await
+            .1["code"],
         4001
+    );
+}
+
+/// Hot: the week's questions by client-core's hot score (answers as comments, likes, an open
+/// bounty as importance, over age), paged by offset; older questions are not in it.
+async fn hot_questions_rank_by_answers_likes_and_age(backend: Backend) {
+    use client_core::vote::{Signals, hot_score};
+    let (app, tag) = start(backend).await;
+    let asker = reader(&app, "asker", 100).await;
+    app.clock.advance(86_400 + 60);
+    let mut asked = Vec::new();
+    for bounty in [None, None, None, Some(50), None] {
+        let q = ask(&app, &asker, tag, bounty).await;
+        asked.push(q["data"]["id"].as_i64().expect("id"));
+    }
+    let now = app.state.now();
+    // (answers, likes, open bounty, age in hours): the last is eight days old.
+    let signals = [
+        (0, 0, false, 1),
+        (3, 0, false, 10),
+        (0, 2, false, 2),
+        (0, 0, true, 0),
+        (50, 9, false, 8 * 24),
+    ];
+    for (id, (answers, likes, _, hours)) in asked.iter().zip(signals) {
+        question::Entity::update_many()
+            .col_expr(question::Column::AnswerCount, Expr::value(answers))
+            .col_expr(question::Column::LikeCount, Expr::value(likes))
+            .col_expr(question::Column::CreatedAt, Expr::value(now - hours * 3600))
+            .filter(question::Column::Id.eq(*id))
+            .exec(&app.state.db)
+            .await
+            .expect("signals");
+    }
+    let mut expected: Vec<(f64, i64)> = asked
+        .iter()
+        .zip(signals)
+        .filter(|(_, (.., hours))| *hours < 7 * 24)
+        .map(|(id, (answers, likes, open, hours))| {
+            let s = Signals {
+                comments: answers,
+                likes,
+                important: open,
+                ..Default::default()
+            };
+            (hot_score(&s, hours * 3600), *id)
+        })
+        .collect();
+    expected.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let expected: Vec<i64> = expected.into_iter().map(|(_, id)| id).collect();
+    let ids = |page: &Value| -> Vec<i64> {
+        page["data"]["list"]
+            .as_array()
+            .expect("list")
+            .iter()
+            .map(|q| q["id"].as_i64().expect("id"))
+            .collect()
+    };
+    let (_, first) = app
+        .post("/question/list", json!({ "sort": "hot", "limit": 3 }))
+        .await;
+    let cursor = first["data"]["next_cursor"].clone();
+    assert!(cursor.is_string(), "{first}");
+    let (_, second) = app
+        .post(
+            "/question/list",
+            json!({ "sort": "hot", "limit": 3, "cursor": cursor }),
+        )
+        .await;
+    assert_eq!(second["data"]["next_cursor"], Value::Null);
+    let mut seen = ids(&first);
+    seen.extend(ids(&second));
+    assert_eq!(seen, expected);
+    // The open bounty of a question just asked outranks ten hours of three answers.
+    assert_eq!(seen[0], asked[3]);
+    assert_error(
+        &app.post("/question/list", json!({ "sort": "hot", "cursor": "-1" }))
+            .await,
+        200,
+        4001,
     );
 }
 
@@ -893,6 +975,7 @@ on_both_databases!(
     paid_answers_are_frozen_and_nobody_likes_their_own,
     questions_and_answers_are_discussed,
     bounties_leave_the_balance_once,
+    hot_questions_rank_by_answers_likes_and_age,
     answers_are_once_and_accepted_once,
     a_week_later_the_bounty_is_settled
 );

@@ -18,11 +18,16 @@ import { LiveStream } from "../features/stream";
 import { AppStatus } from "../features/offline";
 import { toastsAtom } from "../lib/toast";
 import { useDefaultTitle } from "../lib/title";
+import { useMediaQuery } from "../lib/media";
 
 const LoginModal = lazy(() => import("../features/auth/LoginModal"));
 const InvitationModal = lazy(() => import("../features/auth/InvitationModal"));
 const FeedbackModal = lazy(() => import("../features/feedback/FeedbackModal"));
 const DownloadModal = lazy(() => import("../features/download/DownloadModal"));
+const SidePanels = lazy(() => import("../features/panels/SidePanels"));
+
+/** Wide enough for the side column beside the page (the same width as `.columns` in the CSS). */
+const WIDE_SCREEN = "(min-width: 1200px)";
 
 
 export function Shell() {
@@ -36,6 +41,7 @@ export function Shell() {
   const feedbackOpen = useAtomValue(feedbackOpenAtom);
   const setFeedbackOpen = useSetAtom(feedbackOpenAtom);
   const downloadOpen = useAtomValue(downloadOpenAtom);
+  const wide = useMediaQuery(WIDE_SCREEN);
   const to = useLocalePath();
   useDefaultTitle(location.pathname);
 
@@ -128,10 +134,17 @@ export function Shell() {
           )}
         </div>
       </header>
-      <main className="content">
-        <LiveStream />
-        <Outlet />
-      </main>
+      <div className="columns">
+        <main className="content">
+          <LiveStream />
+          <Outlet />
+        </main>
+        {wide && (
+          <Suspense fallback={null}>
+            <SidePanels />
+          </Suspense>
+        )}
+      </div>
       <Footer />
       {/* Every main section one tap away on a phone; search sits in the header there. */}
       <nav className="bottomnav" aria-label={t("web.nav.main")}>

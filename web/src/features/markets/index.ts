@@ -1,3 +1,4 @@
 export { ExchangeList } from "./ExchangeList";
 export { MarketsPage, TokenMarket } from "./MarketsPage";
 export { PresalesPage } from "./PresalesPage";
+export { useFollowedTokens, useOverview } from "./api/markets";
