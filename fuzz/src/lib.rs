@@ -28,7 +28,7 @@ pub fn server() -> &'static Server {
         let config = Config::embedded(dir.path().to_path_buf());
         let uploads = dir.path().join("uploads");
         let state = runtime.block_on(async {
-            let db = server::open_database(&config.database_url())
+            let db = server::open_database(&config)
                 .await
                 .expect("the database opens and migrates");
             AppState::new(config, db, Arc::new(SystemClock), Arc::new(OsRandom)).expect("state")
