@@ -1003,6 +1003,34 @@ test("search results carry their dates and sort by newest or hot, the order kept
   await page.context().close();
 });
 
+test("an empty search suggests the day's trending tags and the reader's recent searches", async () => {
+  const page = await newPage();
+  await page.goto(`${stack.base}/en/search`);
+  await appLoaded(page);
+  const trending = page.getByRole("region", { name: "Trending tags" });
+  const first = trending.getByRole("button").first();
+  await first.waitFor();
+  const tag = (await first.innerText()).replace(/^#/, "");
+  await first.click();
+  await page.waitForURL((url) => url.searchParams.get("q") === tag);
+  await page.locator(".hits .hit").first().waitFor();
+  // Another search by hand, then back to an empty page: both are remembered, newest first.
+  await page.getByRole("searchbox", { name: "Search" }).fill("solana");
+  await page.getByRole("searchbox", { name: "Search" }).press("Enter");
+  await page.waitForURL(/q=solana/);
+  await page.goto(`${stack.base}/en/search`);
+  const recent = page.getByRole("region", { name: "Recent searches" });
+  await recent.locator(".chip").first().waitFor();
+  assert.deepEqual(await recent.locator(".chip").allInnerTexts(), ["solana", tag]);
+  await recent.getByRole("button", { name: tag, exact: true }).click();
+  await page.waitForURL((url) => url.searchParams.get("q") === tag);
+  await page.goto(`${stack.base}/en/search`);
+  await page.getByRole("button", { name: "Clear" }).click();
+  await page.getByRole("region", { name: "Trending tags" }).waitFor();
+  assert.equal(await page.getByRole("region", { name: "Recent searches" }).count(), 0);
+  await page.context().close();
+});
+
 test("the home tab and order live in the address: Back from an item returns to the same list", async () => {
   const page = await newPage();
   await page.goto(`${stack.base}/en`);

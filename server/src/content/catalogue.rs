@@ -6,7 +6,7 @@ use validator::Validate;
 
 use super::write::BenefitText;
 use crate::ctx::Ctx;
-use crate::entity::{benefit, channel, kol, tag, token, topic};
+use crate::entity::{benefit, channel, feed_link, kol, tag, token, topic};
 use crate::error::{AppError, AppResult};
 use crate::i18n::{localized, localized_lang};
 use crate::markets::{self, quotes::MarketView};
@@ -125,6 +125,30 @@ pub async fn tag(ctx: &Ctx, key: &TagKey, locale: &str) -> AppResult<TagView> {
         .await?
         .pop()
         .ok_or_else(|| not_found("tag"))
+}
+
+/// Trending tags: those on the most items of the last day (the search page's suggestions).
+pub async fn trending_tags(ctx: &Ctx, limit: u64, locale: &str) -> AppResult<Vec<TagView>> {
+    use sea_orm::sea_query::{Expr, Order};
+    const DAY: i64 = 24 * 3600;
+    let ids: Vec<i64> = feed_link::Entity::find()
+        .select_only()
+        .column(feed_link::Column::TargetId)
+        .filter(feed_link::Column::Kind.eq("tag"))
+        .filter(feed_link::Column::PublishedAt.gte(ctx.now() - DAY))
+        .group_by(feed_link::Column::TargetId)
+        .order_by(Expr::cust("COUNT(*)"), Order::Desc)
+        .order_by_asc(feed_link::Column::TargetId)
+        .limit(limit)
+        .into_tuple()
+        .all(&ctx.db)
+        .await?;
+    let mut tags = tag::Entity::find()
+        .filter(tag::Column::Id.is_in(ids.iter().copied()))
+        .all(&ctx.db)
+        .await?;
+    tags.sort_by_key(|t| ids.iter().position(|id| *id == t.id));
+    tag_views(ctx, tags, locale).await
 }
 
 /// Recommended tags: the editors' order, then the most followed; `q` narrows by code or name.

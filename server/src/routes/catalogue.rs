@@ -53,6 +53,8 @@ struct TagListRequest {
     q: Option<String>,
     #[validate(range(min = 1, max = PAGE_MAX))]
     limit: Option<u64>,
+    /// The tags on the most items of the last day instead (`q` does not apply).
+    trending: bool,
 }
 
 async fn tag_list(
@@ -61,7 +63,11 @@ async fn tag_list(
     ApiJson(req): ApiJson<TagListRequest>,
 ) -> AppResult<Json<Envelope<List<TagView>>>> {
     let limit = req.limit.unwrap_or(PAGE_DEFAULT);
-    let list = catalogue::recommended_tags(&state, req.q.as_deref(), limit, client.locale).await?;
+    let list = if req.trending {
+        catalogue::trending_tags(&state, limit, client.locale).await?
+    } else {
+        catalogue::recommended_tags(&state, req.q.as_deref(), limit, client.locale).await?
+    };
     Ok(ok(List { list }))
 }
 

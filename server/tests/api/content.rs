@@ -8,6 +8,7 @@ use crate::common::{Backend, START, TestApp, assert_error, serve_peer};
 use axum::Router;
 use axum::http::header;
 use axum::routing::get;
+use sea_orm::EntityTrait;
 use serde_json::{Value, json};
 use server::content::search_copy::Opened;
 use server::content::{demo, ingest, search};
@@ -340,6 +341,36 @@ async fn tabs_scopes_and_filters(backend: Backend) {
     assert_eq!(list(&by_name)[0]["code"], "btc");
     let recommended = call(&app, "/tag/list", json!({ "q": "穩定" }), "zh-Hant", None).await;
     assert_eq!(list(&recommended)[0]["code"], "stablecoins");
+    // Trending: the tags on the most items of the last day, counted here from the links.
+    let since = app.state.now() - 24 * 3600;
+    let mut counts: std::collections::HashMap<i64, usize> = std::collections::HashMap::new();
+    for link in server::entity::feed_link::Entity::find()
+        .all(&app.state.db)
+        .await
+        .expect("links")
+    {
+        if link.kind == "tag" && link.published_at >= since {
+            *counts.entry(link.target_id).or_default() += 1;
+        }
+    }
+    let mut expected: Vec<(usize, i64)> = counts.into_iter().map(|(id, n)| (n, id)).collect();
+    expected.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let expected: Vec<i64> = expected.into_iter().take(5).map(|(_, id)| id).collect();
+    assert_eq!(expected.len(), 5, "the demo has a day of tagged news");
+    let trending = call(
+        &app,
+        "/tag/list",
+        json!({ "trending": true, "limit": 5 }),
+        "ko",
+        None,
+    )
+    .await;
+    let got: Vec<i64> = list(&trending)
+        .iter()
+        .map(|t| t["id"].as_i64().expect("id"))
+        .collect();
+    assert_eq!(got, expected);
+    assert!(list(&trending)[0]["name"].is_string());
 }
 
 async fn follows_complete_the_task_and_feed_the_following_tab(backend: Backend) {

@@ -1,31 +1,13 @@
 import { beforeEach, describe, expect, it } from "vitest";
 
 import type { FeedDetail } from "../../lib/api-types";
+import { freshLocalStorage } from "../../testing/storage";
 import { keepForOffline, keptItem, keptItems, SHELF_SIZE } from "./shelf";
-
-/** The browser's storage, as a page has it (these tests run in Node, which has none). */
-class MemoryStorage {
-  private values = new Map<string, string>();
-  get length() {
-    return this.values.size;
-  }
-  getItem(key: string) {
-    return this.values.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.values.set(key, value);
-  }
-  removeItem(key: string) {
-    this.values.delete(key);
-  }
-}
 
 const item = (id: number) => ({ id, title: `Item ${id}` }) as FeedDetail;
 
 describe("the offline shelf", () => {
-  beforeEach(() => {
-    Object.defineProperty(globalThis, "localStorage", { value: new MemoryStorage(), configurable: true });
-  });
+  beforeEach(freshLocalStorage);
 
   it("keeps the last opened items, newest first, and lets the oldest go", () => {
     for (let id = 1; id <= SHELF_SIZE + 5; id++) keepForOffline(item(id));
@@ -38,7 +20,7 @@ describe("the offline shelf", () => {
     expect(keptItem(5)).toBeNull();
     expect(keptItem(6)?.title).toBe("Item 6");
     // Each item's copy goes with it: storage holds the list and 50 copies.
-    expect((localStorage as unknown as MemoryStorage).length).toBe(SHELF_SIZE + 1);
+    expect(localStorage.length).toBe(SHELF_SIZE + 1);
   });
 
   it("survives storage that refuses writes or holds nonsense", () => {

@@ -1,3 +1,5 @@
+import { useState } from "react";
+
 import { useTranslation } from "../../lib/i18n";
 import { Link, useSearchParams } from "../../lib/router";
 
@@ -8,7 +10,8 @@ import { C } from "../../lib/core";
 import { useLocalePath } from "../../lib/paths";
 import { timeAgo } from "../../lib/time";
 import { useDocumentTitle } from "../../lib/title";
-import { type SearchKind, type SearchSort, useSearch } from "./api/search";
+import { type SearchKind, type SearchSort, useSearch, useTrendingTags } from "./api/search";
+import { forgetSearches, readRecent, rememberSearch } from "./recent";
 
 const KINDS: SearchKind[] = ["all", "feed", "tag", "token", "kol"];
 const SORTS: SearchSort[] = ["relevance", "new", "hot", "rising"];
@@ -21,6 +24,7 @@ export function SearchPage() {
   const to = useLocalePath();
   const [params, setParams] = useSearchParams();
   const q = params.get("q") ?? "";
+  const [recent, setRecent] = useState(readRecent);
   const kind = (params.get("kind") as SearchKind | null) ?? "all";
   const asked = params.get("sort") as SearchSort | null;
   const sort = asked && SORTS.includes(asked) && sortable(kind) ? asked : "relevance";
@@ -28,6 +32,7 @@ export function SearchPage() {
   const go = (next: { q?: string; kind?: SearchKind; sort?: SearchSort }) => {
     const k = next.kind ?? kind;
     const s = sortable(k) ? (next.sort ?? sort) : "relevance";
+    if (next.q !== undefined) setRecent(rememberSearch(next.q));
     setParams({ q: next.q ?? q, kind: k, ...(s === "relevance" ? {} : { sort: s }) });
   };
   const results = useSearch(q, kind, sort);
@@ -67,7 +72,14 @@ export function SearchPage() {
         </div>
       )}
       {q.trim() === "" ? (
-        <p className="empty">{t("web.search.prompt")}</p>
+        <Suggestions
+          recent={recent}
+          onPick={(picked) => go({ q: picked })}
+          onForget={() => {
+            forgetSearches();
+            setRecent([]);
+          }}
+        />
       ) : results.isPending ? (
         <Spinner />
       ) : results.isError ? (
@@ -95,5 +107,40 @@ export function SearchPage() {
         </ul>
       )}
     </section>
+  );
+}
+
+/** The empty page: the reader's recent searches (kept in this browser) and the day's trending
+ * tags, each a search away. */
+function Suggestions({ recent, onPick, onForget }: { recent: string[]; onPick: (q: string) => void; onForget: () => void }) {
+  const { t } = useTranslation();
+  const trending = useTrendingTags(true).data?.list ?? [];
+  return (
+    <div className="search-suggestions">
+      <p className="empty">{t("web.search.prompt")}</p>
+      {recent.length > 0 && (
+        <section aria-labelledby="recent-searches">
+          <div className="panel-head">
+            <h2 id="recent-searches">{t("web.search.recent")}</h2>
+            <button type="button" className="link-button" onClick={onForget}>{t("web.search.forget")}</button>
+          </div>
+          <div className="chips">
+            {recent.map((q) => (
+              <button key={q} type="button" className="chip" onClick={() => onPick(q)}>{q}</button>
+            ))}
+          </div>
+        </section>
+      )}
+      {trending.length > 0 && (
+        <section aria-labelledby="trending-tags">
+          <h2 id="trending-tags">{t("web.search.trending")}</h2>
+          <div className="chips">
+            {trending.map((tag) => (
+              <button key={tag.id} type="button" className="chip" onClick={() => onPick(tag.name)}>#{tag.name}</button>
+            ))}
+          </div>
+        </section>
+      )}
+    </div>
   );
 }

@@ -1,7 +1,7 @@
-import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import { infiniteQueryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 
 import { call, cursorPaging } from "../../../lib/api";
-import type { Hit, Page } from "../../../lib/api-types";
+import type { Hit, Page, TagView } from "../../../lib/api-types";
 import { useTranslation } from "../../../lib/i18n";
 
 export type SearchKind = "all" | "feed" | "tag" | "token" | "kol";
@@ -26,4 +26,15 @@ export const searchQueryOptions = (q: string, kind: SearchKind, sort: SearchSort
 
 export function useSearch(q: string, kind: SearchKind, sort: SearchSort) {
   return useInfiniteQuery(searchQueryOptions(q, kind, sort, useTranslation().i18n.language));
+}
+
+/** The tags on the most items of the last day: what the empty search page suggests. */
+export function useTrendingTags(enabled: boolean) {
+  const locale = useTranslation().i18n.language;
+  return useQuery({
+    queryKey: ["search", "trending-tags", locale],
+    queryFn: () => call<{ list: TagView[] }>("/tag/list", { trending: true, limit: 10 }),
+    staleTime: 5 * 60_000,
+    enabled,
+  });
 }
