@@ -557,9 +557,15 @@ test("sign out everywhere ends the reader's other sessions too", async () => {
   await phone.context().close();
 });
 
-test("a Vietnamese page gets Manrope's Vietnamese letters, an English page only its Latin ones", async () => {
+test("a Vietnamese page gets Manrope's Vietnamese letters, an English page only its Latin ones, both preloaded", async () => {
   // The search page: its words are the interface's alone, no news in other languages.
   for (const [locale, wantsVietnamese] of [["vi", true], ["en", false]]) {
+    // The page itself asks for the faces it paints with (preload), before any stylesheet or
+    // script, so the first visit already paints in Manrope.
+    const html = await (await fetch(`${stack.base}/${locale}/search`)).text();
+    const preloads = [...html.matchAll(/<link rel="preload" as="font" type="font\/woff2" href="([^"]+)" crossorigin>/g)].map((m) => m[1]);
+    assert.equal(preloads.filter((href) => /manrope-latin-(400|600)-normal/.test(href)).length, 2, `${locale}: ${preloads}`);
+    assert.equal(preloads.filter((href) => /manrope-vietnamese-(400|600)-normal/.test(href)).length, wantsVietnamese ? 2 : 0, `${locale}: ${preloads}`);
     const page = await newPage();
     const fonts = [];
     page.on("request", (request) => {

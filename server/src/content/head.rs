@@ -303,12 +303,55 @@ pub fn render(template: &str, head: &Head, public_url: &str) -> String {
         &format!("<html lang=\"{}\" data-cjk=\"{cjk}\"", head.locale),
         1,
     );
+    html = fonts_for(html, head.locale);
     html.replacen("</head>", &format!("{}\n</head>", tags.join("\n")), 1)
+}
+
+/// The built page preloads Manrope's Vietnamese faces between these marks (`web/vite.config.ts`):
+/// a Vietnamese page keeps them, any other drops them (it would fetch letters it never shows).
+const VI_FONTS: (&str, &str) = ("<!--vi-fonts-->", "<!--/vi-fonts-->");
+
+fn fonts_for(html: String, locale: &str) -> String {
+    let (start, end) = VI_FONTS;
+    match (html.find(start), html.find(end)) {
+        (Some(s), Some(e)) if s < e && locale != "vi" => {
+            format!("{}{}", &html[..s], &html[e + end.len()..])
+        }
+        _ => html,
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_a_vietnamese_page_preloads_the_vietnamese_faces() {
+        let template = "<html lang=\"en\"><head><title>x</title><link href=\"/latin.woff2\">\
+            <!--vi-fonts--><link href=\"/vi.woff2\"><!--/vi-fonts--></head><body></body></html>";
+        let page = |locale: &'static str| {
+            let head = Head {
+                locale,
+                title: "t".to_owned(),
+                description: "d".to_owned(),
+                image: None,
+                kind: "website",
+                path: "/".to_owned(),
+                status: StatusCode::OK,
+                feed: None,
+                syndication: None,
+            };
+            render(template, &head, "https://blockbrief.news")
+        };
+        for locale in ["en", "zh-Hans", "zh-Hant", "ko"] {
+            let html = page(locale);
+            assert!(
+                html.contains("/latin.woff2") && !html.contains("/vi.woff2"),
+                "{locale}"
+            );
+        }
+        assert!(page("vi").contains(r#"<link href="/vi.woff2">"#));
+    }
 
     #[test]
     fn render_escapes_and_places_tags() {
