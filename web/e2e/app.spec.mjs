@@ -813,8 +813,9 @@ test("share sheet: as tall as its content with its handle on top, closes when dr
   await page.getByRole("button", { name: "Get the app" }).click();
   const download = page.getByRole("dialog", { name: "Get the app" });
   await download.getByRole("img", { name: "Scan to download" }).waitFor();
-  // The store pages come from the server's configuration (here its placeholder defaults).
-  assert.equal(await download.getByRole("link", { name: "App Store" }).getAttribute("href"), "https://apps.apple.com/app/blockbrief/id0000000000");
+  // The store pages come from the server's configuration: only the App Store is set here.
+  assert.equal(await download.getByRole("link", { name: "App Store" }).getAttribute("href"), STORE);
+  assert.equal(await download.getByRole("link", { name: "Google Play" }).count(), 0);
   await page.keyboard.press("Escape");
   await download.waitFor({ state: "hidden" });
   await page.context().close();
@@ -1045,8 +1046,10 @@ test("the home tab and order live in the address: Back from an item returns to t
   await page.waitForURL(/\/en\?tab=articles$/);
   await page.getByRole("group", { name: "Order" }).getByRole("button", { name: "Hot" }).click();
   await page.waitForURL(/\/en\?tab=articles&sort=hot$/);
+  // The hot list replaces the newest one when it arrives: read the card once it has.
+  await page.waitForLoadState("networkidle");
   const first = page.locator(".app .feed-list .feed-card .card-title a").first();
-  await first.waitFor();
+  await page.waitForFunction(() => document.querySelector(".app .feed-list .feed-card .card-title a")?.textContent?.trim());
   const title = await first.innerText();
   assert.ok(title.length > 0);
   await first.click();

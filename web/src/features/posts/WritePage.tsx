@@ -110,11 +110,12 @@ function Editor({ id, start }: { id: number | null; start: PostDraft }) {
           <span>{t("web.post.titleLabel")}</span>
           <input value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
         </label>
-        <div className="chips">
-          <button type="button" className="chip" aria-pressed={preview === null} onClick={() => setPreview(null)}>
+        {/* The editor or the server's rendering of it: one segmented toggle, as every view switch. */}
+        <div className="segmented" role="group" aria-label={t("web.post.view")}>
+          <button type="button" aria-pressed={preview === null} onClick={() => setPreview(null)}>
             {t("web.post.content")}
           </button>
-          <button type="button" className="chip" aria-pressed={preview !== null} onClick={showPreview}>
+          <button type="button" aria-pressed={preview !== null} onClick={showPreview}>
             {t("web.post.preview")}
           </button>
         </div>
