@@ -9,6 +9,7 @@ import { chromium } from "playwright-core";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 
 import { CHROMIUM_ARGS, openLogin, signIn, startStack } from "./harness.mjs";
+import { drawScreens, MAIN_SCREENS } from "./screens.mjs";
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
@@ -704,6 +705,13 @@ test("a wide screen gets side panels beside the page; a phone neither shows nor 
   await phone.context().close();
 });
 
+test("the main pages in light and dark, on a phone and a desktop, fit their window (screenshots kept as artefacts)", async () => {
+  const dir = new URL("../../test-artifacts/screenshots/", import.meta.url).pathname;
+  const drawn = await drawScreens(stack, MAIN_SCREENS, dir);
+  assert.equal(drawn.length, MAIN_SCREENS.length * 4);
+  assert.deepEqual(drawn.filter((d) => d.overflow > 0 || !d.theme), [], "wider than the window, or in the wrong theme");
+});
+
 test("axe finds no serious accessibility problem in either theme", async () => {
   for (const theme of ["light", "dark"]) {
     const page = await newPage();
@@ -1035,6 +1043,19 @@ test("an empty search suggests the day's trending tags and the reader's recent s
   await page.getByRole("button", { name: "Clear" }).click();
   await page.getByRole("region", { name: "Trending tags" }).waitFor();
   assert.equal(await page.getByRole("region", { name: "Recent searches" }).count(), 0);
+  await page.context().close();
+});
+
+test("the questions' order lives in the address: Hot survives a reload", async () => {
+  const page = await newPage();
+  await page.goto(`${stack.base}/en/questions`);
+  await appLoaded(page);
+  await page.getByRole("tab", { name: "Hot" }).click();
+  await page.waitForURL(/\/en\/questions\?sort=hot$/);
+  await page.reload();
+  await page.getByRole("tab", { name: "Hot", selected: true }).waitFor();
+  await page.getByRole("tab", { name: "Newest" }).click();
+  await page.waitForURL(/\/en\/questions$/);
   await page.context().close();
 });
 

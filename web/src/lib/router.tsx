@@ -132,7 +132,10 @@ export function useSearchParams(): [
   const { location: where, navigate } = useRouter();
   return [
     new URLSearchParams(where.search),
-    (next, options) => navigate(`${where.pathname}?${new URLSearchParams(next)}`, options),
+    (next, options) => {
+      const query = new URLSearchParams(next).toString();
+      navigate(query ? `${where.pathname}?${query}` : where.pathname, options);
+    },
   ];
 }
 

@@ -1,17 +1,15 @@
-import { useState } from "react";
-
 import { TabBar } from "../../components/TabBar";
 import { Spinner } from "../../components/ui";
 import { messageOf } from "../../lib/api";
 import type { QuestionView } from "../../lib/api-types";
 import { formatNumber, useTranslation } from "../../lib/i18n";
 import { useLocalePath } from "../../lib/paths";
-import { Link } from "../../lib/router";
+import { Link, useSearchParams } from "../../lib/router";
 import { useDocumentTitle } from "../../lib/title";
 import { timeAgo } from "../../lib/time";
 import { type QuestionSort, useQuestions } from "./api/questions";
 
-const SORTS: QuestionSort[] = ["new", "unanswered", "bounty"];
+const SORTS: QuestionSort[] = ["new", "hot", "unanswered", "bounty"];
 
 export function QuestionCard({ q }: { q: QuestionView }) {
   const { t } = useTranslation();
@@ -34,12 +32,16 @@ export function QuestionCard({ q }: { q: QuestionView }) {
   );
 }
 
-/** `/questions`: newest, unanswered, or biggest bounty first. */
+/** `/questions`: newest, hot this week, unanswered, or biggest bounty first; the order is kept in
+ * the address (`?sort=hot`), so Back and shared links return to the same list. */
 export function QuestionsPage() {
   const { t } = useTranslation();
   const to = useLocalePath();
   useDocumentTitle(t("web.questions.title"));
-  const [sort, setSort] = useState<QuestionSort>("new");
+  const [params, setParams] = useSearchParams();
+  const asked = params.get("sort") as QuestionSort | null;
+  const sort: QuestionSort = asked && SORTS.includes(asked) ? asked : "new";
+  const setSort = (next: QuestionSort) => setParams(next === "new" ? {} : { sort: next });
   const questions = useQuestions(sort);
   const list = questions.data?.pages.flatMap((p) => p.list) ?? [];
   return (

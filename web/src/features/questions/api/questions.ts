@@ -4,7 +4,7 @@ import { call, cursorPaging, queryClient } from "../../../lib/api";
 import type { AnswerView, Page, QuestionDetail, QuestionView } from "../../../lib/api-types";
 import { accountKeys } from "../../account";
 
-export type QuestionSort = "new" | "unanswered" | "bounty";
+export type QuestionSort = "new" | "hot" | "unanswered" | "bounty";
 
 export const questionKeys = {
   all: ["questions"] as const,
