@@ -117,6 +117,33 @@ test("the server's first paint is the app's card markup, element for element", a
   }
 });
 
+test("Explore is painted by the server as the app draws it, and the app starts from its data", async () => {
+  // The page as markup, the benefits left out (the app asks for them after it starts).
+  const explore = (page) =>
+    page.locator(".page.explore").evaluate((section) => {
+      const copy = section.cloneNode(true);
+      for (const benefit of copy.querySelectorAll(".card.benefit")) benefit.remove();
+      return copy.outerHTML;
+    });
+  for (const locale of ["ko", "vi"]) {
+    const still = await stack.browser.newContext({ javaScriptEnabled: false });
+    const painted = await still.newPage();
+    await painted.goto(`${stack.base}/${locale}/explore`);
+    assert.ok((await painted.locator(".card.topic").count()) >= 5);
+    const server = await explore(painted);
+    await still.close();
+    const page = await newPage();
+    const asked = [];
+    page.on("request", (r) => asked.push(new URL(r.url()).pathname));
+    await page.goto(`${stack.base}/${locale}/explore`);
+    await appLoaded(page);
+    await page.locator(".app .page.explore .card.topic").first().waitFor();
+    assert.equal(await explore(page), server, locale);
+    assert.ok(!asked.includes("/api/explore"), "the app starts from the painted data");
+    await page.context().close();
+  }
+});
+
 test("pages run under the content security policy: the app works, an injected inline script does not", async () => {
   const page = await newPage();
   const violations = [];

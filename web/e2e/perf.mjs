@@ -1,5 +1,5 @@
-// `make bench-web`: first load of `/` and of a shared feed page (`/feed/{id}`, target: LCP within
-// 10 % of the home page's) in headless Chromium on a throttled mobile profile (4× CPU
+// `make bench-web`: first load of `/`, of a shared feed page (`/feed/{id}`, target: LCP within
+// 10 % of the home page's) and of Explore (target: LCP under 1.5 s) in headless Chromium on a throttled mobile profile (4× CPU
 // slowdown, 150 ms latency, 1.6 Mbps down / 750 kbps up, a 412×915 phone viewport): bytes of JS,
 // wasm and CSS transferred (compressed, as served), LCP, total blocking time and CLS from the
 // Performance API. Prints a Markdown table. Then Lighthouse's own mobile run (its simulated
@@ -13,7 +13,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 /** `BENCH_LIGHTHOUSE_RUNS=0` leaves Lighthouse out (it is fetched by npm on first use). */
 const LH_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? RUNS);
 const stack = await startStack();
-const results = { home: [], feed: [] };
+const results = { home: [], feed: [], explore: [] };
 const lighthouse = [];
 
 /** One cold load of `path`, ready when `ready` is on the page: bytes, FCP, LCP, TBT and CLS. */
@@ -60,6 +60,7 @@ try {
   for (let run = 0; run < RUNS; run++) {
     results.home.push(await coldLoad("/", ".feed-card"));
     results.feed.push(await coldLoad(feedPath, ".feed-page h1"));
+    results.explore.push(await coldLoad("/explore", ".page.explore .card.topic"));
   }
   for (let run = 0; run < LH_RUNS; run++) {
     const flags = [`${stack.base}/`, "--quiet", "--only-categories=performance", "--output=json", "--output-path=stdout", `--chrome-flags=--headless=new ${CHROMIUM_ARGS.join(" ")}`];
@@ -77,7 +78,7 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
 console.log(`First loads on a throttled phone profile, median of ${RUNS} cold loads each:\n`);
 console.log("| page | JS (gzip) | wasm (gzip) | CSS (gzip) | FCP | LCP | TBT | CLS |");
 console.log("|---|---|---|---|---|---|---|---|");
-for (const [name, rows] of [["home `/`", results.home], ["shared feed page", results.feed]]) {
+for (const [name, rows] of [["home `/`", results.home], ["shared feed page", results.feed], ["Explore `/explore`", results.explore]]) {
   console.log(`| ${name} | ${kb(median("js", rows))} | ${kb(median("wasm", rows))} | ${kb(median("css", rows))} | ${median("fcp", rows).toFixed(0)} ms | ${median("lcp", rows).toFixed(0)} ms | ${median("tbt", rows).toFixed(0)} ms | ${median("cls", rows).toFixed(3)} |`);
 }
 for (const [name, rows] of Object.entries(results)) {
@@ -85,6 +86,8 @@ for (const [name, rows] of Object.entries(results)) {
 }
 const ratio = median("lcp", results.feed) / median("lcp", results.home);
 console.log(`\nFeed page LCP / home LCP: ${ratio.toFixed(2)} (target ≤ 1.10: ${ratio <= 1.1 ? "met" : "missed"})`);
+const exploreLcp = median("lcp", results.explore);
+console.log(`Explore LCP: ${exploreLcp.toFixed(0)} ms (target < 1500 ms: ${exploreLcp < 1500 ? "met" : "missed"})`);
 if (LH_RUNS > 0) {
   console.log(`\n${LIGHTHOUSE}, mobile, simulated throttling, median of ${RUNS} runs:\n`);
   console.log("| performance score | FCP | LCP | TBT | CLS |");

@@ -6,6 +6,7 @@ import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
 import { CALLBACK_PATH, runCallbackPage } from "./features/auth/callbackPage";
 import { preloadPage } from "./app/routes";
+import { seedFirstExplore } from "./features/explore/api/get-explore";
 import { seedFirstFeed, seedFirstPage } from "./features/feed";
 import { splitLocalePath } from "./lib/core";
 import { detectLocale, initI18n } from "./lib/i18n";
@@ -30,6 +31,7 @@ if (location.pathname === CALLBACK_PATH) {
   const locale = detectLocale(location.pathname);
   seedFirstPage(locale);
   seedFirstFeed(locale);
+  seedFirstExplore(locale);
   void Promise.all([initI18n(locale), preloadPage(splitLocalePath(location.pathname).path)]).then(() => {
     const root = document.getElementById("root");
     // A transition: React renders in slices, so the page stays responsive while it starts.

@@ -17,6 +17,19 @@ pub const MARKUP_SLOT: &str = "<!--first-paint-->";
 /// The element ids of the data, which the app reads (`web/src/features/feed/api/`).
 pub const DATA_ID: &str = "first-page";
 pub const FEED_DATA_ID: &str = "first-feed";
+pub const EXPLORE_DATA_ID: &str = "first-explore";
+
+/// What JavaScript's `encodeURIComponent` leaves as it is, so a path in the markup is the app's.
+const URI_COMPONENT: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'_')
+    .remove(b'.')
+    .remove(b'!')
+    .remove(b'~')
+    .remove(b'*')
+    .remove(b'\'')
+    .remove(b'(')
+    .remove(b')');
 
 #[derive(Deserialize)]
 struct Envelope {
@@ -180,6 +193,118 @@ fn attr(s: &str) -> std::borrow::Cow<'_, str> {
     html_escape::encode_double_quoted_attribute(s)
 }
 
+#[derive(Deserialize)]
+struct ExploreEnvelope {
+    data: Explore,
+}
+
+#[derive(Deserialize)]
+struct Explore {
+    topics: Vec<Topic>,
+    tags: Vec<Tag>,
+    /// A channel, like a tag, is its code (in its path) and name.
+    channels: Vec<Tag>,
+    kols: Vec<Kol>,
+}
+
+#[derive(Deserialize)]
+struct Topic {
+    id: i64,
+    title: String,
+    description: String,
+    lang: String,
+}
+
+#[derive(Deserialize)]
+struct Kol {
+    id: i64,
+    name: String,
+    bio: String,
+}
+
+/// The Explore page's first paint (`envelope`: the JSON of `/explore`'s answer): the app's
+/// `ExplorePage.tsx` as it draws before its benefits arrive (their grid empty), element for
+/// element, and the answer as data. Anything unreadable leaves the page as it was.
+pub fn render_explore(template: &str, envelope: &[u8], locale: &str) -> String {
+    let Ok(ExploreEnvelope { data }) = serde_json::from_slice::<ExploreEnvelope>(envelope) else {
+        return template.to_owned();
+    };
+    if !template.contains(MARKUP_SLOT) {
+        return template.to_owned();
+    }
+    let href = |path: &str| attr(&locale_path(locale, path)).into_owned();
+    let heading = |key: &str| format!("<h2>{}</h2>", text(&t(locale, key, &[])));
+    // As `FallbackMark` says it: the text's language, when it is not the reader's.
+    let fallback = |lang: &str| {
+        if lang == locale {
+            String::new()
+        } else {
+            format!(
+                r#"<span class="badge fallback" lang="{}">{}</span>"#,
+                attr(locale),
+                text(&language_name(locale, lang))
+            )
+        }
+    };
+    let mut markup = String::from(
+        r#"<div class="columns"><main class="content"><section class="page explore">"#,
+    );
+    markup.push_str(&heading("web.explore.topics"));
+    markup.push_str(r#"<div class="grid topics">"#);
+    for (i, topic) in data.topics.iter().enumerate() {
+        markup.push_str(&format!(
+            r#"<a href="{}" class="card topic"><span class="rank">{}</span><h3 lang="{lang}">{} {}</h3><p lang="{lang}">{}</p></a>"#,
+            href(&format!("/topic/{}", topic.id)),
+            i + 1,
+            text(&topic.title),
+            fallback(&topic.lang),
+            text(&topic.description),
+            lang = attr(&topic.lang),
+        ));
+    }
+    markup.push_str(&format!(
+        r#"</div><div class="section-head">{}<a href="{}">{}</a></div><div class="chips">"#,
+        heading("web.explore.tags"),
+        href("/recommendTag"),
+        text(&t(locale, "web.explore.more", &[]))
+    ));
+    for tag in &data.tags {
+        let code = percent_encoding::utf8_percent_encode(&tag.code, URI_COMPONENT);
+        markup.push_str(&format!(
+            r#"<a href="{}" class="chip">#{}</a>"#,
+            href(&format!("/tag/{code}")),
+            text(&tag.name)
+        ));
+    }
+    markup.push_str("</div>");
+    markup.push_str(&heading("web.explore.channels"));
+    markup.push_str(r#"<div class="chips">"#);
+    for channel in &data.channels {
+        markup.push_str(&format!(
+            r#"<a href="{}" class="chip">{}</a>"#,
+            href(&format!("/channel/{}", channel.code)),
+            text(&channel.name)
+        ));
+    }
+    markup.push_str("</div>");
+    markup.push_str(&heading("web.explore.benefits"));
+    markup.push_str(r#"<div class="grid"></div>"#);
+    markup.push_str(&heading("web.explore.kols"));
+    markup.push_str(r#"<div class="grid">"#);
+    for kol in &data.kols {
+        let initial: String = kol.name.chars().take(1).collect();
+        markup.push_str(&format!(
+            r#"<a href="{}" class="card kol"><span class="avatar" aria-hidden="true">{}</span><div><strong>{}</strong><p>{}</p></div></a>"#,
+            href(&format!("/kol/{}", kol.id)),
+            text(&initial),
+            text(&kol.name),
+            text(&kol.bio)
+        ));
+    }
+    markup.push_str("</div></section></main></div>");
+    fill(template, &markup, EXPLORE_DATA_ID, envelope, locale)
+}
+
 /// `template` with the first page (`envelope`: the JSON of `/feed/list`'s answer) as markup in
 /// its slot and as data before `</body>`, its times relative to `now`. A template without the
 /// slot, or an envelope that does not parse, leaves the page as it was: the app then loads the
@@ -217,10 +342,7 @@ pub fn render(template: &str, envelope: &[u8], locale: &str, now: i64) -> String
         }
         markup.push_str(r#"<div class="card-tags">"#);
         for tag in &card.tags[..card_tag_count(card.tags.len())] {
-            let code = percent_encoding::utf8_percent_encode(
-                &tag.code,
-                percent_encoding::NON_ALPHANUMERIC,
-            );
+            let code = percent_encoding::utf8_percent_encode(&tag.code, URI_COMPONENT);
             markup.push_str(&format!(
                 r#"<a href="{}" class="chip">#{}</a>"#,
                 attr(&locale_path(locale, &format!("/tag/{code}"))),

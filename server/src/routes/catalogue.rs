@@ -10,7 +10,7 @@ use client_core::validation;
 use serde::Deserialize;
 use validator::Validate;
 
-use super::cached::cached_ok;
+use super::cached::{cached_envelope, json_bytes};
 use super::{IdRequest, List, ok};
 use crate::content::catalogue::{
     self, BenefitView, ChannelView, KolView, TagKey, TagView, TokenView, TopicView,
@@ -41,8 +41,18 @@ pub fn router() -> ApiRouter<AppState> {
 }
 
 async fn explore(State(state): State<AppState>, client: ClientMeta) -> AppResult<Response> {
-    let key = format!("explore|{}", client.locale);
-    cached_ok(&state, Some(key), catalogue::explore(&state, client.locale)).await
+    Ok(json_bytes(explore_first_page(&state, client.locale).await?))
+}
+
+/// `/explore`'s answer as the API gives it, from the same cache: the page's first paint uses it.
+pub async fn explore_first_page(state: &AppState, locale: &str) -> AppResult<bytes::Bytes> {
+    let key = format!("explore|{locale}");
+    cached_envelope(
+        &state.content.cache,
+        Some(key),
+        catalogue::explore(state, locale),
+    )
+    .await
 }
 
 #[derive(schemars::JsonSchema, Deserialize, Default, Validate)]

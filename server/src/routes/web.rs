@@ -42,12 +42,15 @@ pub async fn uploaded_file(
 /// (a shared link on a slow phone shows its news at once); elsewhere, and when anything fails,
 /// the app loads what it needs itself.
 async fn first_paint(state: &AppState, head: crate::content::head::Head, html: String) -> String {
-    use crate::content::first_paint::{render, render_feed};
+    use crate::content::first_paint::{render, render_explore, render_feed};
     let now = state.now();
     let painted = match (head.path.as_str(), head.feed) {
         ("/", _) => super::feeds::home_first_page(state, head.locale)
             .await
             .map(|page| render(&html, &page, head.locale, now)),
+        ("/explore", _) => super::catalogue::explore_first_page(state, head.locale)
+            .await
+            .map(|page| render_explore(&html, &page, head.locale)),
         (_, Some(detail)) => serde_json::to_vec(&super::ok(detail).0)
             .map_err(crate::error::AppError::internal)
             .map(|answer| render_feed(&html, &answer, head.locale, now)),

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 
 import { ApiError, call, queryClient } from "../../../lib/api";
+import { firstPaintData } from "../../../lib/first-paint";
 import type { FeedDetail } from "../../../lib/api-types";
 import { useTranslation } from "../../../lib/i18n";
 import { userAtom } from "../../../lib/session";
@@ -31,12 +32,6 @@ export function useFeed(id: number) {
  * signed-in reader asks anyway.
  */
 export function seedFirstFeed(locale: string): void {
-  const node = document.getElementById("first-feed");
-  if (!node || node.dataset.locale !== locale || store.get(userAtom)) return;
-  try {
-    const detail = (JSON.parse(node.textContent ?? "") as { data: FeedDetail }).data;
-    queryClient.setQueryData(feedQueryOptions(detail.id, locale).queryKey, detail);
-  } catch {
-    // Unreadable: the page asks for it.
-  }
+  const detail = store.get(userAtom) ? null : firstPaintData<FeedDetail>("first-feed", locale);
+  if (detail) queryClient.setQueryData(feedQueryOptions(detail.id, locale).queryKey, detail);
 }

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 
 import { call, cursorPaging, queryClient } from "../../../lib/api";
+import { firstPaintData } from "../../../lib/first-paint";
 import type { FeedView, Page } from "../../../lib/api-types";
 import type { FeedTab, Locale } from "../../../lib/core";
 import { useTranslation } from "../../../lib/i18n";
@@ -52,13 +53,8 @@ export function useFeeds(scope: FeedScope, filter: FeedFilter = NEWEST, enabled 
  * visitor gets (translations on), so a signed-in reader, whose setting may differ, asks anyway.
  */
 export function seedFirstPage(locale: string): void {
-  const node = document.getElementById("first-page");
-  if (!node || node.dataset.locale !== locale || store.get(userAtom)) return;
-  try {
-    const page = (JSON.parse(node.textContent ?? "") as { data: Page<FeedView> }).data;
-    const { queryKey } = feedsQueryOptions({ tab: "for_you" }, NEWEST, locale);
-    queryClient.setQueryData(queryKey, { pages: [page], pageParams: [null] });
-  } catch {
-    // Unreadable: the home page asks for it.
-  }
+  const page = store.get(userAtom) ? null : firstPaintData<Page<FeedView>>("first-page", locale);
+  if (!page) return;
+  const { queryKey } = feedsQueryOptions({ tab: "for_you" }, NEWEST, locale);
+  queryClient.setQueryData(queryKey, { pages: [page], pageParams: [null] });
 }
