@@ -143,8 +143,9 @@ fn display_name(first: Option<&str>, username: Option<&str>) -> String {
 
 /// Verifies the data and spends its hash: the same signed data signs in once.
 pub async fn accept(ctx: &Ctx, auth: &Auth, body: &Value) -> AppResult<TelegramUser> {
+    // Not a fault of ours: the site chose not to offer it (not logged as an error).
     let token = auth.config.telegram_bot_token.as_deref().ok_or_else(|| {
-        AppError::new(ErrorKind::Unavailable)
+        AppError::new(ErrorKind::ProviderDisabled)
             .with_message("Sign in with Telegram is not set up on this site")
     })?;
     let now = ctx.now();

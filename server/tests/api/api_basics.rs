@@ -138,11 +138,14 @@ async fn captcha_setting_is_reported(backend: Backend) {
             "methods": ["email", "wallet", "google", "apple"] })
     );
     // Telegram not set up: its start says so, as a refusal, not a server fault.
-    let (status, refused) = app.post("/user/login/telegram/start", json!({})).await;
-    assert_eq!(
-        (status.as_u16(), refused["code"].clone()),
-        (200, json!(4406))
-    );
+    for path in ["/user/login/telegram/start", "/user/login/telegram"] {
+        let (status, refused) = app.post(path, json!({ "id": 1, "hash": "00" })).await;
+        assert_eq!(
+            (status.as_u16(), refused["code"].clone()),
+            (200, json!(4406)),
+            "{path}: {refused}"
+        );
+    }
 }
 
 async fn device_header_garbage_is_ignored(backend: Backend) {
