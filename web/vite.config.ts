@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
-import type { Plugin } from "vite";
+import type { Plugin, Rollup } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { defineConfig } from "vitest/config";
 import wasm from "vite-plugin-wasm";
@@ -8,25 +8,31 @@ import wasm from "vite-plugin-wasm";
 const pkg = fileURLToPath(new URL("../pkg/bundler/client_core.js", import.meta.url));
 const locales = fileURLToPath(new URL("../locales", import.meta.url));
 
-/** The stylesheet goes inside index.html. As a file of its own it shared a slow phone link with
- *  the scripts and held the first paint of the news the server writes into the page until they
- *  had downloaded too; inlined, it is a few KB more in a document that is already on its way. */
-function inlineStylesheet(): Plugin {
+/** A build step that rewrites the built index.html, with the rest of the bundle at hand. */
+function indexHtmlEdit(name: string, edit: (html: string, bundle: Rollup.OutputBundle) => string): Plugin {
   return {
-    name: "blockbrief:inline-stylesheet",
+    name,
     apply: "build",
     enforce: "post",
     generateBundle(_, bundle) {
       const html = bundle["index.html"];
-      if (html?.type !== "asset") return;
-      html.source = String(html.source).replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (link, file: string) => {
-        const css = bundle[file];
-        if (css?.type !== "asset") return link;
-        delete bundle[file];
-        return `<style>${String(css.source)}</style>`;
-      });
+      if (html?.type === "asset") html.source = edit(String(html.source), bundle);
     },
   };
+}
+
+/** The stylesheet goes inside index.html. As a file of its own it shared a slow phone link with
+ *  the scripts and held the first paint of the news the server writes into the page until they
+ *  had downloaded too; inlined, it is a few KB more in a document that is already on its way. */
+function inlineStylesheet(): Plugin {
+  return indexHtmlEdit("blockbrief:inline-stylesheet", (html, bundle) =>
+    html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (link, file: string) => {
+      const css = bundle[file];
+      if (css?.type !== "asset") return link;
+      delete bundle[file];
+      return `<style>${String(css.source)}</style>`;
+    }),
+  );
 }
 
 /** Manrope's faces that the first paint uses (regular, and the 600–700 face of titles), preloaded
@@ -34,24 +40,16 @@ function inlineStylesheet(): Plugin {
  *  is skipped for the whole visit. The Vietnamese subset is preloaded on Vietnamese pages only:
  *  it is marked for the server, which keeps it there (`content::head::render`). */
 function preloadFonts(): Plugin {
-  return {
-    name: "blockbrief:preload-fonts",
-    apply: "build",
-    enforce: "post",
-    generateBundle(_, bundle) {
-      const html = bundle["index.html"];
-      if (html?.type !== "asset") return;
-      const link = (file: string) => `<link rel="preload" as="font" type="font/woff2" href="/${file}" crossorigin>`;
-      const faces = (subset: string) =>
-        Object.keys(bundle)
-          .filter((file) => new RegExp(`manrope-${subset}-(400|600)-normal-[^/]*\\.woff2$`).test(file))
-          .sort()
-          .map(link)
-          .join("");
-      const links = `${faces("latin")}<!--vi-fonts-->${faces("vietnamese")}<!--/vi-fonts-->`;
-      html.source = String(html.source).replace("</head>", `${links}</head>`);
-    },
-  };
+  return indexHtmlEdit("blockbrief:preload-fonts", (html, bundle) => {
+    const link = (file: string) => `<link rel="preload" as="font" type="font/woff2" href="/${file}" crossorigin>`;
+    const faces = (subset: string) =>
+      Object.keys(bundle)
+        .filter((file) => new RegExp(`manrope-${subset}-(400|600)-normal-[^/]*\\.woff2$`).test(file))
+        .sort()
+        .map(link)
+        .join("");
+    return html.replace("</head>", `${faces("latin")}<!--vi-fonts-->${faces("vietnamese")}<!--/vi-fonts--></head>`);
+  });
 }
 
 export default defineConfig({

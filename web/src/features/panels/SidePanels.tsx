@@ -45,15 +45,21 @@ function Panel({ id, title, more, children }: { id: string; title: string; more?
   );
 }
 
-function Trending() {
-  const { t, i18n } = useTranslation();
-  const to = useLocalePath();
-  // The hot ranking: reads, comments, likes and votes of the last hours, over age.
-  const hot = useQuery({
-    queryKey: ["panels", "trending", i18n.language],
-    queryFn: () => call<Page<FeedView>>("/feed/list", { sort: "hot", limit: ROWS }),
+/** The first rows of a list call, in the reader's language, kept a minute. */
+function usePanelList<T>(path: string, body: object) {
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: ["panels", path, i18n.language],
+    queryFn: () => call<Page<T>>(path, { ...body, limit: ROWS }),
     staleTime: PANEL_LIFE_MS,
   });
+}
+
+function Trending() {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  // The hot ranking: reads, comments, likes and votes of the last hours, over age.
+  const hot = usePanelList<FeedView>("/feed/list", { sort: "hot" });
   const list = hot.data?.list ?? [];
   if (list.length === 0) return null;
   return (
@@ -96,11 +102,7 @@ function MarketPanel() {
 function HotQuestions() {
   const { t } = useTranslation();
   const to = useLocalePath();
-  const hot = useQuery({
-    queryKey: ["panels", "questions"],
-    queryFn: () => call<Page<QuestionView>>("/question/list", { sort: "hot", limit: ROWS }),
-    staleTime: PANEL_LIFE_MS,
-  });
+  const hot = usePanelList<QuestionView>("/question/list", { sort: "hot" });
   if (!hot.data) return null;
   const list = hot.data.list;
   return (
