@@ -95,6 +95,11 @@ pub struct Constants {
     pub track_max_entries: usize,
     pub track_max_body_bytes: usize,
     pub search_query_max_chars: usize,
+    /// A reader's post: its title's and text's lengths, and how many tags and images it takes.
+    pub post_title_max_chars: usize,
+    pub post_content_max_chars: usize,
+    pub post_max_tags: usize,
+    pub post_max_images: usize,
     pub locale_cookie: &'static str,
     #[cfg_attr(feature = "ts", ts(type = "Locale[]"))]
     pub locales: &'static [&'static str],
@@ -149,6 +154,10 @@ pub fn constants() -> Constants {
         track_max_entries: crate::track::TRACK_MAX_ENTRIES,
         track_max_body_bytes: crate::track::TRACK_MAX_BODY_BYTES,
         search_query_max_chars: c::SEARCH_QUERY_MAX_CHARS,
+        post_title_max_chars: crate::post::POST_TITLE_MAX_CHARS,
+        post_content_max_chars: crate::post::POST_CONTENT_MAX_CHARS,
+        post_max_tags: crate::post::POST_MAX_TAGS,
+        post_max_images: crate::post::POST_MAX_IMAGES,
         locale_cookie: c::LOCALE_COOKIE,
         locales: &locale::LOCALES,
         default_locale: locale::DEFAULT_LOCALE,

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { AddImage } from "../../components/AddImage";
 import { Spinner } from "../../components/ui";
 import { messageOf, uploadImage } from "../../lib/api";
-import { checkImage, checkPost } from "../../lib/core";
+import { C, checkImage, checkPost } from "../../lib/core";
 import { useSignedInPage } from "../../lib/dialogs";
 import { formatNumber, useTranslation } from "../../lib/i18n";
 import { useLocalePath } from "../../lib/paths";
@@ -13,9 +13,8 @@ import { toast } from "../../lib/toast";
 import { TagPicker } from "../tags";
 import { type PostDraft, createPost, editPost, previewPost, usePostHistory } from "./api/posts";
 
-const MAX_IMAGES = 4;
-const MAX_TAGS = 5;
-const MAX_CHARS = 10_000;
+// client-core's limits, as the server applies them.
+const { postMaxImages: MAX_IMAGES, postMaxTags: MAX_TAGS, postContentMaxChars: MAX_CHARS, postTitleMaxChars: MAX_TITLE } = C;
 
 /** `/write` (a new post) and `/write/:id` (editing one's post, from its newest version). */
 export function WritePage() {
@@ -108,7 +107,7 @@ function Editor({ id, start }: { id: number | null; start: PostDraft }) {
       >
         <label className="field">
           <span>{t("web.post.titleLabel")}</span>
-          <input value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
+          <input value={title} maxLength={MAX_TITLE} onChange={(e) => setTitle(e.target.value)} />
         </label>
         {/* The editor or the server's rendering of it: one segmented toggle, as every view switch. */}
         <div className="segmented" role="group" aria-label={t("web.post.view")}>
