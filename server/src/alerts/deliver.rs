@@ -278,10 +278,11 @@ async fn send_due(ctx: &Ctx, alerts: &Alerts) -> AppResult<usize> {
         .await?;
     let mut chats_queued = false;
     for delivery in &due {
+        // The chats' rows first: a database write before the push service's round trip.
+        chats_queued |= to_chats(ctx, delivery).await?;
         if wants(delivery, "push") {
             push(ctx, alerts, delivery).await?;
         }
-        chats_queued |= to_chats(ctx, delivery).await?;
         alert_delivery::Entity::update_many()
             .col_expr(alert_delivery::Column::State, Expr::value("sent"))
             .col_expr(alert_delivery::Column::SentAt, Expr::value(ctx.now()))
@@ -317,13 +318,13 @@ async fn send_held(ctx: &Ctx, alerts: &Alerts) -> AppResult<usize> {
     let mut chats_queued = false;
     for (user_id, held) in by_reader {
         let Some(latest) = held.last() else { continue };
+        for delivery in &held {
+            chats_queued |= to_chats(ctx, delivery).await?;
+        }
         match held.len() {
             _ if !wants(latest, "push") => {}
             1 => push(ctx, alerts, latest).await?,
             count => summary(ctx, alerts, user_id, latest, count).await?,
-        }
-        for delivery in &held {
-            chats_queued |= to_chats(ctx, delivery).await?;
         }
         alert_delivery::Entity::update_many()
             .col_expr(alert_delivery::Column::State, Expr::value("sent"))
