@@ -74,3 +74,9 @@ fn field_error(field: &str, error: &ValidationError) -> FieldError {
         message,
     }
 }
+
+/// A nickname as it is compared for uniqueness and mentions: in Unicode lower case, so "Đạt" and
+/// "đạt" are one name on every database (SQLite's `lower()` folds ASCII only).
+pub fn nickname_key(nickname: &str) -> String {
+    nickname.to_lowercase()
+}

@@ -142,6 +142,7 @@ async fn create(
     let created = user::ActiveModel {
         exposed_uid: Set(uid.clone()),
         username: Set(format!("bb_{uid}")),
+        nickname_key: Set(crate::validation::nickname_key(&nickname)),
         nickname: Set(nickname),
         avatar: Set(String::new()),
         invitation_code: Set(ctx.random.pick(INVITATION_ALPHABET, INVITATION_LEN)),
@@ -166,12 +167,10 @@ async fn create(
     Ok(created)
 }
 
-/// `nickname = name` without regard to case, as the unique index `users_nickname_once` compares
-/// (the database's `lower` on both sides: on SQLite it folds ASCII letters only).
+/// `nickname = name` without regard to case in any script, as the unique index
+/// `users_nickname_key` compares.
 pub fn nickname_is(name: &str) -> sea_orm::sea_query::SimpleExpr {
-    use sea_orm::sea_query::Func;
-    Expr::expr(Func::lower(Expr::col(user::Column::Nickname)))
-        .eq(Func::lower(Expr::val(name.to_owned())))
+    user::Column::NicknameKey.eq(crate::validation::nickname_key(name))
 }
 
 /// Whether another reader than `except` has `nickname`, without regard to case.

@@ -115,7 +115,12 @@ pub async fn update(ctx: &Ctx, user_id: i64, change: ProfileChange<'_>) -> AppRe
         if nickname_taken(&ctx.db, nickname, Some(user_id)).await? {
             return Err(ErrorKind::NicknameTaken.into());
         }
-        update = update.col_expr(user::Column::Nickname, Expr::value(nickname));
+        update = update
+            .col_expr(user::Column::Nickname, Expr::value(nickname))
+            .col_expr(
+                user::Column::NicknameKey,
+                Expr::value(crate::validation::nickname_key(nickname)),
+            );
     }
     if let Some(bio) = bio.map(str::trim) {
         update = update.col_expr(user::Column::Bio, Expr::value(bio));
@@ -152,8 +157,13 @@ pub async fn shown(db: &impl ConnectionTrait, user_id: i64) -> AppResult<(i64, S
 
 /// Resets a reported profile, in `txn`: a generated nickname, no bio, no avatar.
 pub async fn reset(ctx: &Ctx, txn: &impl ConnectionTrait, user_id: i64) -> AppResult<()> {
+    let nickname = generated_nickname(ctx);
     user::Entity::update_many()
-        .col_expr(user::Column::Nickname, Expr::value(generated_nickname(ctx)))
+        .col_expr(
+            user::Column::NicknameKey,
+            Expr::value(crate::validation::nickname_key(&nickname)),
+        )
+        .col_expr(user::Column::Nickname, Expr::value(nickname))
         .col_expr(user::Column::Bio, Expr::value(""))
         .col_expr(user::Column::Avatar, Expr::value(""))
         .filter(user::Column::Id.eq(user_id))

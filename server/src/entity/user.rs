@@ -10,6 +10,8 @@ pub struct Model {
     pub exposed_uid: String,
     pub username: String,
     pub nickname: String,
+    /// The nickname folded as `validation::nickname_key` does, unique: names compare by it.
+    pub nickname_key: String,
     pub avatar: String,
     #[sea_orm(unique)]
     pub invitation_code: String,

@@ -43,6 +43,7 @@ mod m20261126_000038_price_alerts;
 mod m20261126_000039_votes;
 mod m20261126_000040_translations;
 mod m20261126_000041_stories;
+mod m20261126_000042_nickname_key;
 
 pub struct Migrator;
 
@@ -160,6 +161,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000039_votes::Migration),
             Box::new(m20261126_000040_translations::Migration),
             Box::new(m20261126_000041_stories::Migration),
+            Box::new(m20261126_000042_nickname_key::Migration),
         ]
     }
 }

@@ -61,6 +61,16 @@ async fn profiles_are_public_and_names_unique(backend: Backend) {
             .1["code"],
         2000
     );
+    // In every script, on both databases (SQLite's own `lower()` folds ASCII only).
+    assert_eq!(
+        update(&app, &a, json!({ "nickname": "Đạt Nguyễn" }))
+            .await
+            .1["code"],
+        2000
+    );
+    let (c, _) = reader(&app, "script@example.com").await;
+    let (_, taken) = update(&app, &c, json!({ "nickname": "đẠT NGUYỄN" })).await;
+    assert_eq!(taken["code"], 4604, "{taken}");
     // The rule: length, invisible characters, `@`, the bio's length.
     for bad in [
         json!({ "nickname": "x" }),

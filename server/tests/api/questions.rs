@@ -402,6 +402,7 @@ async fn answers_are_once_and_accepted_once(backend: Backend) {
             exposed_uid: Set(format!("racer{n}")),
             username: Set(format!("racer{n}")),
             nickname: Set(format!("racer_{n}")),
+            nickname_key: Set(format!("racer_{n}")),
             avatar: Set(String::new()),
             invitation_code: Set(format!("RACE{n}")),
             locale: Set("en".into()),
