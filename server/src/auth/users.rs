@@ -167,6 +167,19 @@ async fn create(
     Ok(created)
 }
 
+/// `update` setting the reader's nickname, with the folded key it is compared by.
+pub fn set_nickname(
+    update: sea_orm::UpdateMany<user::Entity>,
+    nickname: &str,
+) -> sea_orm::UpdateMany<user::Entity> {
+    update
+        .col_expr(user::Column::Nickname, Expr::value(nickname))
+        .col_expr(
+            user::Column::NicknameKey,
+            Expr::value(crate::validation::nickname_key(nickname)),
+        )
+}
+
 /// `nickname = name` without regard to case in any script, as the unique index
 /// `users_nickname_key` compares.
 pub fn nickname_is(name: &str) -> sea_orm::sea_query::SimpleExpr {

@@ -10,7 +10,7 @@ use sea_orm::{
 };
 use serde::Serialize;
 
-use crate::auth::users::{generated_nickname, nickname_taken};
+use crate::auth::users::{generated_nickname, nickname_taken, set_nickname};
 use crate::content::follows::Target;
 use crate::ctx::Ctx;
 use crate::entity::{answer, comment, feed_item, follow, user};
@@ -115,12 +115,7 @@ pub async fn update(ctx: &Ctx, user_id: i64, change: ProfileChange<'_>) -> AppRe
         if nickname_taken(&ctx.db, nickname, Some(user_id)).await? {
             return Err(ErrorKind::NicknameTaken.into());
         }
-        update = update
-            .col_expr(user::Column::Nickname, Expr::value(nickname))
-            .col_expr(
-                user::Column::NicknameKey,
-                Expr::value(crate::validation::nickname_key(nickname)),
-            );
+        update = set_nickname(update, nickname);
     }
     if let Some(bio) = bio.map(str::trim) {
         update = update.col_expr(user::Column::Bio, Expr::value(bio));
@@ -157,13 +152,7 @@ pub async fn shown(db: &impl ConnectionTrait, user_id: i64) -> AppResult<(i64, S
 
 /// Resets a reported profile, in `txn`: a generated nickname, no bio, no avatar.
 pub async fn reset(ctx: &Ctx, txn: &impl ConnectionTrait, user_id: i64) -> AppResult<()> {
-    let nickname = generated_nickname(ctx);
-    user::Entity::update_many()
-        .col_expr(
-            user::Column::NicknameKey,
-            Expr::value(crate::validation::nickname_key(&nickname)),
-        )
-        .col_expr(user::Column::Nickname, Expr::value(nickname))
+    set_nickname(user::Entity::update_many(), &generated_nickname(ctx))
         .col_expr(user::Column::Bio, Expr::value(""))
         .col_expr(user::Column::Avatar, Expr::value(""))
         .filter(user::Column::Id.eq(user_id))

@@ -55,7 +55,7 @@ pub enum Sort {
 }
 
 /// How far back, and how many of the newest, the hot list ranks.
-const HOT_WINDOW_SECONDS: i64 = 7 * 24 * 3600;
+const HOT_WINDOW_SECONDS: i64 = 7 * crate::time::DAY;
 const HOT_POOL: u64 = 500;
 
 #[derive(schemars::JsonSchema, Debug, Serialize, ts_rs::TS)]

@@ -130,12 +130,11 @@ pub async fn tag(ctx: &Ctx, key: &TagKey, locale: &str) -> AppResult<TagView> {
 /// Trending tags: those on the most items of the last day (the search page's suggestions).
 pub async fn trending_tags(ctx: &Ctx, limit: u64, locale: &str) -> AppResult<Vec<TagView>> {
     use sea_orm::sea_query::{Expr, Order};
-    const DAY: i64 = 24 * 3600;
     let ids: Vec<i64> = feed_link::Entity::find()
         .select_only()
         .column(feed_link::Column::TargetId)
         .filter(feed_link::Column::Kind.eq("tag"))
-        .filter(feed_link::Column::PublishedAt.gte(ctx.now() - DAY))
+        .filter(feed_link::Column::PublishedAt.gte(ctx.now() - crate::time::DAY))
         .group_by(feed_link::Column::TargetId)
         .order_by(Expr::cust("COUNT(*)"), Order::Desc)
         .order_by_asc(feed_link::Column::TargetId)

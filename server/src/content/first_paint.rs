@@ -96,6 +96,16 @@ struct Tag {
     name: String,
 }
 
+impl Tag {
+    /// The tag's page, its code encoded as the app's `encodeURIComponent` does.
+    fn path(&self) -> String {
+        format!(
+            "/tag/{}",
+            percent_encoding::utf8_percent_encode(&self.code, URI_COMPONENT)
+        )
+    }
+}
+
 impl Card {
     /// Who wrote it: the reader of a post, else the author where there is one, else the source.
     fn source(&self) -> &str {
@@ -246,9 +256,7 @@ pub fn render_explore(template: &str, envelope: &[u8], locale: &str) -> String {
             )
         }
     };
-    let mut markup = String::from(
-        r#"<div class="columns"><main class="content"><section class="page explore">"#,
-    );
+    let mut markup = String::from(r#"<section class="page explore">"#);
     markup.push_str(&heading("web.explore.topics"));
     markup.push_str(r#"<div class="grid topics">"#);
     for (i, topic) in data.topics.iter().enumerate() {
@@ -269,10 +277,9 @@ pub fn render_explore(template: &str, envelope: &[u8], locale: &str) -> String {
         text(&t(locale, "web.explore.more", &[]))
     ));
     for tag in &data.tags {
-        let code = percent_encoding::utf8_percent_encode(&tag.code, URI_COMPONENT);
         markup.push_str(&format!(
             r#"<a href="{}" class="chip">#{}</a>"#,
-            href(&format!("/tag/{code}")),
+            href(&tag.path()),
             text(&tag.name)
         ));
     }
@@ -301,7 +308,7 @@ pub fn render_explore(template: &str, envelope: &[u8], locale: &str) -> String {
             text(&kol.bio)
         ));
     }
-    markup.push_str("</div></section></main></div>");
+    markup.push_str("</div></section>");
     fill(template, &markup, EXPLORE_DATA_ID, envelope, locale)
 }
 
@@ -316,9 +323,7 @@ pub fn render(template: &str, envelope: &[u8], locale: &str, now: i64) -> String
     if !template.contains(MARKUP_SLOT) {
         return template.to_owned();
     }
-    let mut markup = String::from(
-        r#"<div class="columns"><main class="content"><section class="page home"><div class="feed-list">"#,
-    );
+    let mut markup = String::from(r#"<section class="page home"><div class="feed-list">"#);
     for card in &data.list {
         markup.push_str(&format!(
             r#"<article class="card feed-card {}{}"><div class="card-meta">{}"#,
@@ -342,10 +347,9 @@ pub fn render(template: &str, envelope: &[u8], locale: &str, now: i64) -> String
         }
         markup.push_str(r#"<div class="card-tags">"#);
         for tag in &card.tags[..card_tag_count(card.tags.len())] {
-            let code = percent_encoding::utf8_percent_encode(&tag.code, URI_COMPONENT);
             markup.push_str(&format!(
                 r#"<a href="{}" class="chip">#{}</a>"#,
-                attr(&locale_path(locale, &format!("/tag/{code}"))),
+                attr(&locale_path(locale, &tag.path())),
                 text(&tag.name)
             ));
         }
@@ -361,7 +365,7 @@ pub fn render(template: &str, envelope: &[u8], locale: &str, now: i64) -> String
         markup.push_str(&card.story_toggle(locale));
         markup.push_str("</article>");
     }
-    markup.push_str("</div></section></main></div>");
+    markup.push_str("</div></section>");
     fill(template, &markup, DATA_ID, envelope, locale)
 }
 
@@ -378,7 +382,7 @@ pub fn render_feed(template: &str, envelope: &[u8], locale: &str, now: i64) -> S
     }
     let card = &item.card;
     let mut markup = format!(
-        r#"<div class="columns"><main class="content"><article class="page feed-page"><div class="card-meta">{}<span>{}</span><time>{}</time></div><h1>{}</h1>"#,
+        r#"<article class="page feed-page"><div class="card-meta">{}<span>{}</span><time>{}</time></div><h1>{}</h1>"#,
         card.badge(locale),
         text(card.source()),
         text(&card.ago(locale, now)),
@@ -392,7 +396,7 @@ pub fn render_feed(template: &str, envelope: &[u8], locale: &str, now: i64) -> S
     }
     // Stored sanitized (ammonia); the app maps its links when it takes over.
     markup.push_str(&format!(
-        r#"<div class="article-body">{}</div></article></main></div>"#,
+        r#"<div class="article-body">{}</div></article>"#,
         item.content
     ));
     fill(template, &markup, FEED_DATA_ID, envelope, locale)
@@ -406,8 +410,11 @@ fn fill(template: &str, markup: &str, id: &str, envelope: &[u8], locale: &str) -
         r#"<script id="{id}" type="application/json" data-locale="{}">{json}</script>"#,
         attr(locale)
     );
+    // In the page's frame as the app's shell draws it (`.columns`: the side column's room on wide
+    // screens), so nothing moves when the app takes over.
+    let page = format!(r#"<div class="columns"><main class="content">{markup}</main></div>"#);
     template
-        .replacen(MARKUP_SLOT, markup, 1)
+        .replacen(MARKUP_SLOT, &page, 1)
         .replacen("</body>", &format!("{data}</body>"), 1)
 }
 

@@ -14,23 +14,18 @@ export function DownloadCard() {
     if (!published) return;
     void QRCode.toDataURL(`${location.origin}/download`, { errorCorrectionLevel: "L", margin: 1, width: 160 }).then(setQr);
   }, [published]);
-  if (!published) {
-    return (
-      <div className="card promo">
-        <h2>{t("web.download.title")}</h2>
-        <p>{t("web.download.notYet")}</p>
-      </div>
-    );
-  }
   return (
     <div className="card promo">
       <h2>{t("web.download.title")}</h2>
-      <p>{t("web.download.body")}</p>
+      <p>{t(published ? "web.download.body" : "web.download.notYet")}</p>
       {qr && <img src={qr} width={160} height={160} alt={t("web.download.scan")} />}
-      <div className="feed-actions">
-        {appStoreUrl() && <a className="button" href={appStoreUrl()}>{t("web.download.appStore")}</a>}
-        {playStoreUrl() && <a className="button ghost" href={playStoreUrl()}>{t("web.download.googlePlay")}</a>}
-      </div>
+      {published && (
+        <div className="feed-actions">
+          {appStoreUrl() && <a className="button" href={appStoreUrl()}>{t("web.download.appStore")}</a>}
+          {playStoreUrl() && <a className="button ghost" href={playStoreUrl()}>{t("web.download.googlePlay")}</a>}
+        </div>
+      )}
     </div>
   );
+
 }

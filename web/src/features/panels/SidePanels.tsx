@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 
 import { Price } from "../../components/Price";
 import { call } from "../../lib/api";
-import type { FeedView, Page, QuestionView } from "../../lib/api-types";
+import type { FeedView, MarketToken, Page, QuestionView } from "../../lib/api-types";
 import { formatNumber, useTranslation } from "../../lib/i18n";
 import { useLocalePath } from "../../lib/paths";
 import { Link } from "../../lib/router";
@@ -88,14 +88,20 @@ function MarketPanel() {
   return (
     <Panel id="market" title={t("web.panels.market")} more={<Link to={to("/markets")}>{t("web.panels.more")}</Link>}>
       <ul className="panel-list">
-        {rows.map((row) => (
-          <li key={row.id} className="panel-row">
-            <Link to={to(`/token/${encodeURIComponent(row.symbol)}`)}><strong>{row.symbol}</strong></Link>
-            <Price quote={row.price} compact />
-          </li>
-        ))}
+        {rows.map((row) => <TokenRow key={row.id} token={row} />)}
       </ul>
     </Panel>
+  );
+}
+
+/** A token and its price, linking to its page. */
+function TokenRow({ token }: { token: MarketToken }) {
+  const to = useLocalePath();
+  return (
+    <li className="panel-row">
+      <Link to={to(`/token/${encodeURIComponent(token.symbol)}`)}><strong>{token.symbol}</strong></Link>
+      <Price quote={token.price} compact />
+    </li>
   );
 }
 
@@ -141,12 +147,7 @@ function Follows() {
       ) : (
         <>
           <ul className="panel-list">
-            {tokens.slice(0, ROWS).map((token) => (
-              <li key={token.id} className="panel-row">
-                <Link to={to(`/token/${encodeURIComponent(token.symbol)}`)}><strong>{token.symbol}</strong></Link>
-                <Price quote={token.price} compact />
-              </li>
-            ))}
+            {tokens.slice(0, ROWS).map((token) => <TokenRow key={token.id} token={token} />)}
           </ul>
           <div className="chips">
             {tags.map((tag) => (
