@@ -23,6 +23,7 @@ use crate::content::feeds::{
     AuthorRef, FeedDetail, FeedView, Original, StoryRef, TagRef, TokenRef,
 };
 use crate::content::search::Hit;
+use crate::content::translate::texts::OriginalText;
 use crate::content::stories::StoryDetail;
 use crate::markets::exchanges::ExchangeView;
 use crate::markets::history::History;
@@ -62,6 +63,7 @@ fn api_types() -> String {
         declare::<AuthorRef>(&cfg),
         declare::<StoryRef>(&cfg),
         declare::<Original>(&cfg),
+        declare::<OriginalText>(&cfg),
         declare::<FeedView>(&cfg),
         declare::<FeedDetail>(&cfg),
         declare::<TokenView>(&cfg),

@@ -14,7 +14,18 @@ const FAKE_GRECAPTCHA = `window.grecaptcha = {
 
 let stack;
 let siteverify;
+let translator;
 before(async () => {
+  // A LibreTranslate-shaped service: each text comes back marked with its target language.
+  translator = createServer(async (req, res) => {
+    let raw = "";
+    for await (const chunk of req) raw += chunk;
+    const { q, target } = JSON.parse(raw);
+    const one = (text) => `${text} [${target}]`;
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify({ translatedText: Array.isArray(q) ? q.map(one) : one(q) }));
+  });
+  await new Promise((resolve) => translator.listen(0, "127.0.0.1", resolve));
   siteverify = createServer(async (req, res) => {
     let raw = "";
     for await (const chunk of req) raw += chunk;
@@ -35,12 +46,31 @@ before(async () => {
     TWITTER_CLIENT_ID: "",
     APPLE_CLIENT_ID: "",
     TELEGRAM_BOT_TOKEN: "",
+    TRANSLATE_URL: `http://127.0.0.1:${translator.address().port}`,
   });
 });
 after(async () => {
   await stack?.stop();
   siteverify?.close();
+  translator?.close();
 });
+
+/** A call as a reader using the site in `locale`; the envelope's data. */
+async function api(path, body, { token, locale = "en" } = {}) {
+  const headers = { "content-type": "application/json", cookie: `NEXT_LOCALE=${locale}` };
+  if (token) headers["x-token"] = token;
+  const response = await fetch(`${stack.base}/api${path}`, { method: "POST", headers, body: JSON.stringify(body) });
+  const envelope = await response.json();
+  if (envelope.code !== 2000) throw new Error(`${path}: ${JSON.stringify(envelope)}`);
+  return envelope.data;
+}
+
+/** Signs `email` in through the API (the checkbox's answer and the mailed code); its token. */
+async function apiSignIn(email) {
+  await api("/otp/email", { email, purpose: "login", captcha_token: "token-from-checkbox" });
+  const otp = await stack.codeFor(email);
+  return (await api("/user/login/email", { email, otp })).token;
+}
 
 async function openLogin(route) {
   const context = await stack.browser.newContext();
@@ -122,4 +152,44 @@ test("a site with no app in a store and no third-party sign-in offers no task or
   assert.equal(new URL(download.url()).pathname, "/download");
   assert.equal(await download.locator('a[href*="apps.apple.com"], a[href*="play.google.com"]').count(), 0);
   await phone.close();
+});
+
+test("a reader's question and comment in Korean read in English, with the originals a click away", async () => {
+  const token = await apiSignIn("korean-asker@example.com");
+  const tag = (await api("/tag/list", {})).list[0].id;
+  const title = "스테이킹 수익은 어디서 오나요?";
+  const question = { title, content: "궁금합니다", tags: [tag] };
+  const { id } = await api("/question/create", question, { token, locale: "ko" });
+  await api("/comment/add", { question_id: id, content: "좋은 질문" }, { token, locale: "ko" });
+  // The translator gets to them after the newest items; an English page then shows the translation.
+  let translated = false;
+  for (let tries = 0; tries < 120 && !translated; tries++) {
+    const detail = await api("/question/detail", { id });
+    translated = detail.original !== undefined;
+    if (!translated) await new Promise((r) => setTimeout(r, 500));
+  }
+  assert.ok(translated, "the question was translated");
+  const page = await (await stack.browser.newContext()).newPage();
+  let asked = 0;
+  page.on("request", (r) => {
+    if (r.url().includes("/api/question/detail") || r.url().includes("/api/comment/list")) asked++;
+  });
+  await page.goto(`${stack.base}/question/${id}`);
+  const heading = page.locator(".question-page h1");
+  await heading.getByText(`${title} [en]`, { exact: true }).waitFor();
+  const note = page.locator(".question-page > .translated");
+  assert.equal(await note.innerText(), "Translated from Korean · Show original");
+  const comment = page.locator(".comment", { hasText: "좋은 질문" });
+  await comment.getByText("좋은 질문 [en]", { exact: true }).waitFor();
+  const before = asked;
+  await note.getByRole("button", { name: "Show original" }).click();
+  await heading.getByText(title, { exact: true }).waitFor();
+  assert.equal(await heading.getAttribute("lang"), "ko");
+  await page.locator(".question-page .comment-text", { hasText: "궁금합니다" }).first().waitFor();
+  await comment.getByRole("button", { name: "Show original" }).click();
+  await comment.getByText("좋은 질문", { exact: true }).waitFor();
+  await comment.getByRole("button", { name: "Show translation", pressed: true }).click();
+  await comment.getByText("좋은 질문 [en]", { exact: true }).waitFor();
+  assert.equal(asked, before, "the toggles ask the server nothing");
+  await page.context().close();
 });

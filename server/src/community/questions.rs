@@ -17,7 +17,10 @@ use serde::Serialize;
 
 use crate::auth::users::{UserRef, users_by_id};
 use crate::content::catalogue::known_ids;
+use crate::content::feeds::Reading;
 use crate::content::follows::{Target, followed};
+use crate::content::translate::TextKind;
+use crate::content::translate::texts::{self, OriginalText};
 use crate::ctx::Ctx;
 use crate::entity::{answer, point_ledger, question, question_tag, tag, user};
 use crate::error::{AppError, AppResult};
@@ -63,6 +66,12 @@ pub struct AnswerView {
     pub id: i64,
     pub user: Option<UserRef>,
     pub content: String,
+    /// The language it was written in (empty when not known).
+    pub lang: String,
+    /// The text as written, when a translation is shown in its place.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub original: Option<OriginalText>,
     pub like_count: i64,
     pub accepted: bool,
     pub created_at: i64,
@@ -75,6 +84,12 @@ pub struct QuestionView {
     pub user: Option<UserRef>,
     pub title: String,
     pub content: String,
+    /// The language it was written in (empty when not known).
+    pub lang: String,
+    /// The title and text as written, when a translation is shown in their place.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub original: Option<OriginalText>,
     pub tag_ids: Vec<i64>,
     pub bounty: i64,
     #[ts(type = "\"none\" | \"open\" | \"accepted\" | \"settled\"")]
@@ -131,6 +146,8 @@ async fn move_points(
 }
 
 pub struct NewQuestion<'a> {
+    /// The asker's language.
+    pub lang: &'a str,
     pub title: &'a str,
     pub content: &'a str,
     pub tag_ids: Vec<i64>,
@@ -169,6 +186,7 @@ pub async fn ask(ctx: &Ctx, user_id: i64, new: NewQuestion<'_>) -> AppResult<Que
         user_id: Set(user_id),
         title: Set(new.title.trim().to_owned()),
         content: Set(new.content.trim().to_owned()),
+        lang: Set(new.lang.to_owned()),
         bounty: Set(bounty),
         bounty_state: Set(if bounty > 0 { OPEN } else { NONE }.to_owned()),
         accepted_answer_id: Set(None),
@@ -203,13 +221,17 @@ pub async fn ask(ctx: &Ctx, user_id: i64, new: NewQuestion<'_>) -> AppResult<Que
         .await?;
     }
     txn.commit().await?;
-    let mut views = question_views(ctx, vec![made]).await?;
+    let mut views = question_views(ctx, vec![made], Reading::ORIGINALS).await?;
     views
         .pop()
         .ok_or_else(|| AppError::internal("the new question has no view"))
 }
 
-async fn question_views(ctx: &Ctx, rows: Vec<question::Model>) -> AppResult<Vec<QuestionView>> {
+async fn question_views(
+    ctx: &Ctx,
+    rows: Vec<question::Model>,
+    reading: Reading,
+) -> AppResult<Vec<QuestionView>> {
     let ids: Vec<i64> = rows.iter().map(|q| q.id).collect();
     let mut tags: HashMap<i64, Vec<i64>> = HashMap::new();
     if !ids.is_empty() {
@@ -222,13 +244,21 @@ async fn question_views(ctx: &Ctx, rows: Vec<question::Model>) -> AppResult<Vec<
         }
     }
     let users = users_by_id(&ctx.db, rows.iter().map(|q| q.user_id)).await?;
+    let written = rows.iter().map(|q| (q.id, q.lang.as_str()));
+    let mut translations = texts::for_reader(&ctx.db, TextKind::Question, written, reading).await?;
     Ok(rows
         .into_iter()
-        .map(|q| QuestionView {
+        .map(|mut q| QuestionView {
+            original: texts::shown_translated(
+                translations.remove(&q.id),
+                Some(&mut q.title),
+                &mut q.content,
+            ),
             id: q.id,
             user: users.get(&q.user_id).cloned(),
             title: q.title,
             content: q.content,
+            lang: q.lang,
             tag_ids: tags.remove(&q.id).unwrap_or_default(),
             bounty: q.bounty,
             bounty_state: q.bounty_state,
@@ -254,9 +284,10 @@ pub async fn list(
     ctx: &Ctx,
     sort: Sort,
     filter: Filter,
-    cursor: Option<&str>,
-    limit: u64,
+    page: (Option<&str>, u64),
+    reading: Reading,
 ) -> AppResult<Page<QuestionView>> {
+    let (cursor, limit) = page;
     use question::Column as Q;
     let mut query = question::Entity::find();
     if let Some(reader) = filter.followed_by {
@@ -275,7 +306,7 @@ pub async fn list(
         );
     }
     query = match sort {
-        Sort::Hot => return hot_page(ctx, query, cursor, limit).await,
+        Sort::Hot => return hot_page(ctx, query, page, reading).await,
         Sort::New => query.order_by_desc(Q::Id),
         Sort::Unanswered => query.filter(Q::AnswerCount.eq(0)).order_by_desc(Q::Id),
         Sort::Bounty => query
@@ -299,7 +330,7 @@ pub async fn list(
         Sort::Bounty => format!("{}.{}", q.bounty, q.id),
         _ => q.id.to_string(),
     });
-    let list = question_views(ctx, rows).await?;
+    let list = question_views(ctx, rows, reading).await?;
     Ok(Page { list, next_cursor })
 }
 
@@ -310,8 +341,8 @@ pub async fn list(
 async fn hot_page(
     ctx: &Ctx,
     query: sea_orm::Select<question::Entity>,
-    cursor: Option<&str>,
-    limit: u64,
+    (cursor, limit): (Option<&str>, u64),
+    reading: Reading,
 ) -> AppResult<Page<QuestionView>> {
     use client_core::vote::{Signals, hot_score};
     use question::Column as Q;
@@ -340,7 +371,7 @@ async fn hot_page(
     let page: Vec<question::Model> = rows.drain(start..end).collect();
     let after = offset.saturating_add(limit as i64).to_string();
     let (rows, next_cursor) = split_page(page, limit, |_| after.clone());
-    let list = question_views(ctx, rows).await?;
+    let list = question_views(ctx, rows, reading).await?;
     Ok(Page { list, next_cursor })
 }
 
@@ -352,10 +383,10 @@ async fn find(db: &impl ConnectionTrait, id: i64) -> AppResult<question::Model> 
 }
 
 /// A question with its answers: the accepted one first, then by likes, then oldest.
-pub async fn detail(ctx: &Ctx, id: i64) -> AppResult<QuestionDetail> {
+pub async fn detail(ctx: &Ctx, id: i64, reading: Reading) -> AppResult<QuestionDetail> {
     let found = find(&ctx.db, id).await?;
-    let answers = answers_page(ctx, &found, None, ANSWERS_PAGE).await?;
-    let question = question_views(ctx, vec![found])
+    let answers = answers_page(ctx, &found, (None, ANSWERS_PAGE), reading).await?;
+    let question = question_views(ctx, vec![found], reading)
         .await?
         .pop()
         .ok_or_else(|| AppError::internal("a question without a view"))?;
@@ -370,11 +401,11 @@ pub async fn detail(ctx: &Ctx, id: i64) -> AppResult<QuestionDetail> {
 pub async fn answers(
     ctx: &Ctx,
     id: i64,
-    cursor: Option<&str>,
-    limit: u64,
+    page: (Option<&str>, u64),
+    reading: Reading,
 ) -> AppResult<Page<AnswerView>> {
     let found = find(&ctx.db, id).await?;
-    answers_page(ctx, &found, cursor, limit).await
+    answers_page(ctx, &found, page, reading).await
 }
 
 /// A page of `question`'s answers: the accepted one first (on the first page), then by likes,
@@ -382,8 +413,8 @@ pub async fn answers(
 async fn answers_page(
     ctx: &Ctx,
     question: &question::Model,
-    cursor: Option<&str>,
-    limit: u64,
+    (cursor, limit): (Option<&str>, u64),
+    reading: Reading,
 ) -> AppResult<Page<AnswerView>> {
     use answer::Column as A;
     let accepted = question.accepted_answer_id;
@@ -414,27 +445,34 @@ async fn answers_page(
     {
         rows.insert(0, first);
     }
-    let users = users_by_id(&ctx.db, rows.iter().map(|a| a.user_id)).await?;
-    let list = rows
-        .into_iter()
-        .map(|a| {
-            let is_accepted = Some(a.id) == accepted;
-            answer_view(a, &users, is_accepted)
-        })
-        .collect();
+    let list = answer_views(ctx, rows, |a| Some(a.id) == accepted, reading).await?;
     Ok(Page { list, next_cursor })
 }
 
-fn answer_view(a: answer::Model, users: &HashMap<i64, UserRef>, accepted: bool) -> AnswerView {
-    AnswerView {
-        id: a.id,
-        user: users.get(&a.user_id).cloned(),
-        content: a.content,
-        like_count: a.like_count,
-        accepted,
-        created_at: a.created_at,
-        edited_at: a.edited_at,
-    }
+/// Views of answers as `reading` wants them, their authors and translations read once.
+async fn answer_views(
+    ctx: &Ctx,
+    rows: Vec<answer::Model>,
+    accepted: impl Fn(&answer::Model) -> bool,
+    reading: Reading,
+) -> AppResult<Vec<AnswerView>> {
+    let users = users_by_id(&ctx.db, rows.iter().map(|a| a.user_id)).await?;
+    let written = rows.iter().map(|a| (a.id, a.lang.as_str()));
+    let mut translations = texts::for_reader(&ctx.db, TextKind::Answer, written, reading).await?;
+    Ok(rows
+        .into_iter()
+        .map(|mut a| AnswerView {
+            original: texts::shown_translated(translations.remove(&a.id), None, &mut a.content),
+            accepted: accepted(&a),
+            id: a.id,
+            user: users.get(&a.user_id).cloned(),
+            content: a.content,
+            lang: a.lang,
+            like_count: a.like_count,
+            created_at: a.created_at,
+            edited_at: a.edited_at,
+        })
+        .collect())
 }
 
 /// An answer on its author's profile, with the question it answers.
@@ -450,8 +488,8 @@ pub struct AuthoredAnswer {
 pub async fn answers_by(
     ctx: &Ctx,
     user_id: i64,
-    cursor: Option<&str>,
-    limit: u64,
+    (cursor, limit): (Option<&str>, u64),
+    reading: Reading,
 ) -> AppResult<Page<AuthoredAnswer>> {
     let mut query = answer::Entity::find()
         .filter(answer::Column::UserId.eq(user_id))
@@ -468,24 +506,40 @@ pub async fn answers_by(
         .into_iter()
         .map(|q| (q.id, q))
         .collect();
-    let users = users_by_id(&ctx.db, [user_id]).await?;
-    let list = rows
+    let rows: Vec<answer::Model> = rows
         .into_iter()
-        .filter_map(|a| {
-            let q = asked.get(&a.question_id)?;
-            let accepted = q.accepted_answer_id == Some(a.id);
+        .filter(|a| asked.contains_key(&a.question_id))
+        .collect();
+    let accepted = |a: &answer::Model| {
+        asked
+            .get(&a.question_id)
+            .is_some_and(|q| q.accepted_answer_id == Some(a.id))
+    };
+    let asked_in: Vec<i64> = rows.iter().map(|a| a.question_id).collect();
+    let list = answer_views(ctx, rows, accepted, reading)
+        .await?
+        .into_iter()
+        .zip(asked_in)
+        .filter_map(|(answer, question_id)| {
             Some(AuthoredAnswer {
-                question_id: q.id,
-                question_title: q.title.clone(),
-                answer: answer_view(a, &users, accepted),
+                question_id,
+                question_title: asked.get(&question_id)?.title.clone(),
+                answer,
             })
         })
         .collect();
     Ok(Page { list, next_cursor })
 }
 
-/// Answers a question (not one's own; one answer per reader, which they may edit after).
-pub async fn answer(ctx: &Ctx, user_id: i64, question_id: i64, content: &str) -> AppResult<i64> {
+/// Answers a question (not one's own; one answer per reader, which they may edit after), in the
+/// answerer's `lang`.
+pub async fn answer(
+    ctx: &Ctx,
+    user_id: i64,
+    question_id: i64,
+    content: &str,
+    lang: &str,
+) -> AppResult<i64> {
     let found = find(&ctx.db, question_id).await?;
     if found.user_id == user_id {
         return Err(
@@ -497,6 +551,7 @@ pub async fn answer(ctx: &Ctx, user_id: i64, question_id: i64, content: &str) ->
         question_id: Set(question_id),
         user_id: Set(user_id),
         content: Set(content.trim().to_owned()),
+        lang: Set(lang.to_owned()),
         like_count: Set(0),
         created_at: Set(ctx.now()),
         edited_at: Set(None),
@@ -535,8 +590,14 @@ pub async fn answer(ctx: &Ctx, user_id: i64, question_id: i64, content: &str) ->
     Ok(made.id)
 }
 
-/// The author edits their answer.
-pub async fn edit_answer(ctx: &Ctx, user_id: i64, id: i64, content: &str) -> AppResult<()> {
+/// The author edits their answer, now in `lang`; the old text's translations go.
+pub async fn edit_answer(
+    ctx: &Ctx,
+    user_id: i64,
+    id: i64,
+    content: &str,
+    lang: &str,
+) -> AppResult<()> {
     let found = find_answer(&ctx.db, id).await?;
     if found.user_id != user_id {
         return Err(AppError::new(ErrorKind::Forbidden).with_message("This is not your answer"));
@@ -555,17 +616,21 @@ pub async fn edit_answer(ctx: &Ctx, user_id: i64, id: i64, content: &str) -> App
                 .or(question::Column::AcceptedAnswerId.ne(id)),
         )
         .to_owned();
+    let txn = crate::db::begin_write(&ctx.db).await?;
     let edited = answer::Entity::update_many()
         .col_expr(answer::Column::Content, Expr::value(content.trim()))
+        .col_expr(answer::Column::Lang, Expr::value(lang))
         .col_expr(answer::Column::EditedAt, Expr::value(ctx.now()))
         .filter(answer::Column::Id.eq(id))
         .filter(answer::Column::QuestionId.in_subquery(open))
-        .exec(&ctx.db)
+        .exec(&txn)
         .await?;
     if edited.rows_affected == 0 {
         return Err(AppError::new(ErrorKind::Forbidden)
             .with_message("An accepted or rewarded answer can no longer be edited"));
     }
+    texts::forget(&txn, TextKind::Answer, [id]).await?;
+    txn.commit().await?;
     changed(ctx, found.question_id);
     Ok(())
 }
@@ -660,6 +725,15 @@ pub async fn take_down(txn: &impl ConnectionTrait, now: i64, id: i64) -> AppResu
         )
         .await?;
     }
+    let answers: Vec<i64> = answer::Entity::find()
+        .select_only()
+        .column(answer::Column::Id)
+        .filter(answer::Column::QuestionId.eq(id))
+        .into_tuple()
+        .all(txn)
+        .await?;
+    texts::forget(txn, TextKind::Answer, answers).await?;
+    texts::forget(txn, TextKind::Question, [id]).await?;
     answer::Entity::delete_many()
         .filter(answer::Column::QuestionId.eq(id))
         .exec(txn)
@@ -677,6 +751,7 @@ pub async fn take_down(txn: &impl ConnectionTrait, now: i64, id: i64) -> AppResu
 pub async fn take_down_answer(txn: &impl ConnectionTrait, id: i64) -> AppResult<answer::Model> {
     let found = find_answer(txn, id).await?;
     answer::Entity::delete_by_id(id).exec(txn).await?;
+    texts::forget(txn, TextKind::Answer, [id]).await?;
     question::Entity::update_many()
         .col_expr(
             question::Column::AnswerCount,

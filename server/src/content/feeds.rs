@@ -101,6 +101,14 @@ pub struct Reading {
     pub translate: bool,
 }
 
+impl Reading {
+    /// Originals only: for what was just written, which has no translation yet.
+    pub const ORIGINALS: Self = Self {
+        locale: client_core::locale::DEFAULT_LOCALE,
+        translate: false,
+    };
+}
+
 #[derive(schemars::JsonSchema, Debug, Clone, Serialize, ts_rs::TS)]
 pub struct TagRef {
     pub id: i64,

@@ -12,6 +12,8 @@ pub struct Model {
     #[sea_orm(column_type = "Text")]
     pub content: String,
     pub like_count: i64,
+    /// The writer's language when they wrote it (empty before it was kept: not translated).
+    pub lang: String,
     pub created_at: i64,
     pub edited_at: Option<i64>,
 }

@@ -22,6 +22,8 @@ pub struct Model {
     pub state: String,
     pub like_count: i64,
     pub reply_count: i64,
+    /// The writer's language when they wrote it (empty before it was kept: not translated).
+    pub lang: String,
     pub created_at: i64,
     pub edited_at: Option<i64>,
 }

@@ -59,6 +59,7 @@ pub mod tag;
 pub mod task;
 pub mod task_progress;
 pub mod telegram_login;
+pub mod text_translation;
 pub mod token;
 pub mod token_price;
 pub mod topic;

@@ -19,6 +19,8 @@ pub struct Model {
     pub accepted_answer_id: Option<i64>,
     pub answer_count: i64,
     pub like_count: i64,
+    /// The writer's language when they wrote it (empty before it was kept: not translated).
+    pub lang: String,
     pub created_at: i64,
     /// When an open bounty is settled if no answer was accepted.
     pub deadline_at: Option<i64>,

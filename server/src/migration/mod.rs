@@ -44,6 +44,7 @@ mod m20261126_000039_votes;
 mod m20261126_000040_translations;
 mod m20261126_000041_stories;
 mod m20261126_000042_nickname_key;
+mod m20261126_000043_text_translations;
 
 pub struct Migrator;
 
@@ -162,6 +163,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000040_translations::Migration),
             Box::new(m20261126_000041_stories::Migration),
             Box::new(m20261126_000042_nickname_key::Migration),
+            Box::new(m20261126_000043_text_translations::Migration),
         ]
     }
 }

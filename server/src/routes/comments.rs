@@ -10,6 +10,7 @@ use serde::Deserialize;
 use validator::Validate;
 
 use super::cached::{cached_envelope, json_bytes};
+use super::feeds::reading;
 use super::{IdRequest, List, PageRequest, ok};
 use crate::error::{AppError, AppResult};
 use crate::extract::{ApiJson, Caller, ClientMeta, CurrentUser};
@@ -73,6 +74,7 @@ struct ListRequest {
 async fn comment_list(
     State(state): State<AppState>,
     caller: Caller,
+    client: ClientMeta,
     ApiJson(req): ApiJson<ListRequest>,
 ) -> AppResult<Response> {
     let sort = match req.sort.as_deref() {
@@ -83,18 +85,24 @@ async fn comment_list(
     let subject = req.on.subject()?;
     let (cursor, limit) = (req.page.cursor(), req.page.limit());
     let reader = caller.user_id();
+    let reading = reading(&caller, &client);
     let blocks_someone = match reader {
         Some(reader) => blocks::blocks_anyone(&state, reader).await?,
         None => false,
     };
     if blocks_someone || cursor.is_some() {
-        let page = comments::list(&state, reader, subject, sort, cursor, limit).await?;
+        let page = comments::list(&state, reader, reading, subject, sort, cursor, limit).await?;
         return Ok(ok(page).into_response());
     }
-    // First pages are the same for every visitor and every reader who blocked no one: built
-    // about once a second, the reader's likes marked on the copy.
-    let key = format!("{}{sort:?}|{limit}", comments::thread_key(subject));
-    let page = comments::list(&state, None, subject, sort, None, limit);
+    // First pages are the same for every visitor and every reader who blocked no one and reads
+    // the same way: built about once a second, the reader's likes marked on the copy.
+    let key = format!(
+        "{}{sort:?}|{limit}|{}|{}",
+        comments::thread_key(subject),
+        reading.locale,
+        reading.translate
+    );
+    let page = comments::list(&state, None, reading, subject, sort, None, limit);
     let body = cached_envelope(&state.content.cache, Some(key), page).await?;
     Ok(json_bytes(match reader {
         Some(reader) => comments::mark_liked(&state, reader, body).await?,
@@ -115,11 +123,13 @@ struct RepliesRequest {
 async fn comment_replies(
     State(state): State<AppState>,
     caller: Caller,
+    client: ClientMeta,
     ApiJson(req): ApiJson<RepliesRequest>,
 ) -> AppResult<Json<Envelope<Page<CommentView>>>> {
     Ok(ok(comments::replies(
         &state,
         caller.user_id(),
+        reading(&caller, &client),
         req.id,
         req.page.cursor(),
         req.page.limit(),
@@ -167,6 +177,7 @@ async fn comment_add(
         subject,
         parent_id: req.parent_id,
         content: &req.content,
+        lang: client.locale,
     };
     Ok(ok(comments::add(&state, user.user_id, new).await?))
 }
@@ -191,6 +202,7 @@ async fn comment_edit(
         user.user_id,
         req.id,
         &req.content,
+        client.locale,
     )
     .await?))
 }

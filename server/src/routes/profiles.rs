@@ -101,14 +101,17 @@ async fn user_posts(
 /// A person's answers, newest first, each with its question's title.
 async fn user_answers(
     State(state): State<AppState>,
+    caller: Caller,
+    client: ClientMeta,
     ApiJson(req): ApiJson<AuthorPageRequest>,
 ) -> AppResult<Json<Envelope<Page<AuthoredAnswer>>>> {
-    let (cursor, limit) = (req.page.cursor(), req.page.limit());
+    let page = (req.page.cursor(), req.page.limit());
+    let reading = reading(&caller, &client);
     Ok(ok(questions::answers_by(
         &state,
         req.user_id,
-        cursor,
-        limit,
+        page,
+        reading,
     )
     .await?))
 }

@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use validator::{Validate, ValidationError};
 
 use super::cached::cached_ok;
+use super::feeds::reading;
 use super::{IdRequest, PageRequest, ok};
 use crate::community::questions::{self, Filter, NewQuestion, QuestionView, Sort};
 use crate::error::{AppError, AppResult};
@@ -76,6 +77,7 @@ async fn create(
     )
     .await?;
     let new = NewQuestion {
+        lang: client.locale,
         title: &req.title,
         content: &req.content,
         tag_ids: req.tags,
@@ -104,6 +106,7 @@ struct ListRequest {
 async fn list(
     State(state): State<AppState>,
     caller: Caller,
+    client: ClientMeta,
     ApiJson(req): ApiJson<ListRequest>,
 ) -> AppResult<Json<Envelope<Page<QuestionView>>>> {
     let sort = match req.sort.as_deref() {
@@ -127,19 +130,37 @@ async fn list(
         followed_by,
     };
     let (cursor, limit) = (req.page.cursor(), req.page.limit());
-    Ok(ok(
-        questions::list(&state, sort, filter, cursor, limit).await?
-    ))
+    Ok(ok(questions::list(
+        &state,
+        sort,
+        filter,
+        (cursor, limit),
+        reading(&caller, &client),
+    )
+    .await?))
 }
 
-/// The same for every reader: built about once a second, and forgotten on this server when an
-/// answer comes, changes or is accepted.
+/// The same for every reader who reads the same way: built about once a second, and forgotten on
+/// this server when an answer comes, changes or is accepted.
 async fn detail(
     State(state): State<AppState>,
+    caller: Caller,
+    client: ClientMeta,
     ApiJson(req): ApiJson<IdRequest>,
 ) -> AppResult<Response> {
-    let key = questions::cache_key(req.id);
-    cached_ok(&state, Some(key), questions::detail(&state, req.id)).await
+    let reading = reading(&caller, &client);
+    let key = format!(
+        "{}{}|{}",
+        questions::cache_key(req.id),
+        reading.locale,
+        reading.translate
+    );
+    cached_ok(
+        &state,
+        Some(key),
+        questions::detail(&state, req.id, reading),
+    )
+    .await
 }
 
 #[derive(schemars::JsonSchema, Deserialize, Validate)]
@@ -153,16 +174,16 @@ struct AnswersRequest {
 /// More of a question's answers, after the detail's first page.
 async fn more_answers(
     State(state): State<AppState>,
+    caller: Caller,
+    client: ClientMeta,
     ApiJson(req): ApiJson<AnswersRequest>,
 ) -> AppResult<Json<Envelope<Page<questions::AnswerView>>>> {
-    let limit = req.page.limit.unwrap_or(questions::ANSWERS_PAGE);
-    Ok(ok(questions::answers(
-        &state,
-        req.id,
+    let page = (
         req.page.cursor(),
-        limit,
-    )
-    .await?))
+        req.page.limit.unwrap_or(questions::ANSWERS_PAGE),
+    );
+    let reading = reading(&caller, &client);
+    Ok(ok(questions::answers(&state, req.id, page, reading).await?))
 }
 
 #[derive(schemars::JsonSchema, Deserialize, Validate)]
@@ -185,7 +206,14 @@ async fn answer(
 ) -> AppResult<Json<Envelope<Answered>>> {
     moderation::ensure_not_banned(&state, user.user_id).await?;
     spend_write(&state, &user, &client, limits::ANSWERS).await?;
-    let id = questions::answer(&state, user.user_id, req.question_id, &req.content).await?;
+    let id = questions::answer(
+        &state,
+        user.user_id,
+        req.question_id,
+        &req.content,
+        client.locale,
+    )
+    .await?;
     Ok(ok(Answered { id }))
 }
 
@@ -204,7 +232,7 @@ async fn edit(
 ) -> AppResult<Json<Envelope<()>>> {
     moderation::ensure_not_banned(&state, user.user_id).await?;
     spend_write(&state, &user, &client, limits::ANSWERS).await?;
-    questions::edit_answer(&state, user.user_id, req.id, &req.content).await?;
+    questions::edit_answer(&state, user.user_id, req.id, &req.content, client.locale).await?;
     Ok(ok(()))
 }
 

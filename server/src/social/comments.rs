@@ -20,6 +20,9 @@ use super::messages::{self, About};
 use super::subject::Subject;
 use crate::auth::users::nickname_is;
 use crate::auth::users::{UserRef, users_by_id};
+use crate::content::feeds::Reading;
+use crate::content::translate::TextKind;
+use crate::content::translate::texts::{self, OriginalText};
 use crate::ctx::Ctx;
 use crate::entity::{comment, comment_edit, like, user};
 use crate::error::{AppError, AppResult};
@@ -52,6 +55,12 @@ pub struct CommentView {
     pub reply_to: Option<UserRef>,
     /// Empty for a deleted or removed comment.
     pub content: String,
+    /// The language it was written in (empty when not known).
+    pub lang: String,
+    /// The text as written, when a translation is shown in its place.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub original: Option<OriginalText>,
     pub like_count: i64,
     pub liked: bool,
     pub reply_count: i64,
@@ -138,6 +147,7 @@ async fn liked_among(ctx: &Ctx, reader: i64, ids: Vec<i64>) -> AppResult<HashSet
 pub async fn list(
     ctx: &Ctx,
     reader: Option<i64>,
+    reading: Reading,
     subject: Subject,
     sort: Sort,
     cursor: Option<&str>,
@@ -170,7 +180,7 @@ pub async fn list(
         Sort::Top => format!("{}.{}", c.like_count, c.id),
     });
     let replies = first_replies(ctx, reader, top.iter().map(|c| c.id).collect()).await?;
-    let list = views(ctx, reader, top, replies).await?;
+    let list = views(ctx, reader, reading, top, replies).await?;
     Ok(Page { list, next_cursor })
 }
 
@@ -210,6 +220,7 @@ async fn first_replies(
 pub async fn replies(
     ctx: &Ctx,
     reader: Option<i64>,
+    reading: Reading,
     parent_id: i64,
     cursor: Option<&str>,
     limit: u64,
@@ -226,15 +237,16 @@ pub async fn replies(
         query = query.filter(C::Id.gt(after));
     }
     let (rows, next_cursor) = split_page(query.all(&ctx.db).await?, limit, |c| c.id.to_string());
-    let list = views(ctx, reader, rows, Vec::new()).await?;
+    let list = views(ctx, reader, reading, rows, Vec::new()).await?;
     Ok(Page { list, next_cursor })
 }
 
-/// Views of `comments` (with `replies` under their parents): authors and the reader's likes
-/// read once for the whole page.
+/// Views of `comments` (with `replies` under their parents) as `reading` wants them: authors,
+/// the reader's likes and the translations read once for the whole page.
 async fn views(
     ctx: &Ctx,
     reader: Option<i64>,
+    reading: Reading,
     comments: Vec<comment::Model>,
     replies: Vec<comment::Model>,
 ) -> AppResult<Vec<CommentView>> {
@@ -248,8 +260,13 @@ async fn views(
         Some(reader) => liked_among(ctx, reader, all().map(|c| c.id).collect()).await?,
         None => HashSet::new(),
     };
-    let view = |c: comment::Model| {
+    let visible = all().filter(|c| c.state == VISIBLE);
+    let written = visible.map(|c| (c.id, c.lang.as_str()));
+    let mut translations = texts::for_reader(&ctx.db, TextKind::Comment, written, reading).await?;
+    let mut view = |c: comment::Model| {
         let shown = c.state == VISIBLE;
+        let mut content = if shown { c.content } else { String::new() };
+        let original = texts::shown_translated(translations.remove(&c.id), None, &mut content);
         CommentView {
             id: c.id,
             subject_kind: c.subject_kind,
@@ -260,7 +277,9 @@ async fn views(
                 .reply_to_user_id
                 .filter(|_| shown)
                 .and_then(|id| users.get(&id).cloned()),
-            content: if shown { c.content } else { String::new() },
+            content,
+            lang: c.lang,
+            original,
             like_count: c.like_count,
             liked: liked.contains(&c.id),
             reply_count: c.reply_count,
@@ -291,7 +310,8 @@ pub async fn shown(ctx: &Ctx, id: i64) -> AppResult<Option<CommentView>> {
     let Some(found) = visible_in(&ctx.db, id).await? else {
         return Ok(None);
     };
-    Ok(views(ctx, None, vec![found], Vec::new()).await?.pop())
+    let view = views(ctx, None, Reading::ORIGINALS, vec![found], Vec::new()).await?;
+    Ok(view.into_iter().next())
 }
 
 /// A comment a reader may see and act on, or `NotFound`.
@@ -314,6 +334,8 @@ pub struct NewComment<'a> {
     pub parent_id: Option<i64>,
     /// Already checked by the comment rule.
     pub content: &'a str,
+    /// The writer's language.
+    pub lang: &'a str,
 }
 
 /// Adds a comment or a reply and leaves the messages it causes, in one transaction.
@@ -367,6 +389,7 @@ pub async fn add(ctx: &Ctx, user_id: i64, new: NewComment<'_>) -> AppResult<Comm
         user_id: Set(user_id),
         reply_to_user_id: Set(answered.filter(|(_, reply)| *reply).map(|(to, _)| to)),
         content: Set(content.to_owned()),
+        lang: Set(new.lang.to_owned()),
         state: Set(VISIBLE.to_owned()),
         like_count: Set(0),
         reply_count: Set(0),
@@ -398,7 +421,14 @@ pub async fn add(ctx: &Ctx, user_id: i64, new: NewComment<'_>) -> AppResult<Comm
     changed(ctx, new.subject);
     written(ctx, new.subject, made.id);
     messages::notified(ctx, replied_to.into_iter().chain(mentioned).map(Some));
-    let mut list = views(ctx, Some(user_id), vec![made], Vec::new()).await?;
+    let mut list = views(
+        ctx,
+        Some(user_id),
+        Reading::ORIGINALS,
+        vec![made],
+        Vec::new(),
+    )
+    .await?;
     list.pop()
         .ok_or_else(|| AppError::internal("the new comment has no view"))
 }
@@ -433,8 +463,15 @@ async fn own(ctx: &Ctx, user_id: i64, id: i64) -> AppResult<comment::Model> {
     Ok(found)
 }
 
-/// Replaces the text of the author's comment within the edit window, keeping the old text.
-pub async fn edit(ctx: &Ctx, user_id: i64, id: i64, content: &str) -> AppResult<CommentView> {
+/// Replaces the text of the author's comment within the edit window, keeping the old text; the
+/// new text is in `lang`, and the old one's translations go.
+pub async fn edit(
+    ctx: &Ctx,
+    user_id: i64,
+    id: i64,
+    content: &str,
+    lang: &str,
+) -> AppResult<CommentView> {
     let content = content.trim();
     let found = own(ctx, user_id, id).await?;
     let now = ctx.now();
@@ -454,14 +491,23 @@ pub async fn edit(ctx: &Ctx, user_id: i64, id: i64, content: &str) -> AppResult<
         .await?;
         let mut changed = found.into_active_model();
         changed.content = Set(content.to_owned());
+        changed.lang = Set(lang.to_owned());
         changed.edited_at = Set(Some(now));
         changed.update(&txn).await?;
+        texts::forget(&txn, TextKind::Comment, [id]).await?;
         txn.commit().await?;
         self::changed(ctx, subject);
         written(ctx, subject, id);
     }
     let current = find_visible(ctx, id).await?;
-    let mut list = views(ctx, Some(user_id), vec![current], Vec::new()).await?;
+    let mut list = views(
+        ctx,
+        Some(user_id),
+        Reading::ORIGINALS,
+        vec![current],
+        Vec::new(),
+    )
+    .await?;
     list.pop()
         .ok_or_else(|| AppError::internal("the edited comment has no view"))
 }
@@ -540,6 +586,7 @@ pub async fn take_down(
             .exec(txn)
             .await?;
     }
+    texts::forget(txn, TextKind::Comment, [found.id]).await?;
     if let Some(parent) = found.parent_id {
         comment::Entity::update_many()
             .col_expr(C::ReplyCount, Expr::col(C::ReplyCount).sub(1))

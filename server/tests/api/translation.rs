@@ -183,7 +183,199 @@ async fn a_failing_service_or_a_spent_budget_leaves_the_originals(backend: Backe
     assert_eq!(round(ctx, &t, "a").await.expect("round"), 0, "spent");
 }
 
+/// Rounds until one translates nothing; gives how many were made.
+async fn translate_all(app: &TestApp, t: &Translator) -> usize {
+    let mut made = 0;
+    loop {
+        match round(&app.state.ctx, t, "a").await.expect("round") {
+            0 => return made,
+            n => made += n,
+        }
+    }
+}
+
+async fn readers_texts_are_translated_and_shown_beside_their_original(backend: Backend) {
+    let api = TranslateApi::start().await;
+    let app = start(backend, &api, 100_000).await;
+    let tags = json!({ "tags": [{ "code": "defi", "names": { "en": "DeFi" } }] });
+    let (_, made) = app
+        .post_with("/admin/catalogue/upsert", tags, &[("X-ADMIN-TOKEN", ADMIN)])
+        .await;
+    assert_eq!(made["code"], 2000, "{made}");
+    let tag = app.call_as("/tag/detail", json!({ "code": "defi" }), "en", None);
+    let tag = tag.await["id"].as_i64().expect("tag id");
+    let token = |session: Value| session["token"].as_str().expect("token").to_owned();
+    let asker = token(app.sign_in("asker@example.com").await);
+    let answerer = token(app.sign_in("answerer@example.com").await);
+    // Written in the language each reader uses the site in: Korean and Vietnamese.
+    let question = app
+        .call_as(
+            "/question/create",
+            json!({ "title": "스테이킹 수익은 어디서 오나요?", "content": "궁금합니다", "tags": [tag] }),
+            "ko",
+            Some(&asker),
+        )
+        .await;
+    let question_id = question["id"].as_i64().expect("question id");
+    assert_eq!(
+        (&question["lang"], &question["original"]),
+        (&json!("ko"), &Value::Null)
+    );
+    let answer = json!({ "question_id": question_id, "content": "Từ phí giao dịch" });
+    let answered = app.call_as("/answer/create", answer, "vi", Some(&answerer));
+    let answer_id = answered.await["id"].as_i64().expect("answer id");
+    let comment = json!({ "question_id": question_id, "content": "좋은 질문" });
+    app.call_as("/comment/add", comment, "ko", Some(&asker))
+        .await;
+
+    // Each text into its four other languages, once: the question's title and text in one call.
+    let t = translator(&app);
+    assert_eq!(translate_all(&app, &t).await, 12);
+    assert_eq!(api.calls().len(), 12);
+    assert_eq!(translate_all(&app, &t).await, 0, "once, ever");
+
+    let detail = app
+        .call_as("/question/detail", json!({ "id": question_id }), "en", None)
+        .await;
+    assert_eq!(
+        (&detail["title"], &detail["content"], &detail["lang"]),
+        (
+            &json!("스테이킹 수익은 어디서 오나요? · en rendering"),
+            &json!("궁금합니다 · en rendering"),
+            &json!("ko")
+        )
+    );
+    assert_eq!(
+        detail["original"],
+        json!({ "title": "스테이킹 수익은 어디서 오나요?", "content": "궁금합니다" })
+    );
+    let first = &detail["answers"][0];
+    assert_eq!(
+        (&first["content"], &first["original"]["content"]),
+        (
+            &json!("Từ phí giao dịch · en rendering"),
+            &json!("Từ phí giao dịch")
+        )
+    );
+    let thread = json!({ "question_id": question_id });
+    let comments = app.call_as("/comment/list", thread.clone(), "zh-Hant", None);
+    let comments = comments.await;
+    assert_eq!(
+        (
+            &comments["list"][0]["content"],
+            &comments["list"][0]["original"]
+        ),
+        (
+            &json!("좋은 질문 · zh-Hant rendering"),
+            &json!({ "content": "좋은 질문" })
+        )
+    );
+    let listed = app.call_as("/question/list", json!({}), "vi", None).await;
+    assert_eq!(
+        listed["list"][0]["title"],
+        "스테이킹 수익은 어디서 오나요? · vi rendering"
+    );
+    // In the language it was written in, the original, and nothing beside it.
+    let korean = app
+        .call_as("/question/detail", json!({ "id": question_id }), "ko", None)
+        .await;
+    assert_eq!(
+        (&korean["title"], &korean["original"]),
+        (&json!("스테이킹 수익은 어디서 오나요?"), &Value::Null)
+    );
+    // A reader who turned translation off reads originals.
+    let plain = token(app.sign_in("plain@example.com").await);
+    let off = json!({ "auto_translate": false });
+    app.call_as("/user/settings", off, "en", Some(&plain)).await;
+    let detail = app
+        .call_as(
+            "/question/detail",
+            json!({ "id": question_id }),
+            "en",
+            Some(&plain),
+        )
+        .await;
+    assert_eq!(
+        (&detail["title"], &detail["answers"][0]["content"]),
+        (
+            &json!("스테이킹 수익은 어디서 오나요?"),
+            &json!("Từ phí giao dịch")
+        )
+    );
+    let comments = app
+        .call_as("/comment/list", thread, "en", Some(&plain))
+        .await;
+    assert_eq!(comments["list"][0]["content"], "좋은 질문");
+
+    // Rewritten, an answer's old translations go, and the new text is translated in its turn.
+    let edit = json!({ "id": answer_id, "content": "Mostly from fees" });
+    app.call_as("/answer/edit", edit, "en", Some(&answerer))
+        .await;
+    let answers = json!({ "id": question_id });
+    let page = app
+        .call_as("/question/answers", answers.clone(), "vi", None)
+        .await;
+    assert_eq!(
+        (&page["list"][0]["content"], &page["list"][0]["original"]),
+        (&json!("Mostly from fees"), &Value::Null)
+    );
+    assert_eq!(translate_all(&app, &t).await, 4);
+    let page = app.call_as("/question/answers", answers, "vi", None).await;
+    assert_eq!(
+        page["list"][0]["content"],
+        "Mostly from fees · vi rendering"
+    );
+}
+
+async fn a_machine_translation_brings_an_item_into_its_story(backend: Backend) {
+    let api = TranslateApi::start().await;
+    let app = start(backend, &api, 100_000).await;
+    let now = app.state.now();
+    let (title, summary) = (
+        "Hackers drain a lending protocol after an oracle bug",
+        "The attackers took funds from the lending pool through a faulty price oracle.",
+    );
+    let english = app
+        .publish(
+            json!({ "source_url": "https://news.test/drain-en", "kind": "flash",
+            "lang": "en", "title": title, "summary": summary, "published_at": now - 600 }),
+        )
+        .await;
+    let (ko_title, ko_summary) = (
+        "오라클 버그로 대출 프로토콜 해킹 피해",
+        "공격자가 잘못된 가격 오라클을 통해 대출 풀의 자금을 탈취했다.",
+    );
+    let korean = app
+        .publish(
+            json!({ "source_url": "https://news.test/drain-ko", "kind": "flash",
+            "lang": "ko", "title": ko_title, "summary": ko_summary, "published_at": now - 300 }),
+        )
+        .await;
+    let story = |id: i64| {
+        let app = &app;
+        async move {
+            let item = app
+                .call_as("/feed/detail", json!({ "id": id }), "en", None)
+                .await;
+            item["story"].clone()
+        }
+    };
+    // Nothing in common that grouping can see across the two scripts.
+    assert_eq!(
+        (story(english).await, story(korean).await),
+        (Value::Null, Value::Null)
+    );
+    api.teach(ko_title, "en", title);
+    api.teach(ko_summary, "en", summary);
+    translate_all(&app, &translator(&app)).await;
+    let (a, b) = (story(english).await, story(korean).await);
+    assert_eq!(a["size"], 2, "{a}");
+    assert_eq!((&a["id"], &a["first_lang"]), (&b["id"], &json!("en")));
+}
+
 on_both_databases!(
     items_are_translated_once_and_shown_beside_their_original,
     a_failing_service_or_a_spent_budget_leaves_the_originals,
+    readers_texts_are_translated_and_shown_beside_their_original,
+    a_machine_translation_brings_an_item_into_its_story,
 );

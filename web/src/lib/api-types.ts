@@ -56,6 +56,14 @@ content?: string,
  * Translated by a machine (the translation service), not the source or an editor.
  */
 machine: boolean, };
+/**
+ * The text as written, beside its translation: "Show original" needs no request.
+ */
+export type OriginalText = { 
+/**
+ * A question's title.
+ */
+title?: string, content: string, };
 export type FeedView = { id: number, kind: FeedKind, title: string, summary: string, 
 /**
  * The language the item was written in.
@@ -278,7 +286,15 @@ reply_to: UserRef | null,
 /**
  * Empty for a deleted or removed comment.
  */
-content: string, like_count: number, liked: boolean, reply_count: number, created_at: number, edited_at: number | null, state: "visible" | "deleted" | "removed", 
+content: string, 
+/**
+ * The language it was written in (empty when not known).
+ */
+lang: string, 
+/**
+ * The text as written, when a translation is shown in its place.
+ */
+original?: OriginalText, like_count: number, liked: boolean, reply_count: number, created_at: number, edited_at: number | null, state: "visible" | "deleted" | "removed", 
 /**
  * A top-level comment's first replies, oldest first (empty for replies).
  */
@@ -327,8 +343,24 @@ comments: number, likes_received: number, posts: number, answers: number,
  * Readers who follow them, and the readers they follow.
  */
 followers: number, following: number, };
-export type AnswerView = { id: number, user: UserRef | null, content: string, like_count: number, accepted: boolean, created_at: number, edited_at: number | null, };
-export type QuestionView = { id: number, user: UserRef | null, title: string, content: string, tag_ids: Array<number>, bounty: number, bounty_state: "none" | "open" | "accepted" | "settled", 
+export type AnswerView = { id: number, user: UserRef | null, content: string, 
+/**
+ * The language it was written in (empty when not known).
+ */
+lang: string, 
+/**
+ * The text as written, when a translation is shown in its place.
+ */
+original?: OriginalText, like_count: number, accepted: boolean, created_at: number, edited_at: number | null, };
+export type QuestionView = { id: number, user: UserRef | null, title: string, content: string, 
+/**
+ * The language it was written in (empty when not known).
+ */
+lang: string, 
+/**
+ * The title and text as written, when a translation is shown in their place.
+ */
+original?: OriginalText, tag_ids: Array<number>, bounty: number, bounty_state: "none" | "open" | "accepted" | "settled", 
 /**
  * When an open bounty is settled if no answer is accepted.
  */
@@ -341,7 +373,15 @@ answers: Array<AnswerView>,
 /**
  * For `/question/answers`: the rest; `null` when these are all.
  */
-answers_next_cursor: string | null, id: number, user: UserRef | null, title: string, content: string, tag_ids: Array<number>, bounty: number, bounty_state: "none" | "open" | "accepted" | "settled", 
+answers_next_cursor: string | null, id: number, user: UserRef | null, title: string, content: string, 
+/**
+ * The language it was written in (empty when not known).
+ */
+lang: string, 
+/**
+ * The title and text as written, when a translation is shown in their place.
+ */
+original?: OriginalText, tag_ids: Array<number>, bounty: number, bounty_state: "none" | "open" | "accepted" | "settled", 
 /**
  * When an open bounty is settled if no answer is accepted.
  */
@@ -349,7 +389,15 @@ deadline_at: number | null, accepted_answer_id: number | null, answer_count: num
 /**
  * An answer on its author's profile, with the question it answers.
  */
-export type AuthoredAnswer = { question_id: number, question_title: string, id: number, user: UserRef | null, content: string, like_count: number, accepted: boolean, created_at: number, edited_at: number | null, };
+export type AuthoredAnswer = { question_id: number, question_title: string, id: number, user: UserRef | null, content: string, 
+/**
+ * The language it was written in (empty when not known).
+ */
+lang: string, 
+/**
+ * The text as written, when a translation is shown in its place.
+ */
+original?: OriginalText, like_count: number, accepted: boolean, created_at: number, edited_at: number | null, };
 /**
  * One version of a post, newest first in a post's history; the first is the one shown.
  */

@@ -5,8 +5,10 @@
 //! 48-hour window are its candidates (the most keys shared first), and the first that
 //! [`Print::same_event`] accepts brings it into its story. No pair of stored items is ever
 //! scanned. A story's card is its most important item, then its earliest; its other items are
-//! `story_hidden`, left out of home and subject feeds. An admin may split an item off; it then
-//! joins no story again.
+//! `story_hidden`, left out of home and subject feeds. An item no story took is filed again when
+//! a machine translation of it comes ([`reconsider`]): in that language it may match a report
+//! it could not be compared with before. An admin may split an item off; it then joins no story
+//! again.
 
 pub mod print;
 
@@ -20,7 +22,7 @@ use serde::Serialize;
 use self::print::{Print, Text};
 use super::feeds::{self, FeedView, Reading};
 use crate::ctx::Ctx;
-use crate::entity::{feed_item, story, story_key, story_print};
+use crate::entity::{feed_item, feed_translation, story, story_key, story_print};
 use crate::error::{AppError, AppResult};
 use crate::events::Event;
 use crate::time::{DAY, HOUR};
@@ -101,6 +103,50 @@ pub async fn assign(db: &impl ConnectionTrait, item: &NewItem<'_>, now: i64) -> 
         join(db, item.id, other).await?;
     }
     Ok(())
+}
+
+/// Files again, with the translations it has now, an item no story took: a machine translation
+/// may show that it reports an event another language already has. Its tokens are those it was
+/// filed with.
+pub async fn reconsider(
+    db: &impl ConnectionTrait,
+    id: i64,
+    translations: &[feed_translation::Model],
+    now: i64,
+) -> AppResult<()> {
+    let item = feeds::find_in(db, id).await?;
+    let filed = story_print::Entity::find_by_id(id).one(db).await?;
+    if item.story_id.is_some() || filed.as_ref().is_some_and(|p| p.split) {
+        return Ok(());
+    }
+    let tokens = filed
+        .and_then(|p| serde_json::from_str::<Print>(&p.print).ok())
+        .map(|p| p.tokens)
+        .unwrap_or_default();
+    story_key::Entity::delete_many()
+        .filter(story_key::Column::FeedId.eq(id))
+        .exec(db)
+        .await?;
+    story_print::Entity::delete_by_id(id).exec(db).await?;
+    let original = Text {
+        lang: &item.lang,
+        title: &item.title,
+        summary: &item.summary,
+    };
+    let texts = std::iter::once(original)
+        .chain(translations.iter().map(|t| Text {
+            lang: &t.locale,
+            title: &t.title,
+            summary: &t.summary,
+        }))
+        .collect();
+    let item = NewItem {
+        id,
+        published_at: item.published_at,
+        texts,
+        tokens: &tokens,
+    };
+    assign(db, &item, now).await
 }
 
 /// Brings item `id` into the story of `other` (a new story of the two if `other` has none).

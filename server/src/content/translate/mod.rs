@@ -1,5 +1,6 @@
-//! Machine translation of items (news and readers' posts) into the other four languages, by a
-//! LibreTranslate-compatible service (`TRANSLATE_URL`).
+//! Machine translation of items (news and readers' posts) and of readers' comments, questions and
+//! answers ([`texts`]) into the other four languages, by a LibreTranslate-compatible service
+//! (`TRANSLATE_URL`).
 //!
 //! Readers never wait for it: one server at a time (a lease) translates the newest items of the
 //! last two days that lack a language, and stores each text once per language, ever (marked
@@ -18,6 +19,7 @@ use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set};
 
 use super::search::{Document, index};
+use super::stories;
 use super::write::clean::{clean_html, plain_text};
 use crate::config::TranslateSettings;
 use crate::ctx::Ctx;
@@ -27,8 +29,11 @@ use crate::events::Event;
 use crate::lease;
 use crate::time::{DAY, HOUR};
 use service::{Fault, Service};
+pub use texts::TextKind;
+use texts::Written;
 
 pub mod service;
+pub mod texts;
 
 const LEASE: &str = "translate";
 const LEASE_SECONDS: i64 = 60;
@@ -50,8 +55,11 @@ pub struct Translator {
     daily_chars: i64,
     breaker: Arc<Mutex<Breaker>>,
     /// Texts the service refused (an unsupported language), not asked again on this server.
-    refused: Arc<Mutex<HashSet<(i64, &'static str)>>>,
+    refused: Arc<Mutex<HashSet<Refusal>>>,
 }
+
+/// What was refused (`item` or a [`TextKind`]'s name), which, and into which language.
+type Refusal = (&'static str, i64, &'static str);
 
 #[derive(Default)]
 struct Breaker {
@@ -107,6 +115,40 @@ pub fn spawn(ctx: Ctx, translator: Translator, holder: String) {
     });
 }
 
+/// What a round translates: an item (news or a reader's post), or a reader's comment, question
+/// or answer.
+#[derive(Clone)]
+enum Piece {
+    Item(Box<feed_item::Model>),
+    Text(Written),
+}
+
+impl Piece {
+    /// Names a refusal: what was refused, into which language.
+    fn refusal(&self, locale: &'static str) -> Refusal {
+        match self {
+            Self::Item(item) => ("item", item.id, locale),
+            Self::Text(w) => (w.kind.name(), w.id, locale),
+        }
+    }
+
+    fn lang(&self) -> &str {
+        match self {
+            Self::Item(item) => &item.lang,
+            Self::Text(w) => &w.lang,
+        }
+    }
+
+    /// The characters a translation sends.
+    fn chars(&self) -> i64 {
+        let texts = match self {
+            Self::Item(item) => [&item.title, &item.summary, &item.content],
+            Self::Text(w) => [&w.title, &w.content, &String::new()],
+        };
+        texts.iter().map(|t| t.chars().count() as i64).sum()
+    }
+}
+
 /// One round if this server holds the lease; gives how many translations were stored.
 pub async fn round(ctx: &Ctx, translator: &Translator, holder: &str) -> AppResult<usize> {
     let now = ctx.now();
@@ -114,16 +156,13 @@ pub async fn round(ctx: &Ctx, translator: &Translator, holder: &str) -> AppResul
         return Ok(0);
     }
     let mut done = 0;
-    for (item, locale) in wanted(ctx, translator).await? {
-        let chars = [&item.title, &item.summary, &item.content]
-            .iter()
-            .map(|t| t.chars().count() as i64)
-            .sum();
+    for (piece, locale) in wanted(ctx, translator).await? {
+        let chars = piece.chars();
         if !spend(ctx, translator.daily_chars, chars).await? {
             tracing::debug!("translation: today's budget is spent");
             break;
         }
-        let outcome = translated(translator, &item, locale).await;
+        let outcome = translated(translator, &piece, locale).await;
         if outcome.is_err() {
             // Nothing was translated: the characters go back to the budget.
             spend(ctx, translator.daily_chars, -chars).await?;
@@ -131,13 +170,13 @@ pub async fn round(ctx: &Ctx, translator: &Translator, holder: &str) -> AppResul
         match outcome {
             Ok(text) => {
                 translator.outcome(now, true);
-                store(ctx, &item, locale, text).await?;
+                store(ctx, &piece, locale, text).await?;
                 done += 1;
             }
             Err(Fault::Refused(why)) => {
-                tracing::debug!("translation of item {} refused: {why}", item.id);
+                tracing::debug!("translation refused: {why}");
                 if let Ok(mut refused) = translator.refused.lock() {
-                    refused.insert((item.id, locale));
+                    refused.insert(piece.refusal(locale));
                 }
             }
             Err(Fault::Service(why)) => {
@@ -155,13 +194,12 @@ pub async fn round(ctx: &Ctx, translator: &Translator, holder: &str) -> AppResul
     Ok(done)
 }
 
-/// The newest recent items and the languages each lacks, at most a round's worth.
-async fn wanted(
-    ctx: &Ctx,
-    translator: &Translator,
-) -> AppResult<Vec<(feed_item::Model, &'static str)>> {
+/// The newest recent items, then readers' texts, and the languages each lacks, at most a
+/// round's worth.
+async fn wanted(ctx: &Ctx, translator: &Translator) -> AppResult<Vec<(Piece, &'static str)>> {
+    let since = ctx.now() - WINDOW_SECONDS;
     let items = feed_item::Entity::find()
-        .filter(feed_item::Column::PublishedAt.gt(ctx.now() - WINDOW_SECONDS))
+        .filter(feed_item::Column::PublishedAt.gt(since))
         .filter(feed_item::Column::Lang.is_in(LOCALES))
         .order_by_desc(feed_item::Column::PublishedAt)
         .limit(ITEMS_LOOKED_AT)
@@ -177,18 +215,30 @@ async fn wanted(
         .into_tuple()
         .all(&ctx.db)
         .await?;
-    let had: HashSet<(i64, &str)> = had.iter().map(|(id, l)| (*id, l.as_str())).collect();
+    let mut pieces: Vec<(Piece, Vec<String>)> = items
+        .into_iter()
+        .map(|item| {
+            let locales = had
+                .iter()
+                .filter(|(id, _)| *id == item.id)
+                .map(|(_, l)| l.clone())
+                .collect();
+            (Piece::Item(Box::new(item)), locales)
+        })
+        .collect();
+    let texts = texts::recent(&ctx.db, since, ITEMS_LOOKED_AT).await?;
+    pieces.extend(texts.into_iter().map(|(w, had)| (Piece::Text(w), had)));
     let refused = translator
         .refused
         .lock()
         .map(|r| r.clone())
         .unwrap_or_default();
     let mut wanted = Vec::new();
-    for item in items {
+    for (piece, had) in pieces {
         for locale in LOCALES {
-            let key = (item.id, locale);
-            if locale != item.lang && !had.contains(&key) && !refused.contains(&key) {
-                wanted.push((item.clone(), locale));
+            let missing = locale != piece.lang() && !had.iter().any(|h| h == locale);
+            if missing && !refused.contains(&piece.refusal(locale)) {
+                wanted.push((piece.clone(), locale));
             }
         }
         if wanted.len() >= PER_ROUND {
@@ -227,19 +277,33 @@ async fn spend(ctx: &Ctx, daily: i64, chars: i64) -> AppResult<bool> {
     Ok(taken == 1)
 }
 
-/// An item's title, summary and content in another language.
+/// A piece's texts in another language (a reader's text has no summary, and a title only when
+/// it is a question).
 struct Text {
     title: String,
     summary: String,
     content: String,
 }
 
-async fn translated(
-    translator: &Translator,
-    item: &feed_item::Model,
-    locale: &str,
-) -> Result<Text, Fault> {
+async fn translated(translator: &Translator, piece: &Piece, locale: &str) -> Result<Text, Fault> {
     let service = &translator.service;
+    let item = match piece {
+        Piece::Item(item) => item,
+        Piece::Text(w) => {
+            // Plain text, shown escaped: it is kept as the service wrote it.
+            let mut lines: Vec<&str> = vec![&w.content];
+            if !w.title.is_empty() {
+                lines.insert(0, &w.title);
+            }
+            let mut lines = service.translate(&lines, &w.lang, locale, "text").await?;
+            let content = lines.pop().unwrap_or_default();
+            return Ok(Text {
+                title: lines.pop().unwrap_or_default(),
+                summary: String::new(),
+                content,
+            });
+        }
+    };
     let lines = service
         .translate(&[&item.title, &item.summary], &item.lang, locale, "text")
         .await?;
@@ -260,8 +324,18 @@ async fn translated(
     })
 }
 
-/// Stores a translation (unless one came meanwhile) and the item's search document with it.
-async fn store(ctx: &Ctx, item: &feed_item::Model, locale: &str, text: Text) -> AppResult<()> {
+/// Stores a translation (unless one came meanwhile); an item's search document is indexed again
+/// with it, and an item no story took is looked at again in the new language.
+async fn store(ctx: &Ctx, piece: &Piece, locale: &str, text: Text) -> AppResult<()> {
+    let item = match piece {
+        Piece::Item(item) => item,
+        Piece::Text(w) => {
+            if !w.content.is_empty() && text.content.trim().is_empty() {
+                return Ok(());
+            }
+            return texts::store(&ctx.db, w, locale, text.title, text.content).await;
+        }
+    };
     if text.title.is_empty() {
         return Ok(());
     }
@@ -290,6 +364,7 @@ async fn store(ctx: &Ctx, item: &feed_item::Model, locale: &str, text: Text) -> 
         .all(&txn)
         .await?;
     index(&txn, &Document::stored_feed(item, &translations)).await?;
+    stories::reconsider(&txn, item.id, &translations, ctx.now()).await?;
     txn.commit().await?;
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! A local translation service shaped as LibreTranslate's: `POST /translate {q, source, target,
 //! format, api_key}` → `{translatedText}` (an array for an array `q`). It "translates" by
-//! adding `· <target> rendering`, and can answer as a failing service does: 500, 429, too slow, or a
+//! adding `· <target> rendering` (or, for a text it was taught, with the taught translation), and
+//! can answer as a failing service does: 500, 429, too slow, or a
 //! refusal (400); HTML comes back with a script added, which the server must clean away.
 
 use std::sync::{Arc, Mutex};
@@ -31,6 +32,8 @@ struct Inner {
     mode: Option<Mode>,
     /// Each call's body.
     calls: Vec<Value>,
+    /// Taught translations: (text, target) → translation.
+    known: Vec<((String, String), String)>,
 }
 
 #[derive(Clone)]
@@ -55,16 +58,23 @@ impl TranslateApi {
         self.inner.lock().expect("lock").mode = Some(mode);
     }
 
+    /// Translates `text` into `target` as `translation` from now on.
+    pub fn teach(&self, text: &str, target: &str, translation: &str) {
+        let key = (text.to_owned(), target.to_owned());
+        let mut inner = self.inner.lock().expect("lock");
+        inner.known.push((key, translation.to_owned()));
+    }
+
     pub fn calls(&self) -> Vec<Value> {
         self.inner.lock().expect("lock").calls.clone()
     }
 }
 
 async fn translate(State(inner): State<Arc<Mutex<Inner>>>, Json(body): Json<Value>) -> Response {
-    let mode = {
+    let (mode, known) = {
         let mut inner = inner.lock().expect("lock");
         inner.calls.push(body.clone());
-        inner.mode.unwrap_or(Mode::Fine)
+        (inner.mode.unwrap_or(Mode::Fine), inner.known.clone())
     };
     match mode {
         Mode::Fine => {}
@@ -95,7 +105,12 @@ async fn translate(State(inner): State<Arc<Mutex<Inner>>>, Json(body): Json<Valu
     let target = body["target"].as_str().unwrap_or_default().to_owned();
     let html = body["format"] == "html";
     let one = |q: &str| {
-        if html {
+        let taught = known
+            .iter()
+            .find(|((text, to), _)| text == q && *to == target);
+        if let Some((_, translation)) = taught {
+            translation.clone()
+        } else if html {
             format!("{q}<script>alert(1)</script><p>{target} rendering</p>")
         } else {
             format!("{q} · {target} rendering")

@@ -14,6 +14,7 @@ import { LikeButton, ReportButton } from "../social";
 import { addComment, blockUser, deleteComment, editComment, getHistory, getReplies, subjectOf } from "./api/comments";
 import { CommentForm } from "./CommentForm";
 import { CommentText } from "./CommentText";
+import { ReaderText } from "./ReaderText";
 
 /** One comment with its actions, and for a top-level comment its replies (the first ones came
  * with it; "more replies" fetches the rest) and the reply box. */
@@ -107,7 +108,7 @@ export function CommentItem(props: {
         <CommentForm
           label={t("web.comments.edit")}
           people={props.people}
-          initial={c.content}
+          initial={c.original?.content ?? c.content}
           submitLabel={t("web.comments.save")}
           send={(content) => editComment(subjectOf(c), c.id, content)}
           onDone={() => setEditing(false)}
@@ -115,7 +116,7 @@ export function CommentItem(props: {
           autoFocus
         />
       ) : (
-        <CommentText content={c.content} />
+        <ReaderText text={c} />
       )}
       {shown && !editing && (
         <div className="comment-actions">

@@ -1,4 +1,3 @@
-import type { TFunction } from "i18next";
 import { useTranslation } from "../../lib/i18n";
 import { Link } from "../../lib/router";
 
@@ -8,13 +7,8 @@ import type { FeedView } from "../../lib/api-types";
 import { cardLayout } from "../../lib/core";
 import { timeAgo } from "../../lib/time";
 import { StorySources } from "../stories";
+import { translatedFrom } from "../translation";
 import { VoteBar } from "../votes";
-
-/** "Translated from Korean": the original language named in the reader's (the code for one we
- * have no name for); the server's first paint says it the same way. */
-export function translatedFrom(lang: string, t: TFunction): string {
-  return t("web.feed.translated", { lang: t(`web.languageNames.${lang}`, { defaultValue: lang }) });
-}
 
 /** Who wrote it: the reader of a post, else the author, else the source (as the first paint says). */
 export const byline = (item: FeedView) => item.user?.nickname ?? item.author?.name ?? item.source_name;

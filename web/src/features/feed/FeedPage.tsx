@@ -12,7 +12,7 @@ import { useDocumentTitle } from "../../lib/title";
 import { toast } from "../../lib/toast";
 import { track } from "../../lib/track";
 import { useFeed } from "./api/get-feed";
-import { byline, FeedCard, translatedFrom } from "./FeedCard";
+import { byline, FeedCard } from "./FeedCard";
 import { timeAgo } from "../../lib/time";
 import { NotFoundPage } from "../../components/NotFoundPage";
 import { CommentThread, isShown, threadChanged } from "../comments";
@@ -24,6 +24,7 @@ import { feedKeys } from "./api/keys";
 import { PostTools } from "../posts";
 import { FavoriteButton, LikeButton, ReportButton } from "../social";
 import { StorySources } from "../stories";
+import { TranslationNote } from "../translation";
 import { VoteBar } from "../votes";
 import { AlertMeLink } from "../../components/AlertMeLink";
 import { formatChange, formatUsd, Price } from "../../components/Price";
@@ -171,17 +172,12 @@ export function FeedPage() {
       </div>
       <h1 lang={original ? item.lang : item.shown_lang}>{original?.title ?? item.title}</h1>
       {item.translated && (
-        <p className="translated">
-          {translatedFrom(item.lang, t)}
-          {item.original && (
-            <>
-              {" · "}
-              <button type="button" className="link-button" aria-pressed={showOriginal} onClick={() => setShowOriginal((on) => !on)}>
-                {t(showOriginal ? "web.feed.showTranslation" : "web.feed.showOriginal")}
-              </button>
-            </>
-          )}
-        </p>
+        <TranslationNote
+          lang={item.lang}
+          hasOriginal={item.original !== undefined}
+          showing={showOriginal}
+          onToggle={() => setShowOriginal((on) => !on)}
+        />
       )}
       <div
         className="article-body"

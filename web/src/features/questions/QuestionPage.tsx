@@ -10,8 +10,9 @@ import { useLocalePath } from "../../lib/paths";
 import { Link, useParams } from "../../lib/router";
 import { useDocumentTitle } from "../../lib/title";
 import { toast } from "../../lib/toast";
-import { CommentText, CommentThread } from "../comments";
+import { CommentText, CommentThread, ReaderText } from "../comments";
 import { LikeButton, ReportButton } from "../social";
+import { TranslationNote } from "../translation";
 import { acceptAnswer, answerQuestion, useMoreAnswers, useQuestion } from "./api/questions";
 
 /** `/question/:id`: the question, its bounty and deadline, its answers (accepted first), the
@@ -26,10 +27,13 @@ export function QuestionPage() {
   useDocumentTitle(question.data?.title);
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const [showOriginal, setShowOriginal] = useState(false);
   if (!/^\d+$/.test(id ?? "") || (question.isError && isNotFound(question.error))) return <NotFoundPage />;
   if (question.isPending) return <Spinner />;
   if (question.isError) return <p className="empty">{messageOf(question.error)}</p>;
   const q = question.data;
+  // "Show original": the title and text as written came with the translation.
+  const original = showOriginal ? q.original : undefined;
   // The first page came with the question; more come a page at a time when asked for.
   const fetched = more.data?.pages.flatMap((p) => p.list) ?? [];
   const answers = [...q.answers, ...fetched.filter((a) => !q.answers.some((b) => b.id === a.id))];
@@ -58,8 +62,11 @@ export function QuestionPage() {
           </span>
         )}
       </div>
-      <h1>{q.title}</h1>
-      {q.content && <CommentText content={q.content} />}
+      <h1 lang={original ? q.lang : undefined}>{original?.title ?? q.title}</h1>
+      {q.original && (
+        <TranslationNote lang={q.lang} hasOriginal showing={showOriginal} onToggle={() => setShowOriginal((on) => !on)} />
+      )}
+      {q.content && <CommentText content={original?.content ?? q.content} lang={original ? q.lang : undefined} />}
       <div className="feed-actions">
         <LikeButton kind="question" id={q.id} liked={false} count={q.like_count} author={q.user?.id} />
         {!mine && <ReportButton kind="question" id={q.id} />}
@@ -72,7 +79,7 @@ export function QuestionPage() {
               <strong className="comment-author">{a.user?.nickname}</strong>
               {a.accepted && <span className="badge">✓ {t("web.questions.accepted")}</span>}
             </header>
-            <CommentText content={a.content} />
+            <ReaderText text={a} />
             <div className="comment-actions">
               <LikeButton kind="answer" id={a.id} liked={false} count={a.like_count} author={a.user?.id} small />
               {mine && open && (

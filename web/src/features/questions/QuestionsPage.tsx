@@ -7,6 +7,7 @@ import { useLocalePath } from "../../lib/paths";
 import { Link, useSearchParams } from "../../lib/router";
 import { useDocumentTitle } from "../../lib/title";
 import { timeAgo } from "../../lib/time";
+import { translatedFrom } from "../translation";
 import { type QuestionSort, useQuestions } from "./api/questions";
 
 const SORTS: QuestionSort[] = ["new", "hot", "unanswered", "bounty"];
@@ -20,6 +21,7 @@ export function QuestionCard({ q }: { q: QuestionView }) {
         {q.bounty_state === "open" && <span className="badge bounty">{t("web.questions.bounty", { n: formatNumber(q.bounty) })}</span>}
         <span>{q.user?.nickname}</span>
         <time>{timeAgo(q.created_at, t)}</time>
+        {q.original && <span className="translated">{translatedFrom(q.lang, t)}</span>}
       </div>
       <h3 className="card-title">
         <Link to={to(`/question/${q.id}`)}>{q.title}</Link>

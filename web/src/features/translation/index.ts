@@ -1,0 +1,1 @@
+export { translatedFrom, TranslationNote } from "./TranslationNote";
