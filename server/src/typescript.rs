@@ -23,8 +23,8 @@ use crate::content::feeds::{
     AuthorRef, FeedDetail, FeedView, Original, StoryRef, TagRef, TokenRef,
 };
 use crate::content::search::Hit;
-use crate::content::translate::texts::OriginalText;
 use crate::content::stories::StoryDetail;
+use crate::content::translate::texts::OriginalText;
 use crate::markets::exchanges::ExchangeView;
 use crate::markets::history::History;
 use crate::markets::overview::{MarketToken, Overview};
