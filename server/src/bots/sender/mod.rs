@@ -4,26 +4,31 @@
 //! hands mid-send never sends one twice. A chat gets its items in order: only its oldest queued
 //! item is ever tried, and a retry waits in its place.
 
-use std::num::NonZeroU32;
+mod digest;
+mod limits;
+mod outcome;
+
+pub use limits::Limits;
+pub use outcome::{Outcome, telegram_outcome};
+
 use std::sync::Arc;
 use std::time::Duration;
 
-use governor::{DefaultDirectRateLimiter, DefaultKeyedRateLimiter, Quota, RateLimiter};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, EntityTrait, FromQueryResult, QueryFilter, QueryOrder,
-    QuerySelect, Statement,
+    ColumnTrait, ConnectionTrait, EntityTrait, FromQueryResult, QueryFilter, QueryOrder, Statement,
 };
 use tokio::task::JoinSet;
 
 use super::line_api::Pushed;
-use super::telegram_api::{ApiError, Outgoing};
+use super::telegram_api::Outgoing;
 use super::{Platform, chats, message};
 use crate::bots::Bots;
 use crate::ctx::Ctx;
 use crate::entity::{bot_chat, bot_delivery};
 use crate::error::AppResult;
 use crate::lease;
+use digest::send_digests;
 
 /// How long a taken delivery is left to the server sending it: well past one send (the HTTP
 /// client gives up after 10 s), and short, because a server killed mid-send leaves its chat
@@ -36,75 +41,6 @@ const LEASE_SECONDS: i64 = 30;
 const HEADS: u64 = 300;
 /// Sends waiting on the platform at once.
 const IN_FLIGHT: usize = 16;
-/// Items one digest lists at most.
-const DIGEST_ITEMS: u64 = 30;
-
-/// A platform's published limits, kept in memory by the lease holder.
-pub struct Limits {
-    all: DefaultDirectRateLimiter,
-    /// Keyed by the platform's chat: a forum's topics are rows of their own but one chat to
-    /// Telegram, and share its limits.
-    per_chat: Option<DefaultKeyedRateLimiter<String>>,
-    per_group: Option<DefaultKeyedRateLimiter<String>>,
-}
-
-fn per_second(n: u32) -> Quota {
-    // Evenly spaced (no burst): a sliding one-second window never holds more than `n`.
-    Quota::per_second(NonZeroU32::new(n).unwrap_or(NonZeroU32::MIN)).allow_burst(NonZeroU32::MIN)
-}
-
-impl Limits {
-    pub fn of(platform: Platform) -> Self {
-        match platform {
-            // 30 messages a second in all, 1 a second to one chat, 20 a minute to one group;
-            // command replies keep 5 a second of the 30 (`TELEGRAM_REPLIES_PER_SECOND`).
-            Platform::Telegram => Self {
-                all: RateLimiter::direct(per_second(25)),
-                per_chat: Some(RateLimiter::keyed(per_second(1))),
-                per_group: Some(RateLimiter::keyed(
-                    Quota::with_period(Duration::from_secs(3))
-                        .unwrap_or_else(|| per_second(1))
-                        .allow_burst(NonZeroU32::MIN),
-                )),
-            },
-            // LINE publishes 2,000 requests a second for pushes; 100 keeps far below it.
-            Platform::Line => Self {
-                all: RateLimiter::direct(per_second(100)),
-                per_chat: None,
-                per_group: None,
-            },
-        }
-    }
-
-    /// Whether `chat` may get a message now; counts it when it may.
-    fn allows(&self, chat: &bot_chat::Model) -> bool {
-        let group = matches!(chat.kind.as_str(), "group" | "supergroup");
-        self.per_chat
-            .as_ref()
-            .is_none_or(|l| l.check_key(&chat.chat_ref).is_ok())
-            && (!group
-                || self
-                    .per_group
-                    .as_ref()
-                    .is_none_or(|l| l.check_key(&chat.chat_ref).is_ok()))
-    }
-}
-
-/// How one send ended.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Outcome {
-    Sent,
-    /// Too many requests: try again after this many seconds, in the chat's place.
-    RetryAfter(i64),
-    /// The bot may no longer write there (blocked, kicked, chat not found).
-    ChatGone(String),
-    /// A group became a supergroup with this id.
-    Moved(String),
-    /// Worth trying again with backoff.
-    Failed(String),
-    /// Not worth trying again.
-    Refused(String),
-}
 
 #[derive(Debug, FromQueryResult)]
 struct Head {
@@ -167,7 +103,7 @@ pub async fn send_round(
         if !limits.allows(&chat) {
             continue;
         }
-        limits.all.until_ready().await;
+        limits.turn().await;
         let Some(retry_key) = claim(ctx, &delivery, platform).await? else {
             continue;
         };
@@ -280,37 +216,6 @@ async fn send(
     }
 }
 
-/// What a Telegram error means for the chat (the Bot API's documented answers).
-pub fn telegram_outcome(error: ApiError) -> Outcome {
-    match error {
-        ApiError::Refused {
-            migrate_to_chat_id: Some(id),
-            ..
-        } => Outcome::Moved(id.to_string()),
-        ApiError::Refused {
-            code: 429,
-            retry_after,
-            ..
-        } => Outcome::RetryAfter(retry_after.unwrap_or(5).clamp(1, 3600) as i64),
-        ApiError::Refused {
-            code: 403,
-            description,
-            ..
-        } => Outcome::ChatGone(description),
-        ApiError::Refused {
-            code: 400,
-            description,
-            ..
-        } if description.to_lowercase().contains("chat not found") => {
-            Outcome::ChatGone(description)
-        }
-        ApiError::Refused {
-            code, description, ..
-        } if (400..500).contains(&code) => Outcome::Refused(format!("{code} {description}")),
-        other => Outcome::Failed(other.to_string()),
-    }
-}
-
 /// Stores how a send ended; true when it was delivered.
 async fn record(
     ctx: &Ctx,
@@ -386,91 +291,6 @@ async fn finish(ctx: &Ctx, id: i64, how: &str) -> AppResult<()> {
         .exec(&ctx.db)
         .await?;
     Ok(())
-}
-
-/// Digest chats whose hour or day has passed get one message listing what was queued for them.
-async fn send_digests(
-    ctx: &Ctx,
-    bots: &Bots,
-    platform: Platform,
-    limits: &Limits,
-) -> AppResult<usize> {
-    let db = &ctx.db;
-    let now = ctx.now();
-    let due = bot_chat::Entity::find()
-        .filter(bot_chat::Column::Platform.eq(platform.name()))
-        .filter(bot_chat::Column::State.eq(chats::ACTIVE))
-        .filter(
-            (bot_chat::Column::Digest
-                .eq("hourly")
-                .and(bot_chat::Column::DigestAt.lte(now - 3600)))
-            .or(bot_chat::Column::Digest
-                .eq("daily")
-                .and(bot_chat::Column::DigestAt.lte(now - 86_400))),
-        )
-        .limit(HEADS)
-        .all(db)
-        .await?;
-    let mut sent = 0;
-    for chat in due {
-        let queued = bot_delivery::Entity::find()
-            .filter(bot_delivery::Column::ChatId.eq(chat.id))
-            .filter(bot_delivery::Column::State.eq("queued"))
-            .order_by_asc(bot_delivery::Column::Id)
-            .limit(DIGEST_ITEMS)
-            .all(db)
-            .await?;
-        let muted = chats::muted_words(&chat);
-        let mut items = Vec::new();
-        let mut listed = Vec::new();
-        for delivery in &queued {
-            match message::words(db, delivery.feed_id, &chat.locale).await? {
-                Some(w) if !w.is_muted(&muted) => {
-                    items.push(w);
-                    listed.push(delivery.id);
-                }
-                Some(_) => finish(ctx, delivery.id, "muted").await?,
-                None => finish(ctx, delivery.id, "dropped").await?,
-            }
-        }
-        if items.is_empty() || !limits.allows(&chat) {
-            continue;
-        }
-        // The chat's period is taken by one conditional update: one digest per period.
-        let taken = bot_chat::Entity::update_many()
-            .col_expr(bot_chat::Column::DigestAt, Expr::value(now))
-            .filter(bot_chat::Column::Id.eq(chat.id))
-            .filter(bot_chat::Column::DigestAt.eq(chat.digest_at))
-            .exec(db)
-            .await?;
-        if taken.rows_affected == 0 {
-            continue;
-        }
-        limits.all.until_ready().await;
-        let text = message::digest(platform, &items, &chat.locale, ctx.public_url());
-        match send(bots, platform, &chat, &text, &new_retry_key(ctx)).await {
-            Outcome::Sent => {
-                bot_delivery::Entity::update_many()
-                    .col_expr(bot_delivery::Column::State, Expr::value("sent"))
-                    .col_expr(bot_delivery::Column::SentAt, Expr::value(now))
-                    .filter(bot_delivery::Column::Id.is_in(listed))
-                    .exec(db)
-                    .await?;
-                sent += 1;
-            }
-            Outcome::ChatGone(why) => {
-                chats::pause_whole(db, &chat.platform, &chat.chat_ref, &why).await?;
-            }
-            // The items stay queued for the next period's digest.
-            Outcome::RetryAfter(_)
-            | Outcome::Moved(_)
-            | Outcome::Failed(_)
-            | Outcome::Refused(_) => {
-                chats::note_error(db, chat.id, "digest not sent").await?;
-            }
-        }
-    }
-    Ok(sent)
 }
 
 /// Sends for `platform` while this server holds its lease, as long as the server runs.
