@@ -4,9 +4,15 @@
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, ValueEnum};
 
 use crate::client_addr::TrustedProxies;
+
+mod commands;
+mod sections;
+
+pub use commands::{BotsAction, Command, ModerationAction};
+pub use sections::{MarketSettings, PushSettings, StreamSettings, TranslateSettings};
 
 #[derive(Debug, Clone, Parser)]
 #[command(name = "blockbrief", about = "Blockbrief API and web server")]
@@ -320,147 +326,6 @@ pub struct Config {
 
     #[command(flatten)]
     pub translate: TranslateSettings,
-}
-
-/// Machine translation of items (`content::translate`).
-#[derive(Debug, Clone, clap::Args)]
-pub struct TranslateSettings {
-    /// A LibreTranslate-compatible service (`https://libretranslate.com`); without one, items
-    /// show in the languages they were written or translated in.
-    #[arg(long, env = "TRANSLATE_URL")]
-    pub translate_url: Option<String>,
-
-    /// The service's API key, sent as `api_key`.
-    #[arg(long, env = "TRANSLATE_API_KEY")]
-    pub translate_api_key: Option<String>,
-
-    /// Characters sent for translation a day (UTC), across every server.
-    #[arg(long, env = "TRANSLATE_DAILY_CHARS", default_value_t = 500_000)]
-    pub translate_daily_chars: i64,
-}
-
-/// Prices (`markets`).
-#[derive(Debug, Clone, clap::Args)]
-pub struct MarketSettings {
-    /// A CoinGecko-compatible price API (`https://api.coingecko.com/api/v3`); without one the
-    /// demo price history plays, labelled as such.
-    #[arg(long, env = "PRICE_API_URL")]
-    pub price_api_url: Option<String>,
-
-    /// The price API's key, sent in the header its plan reads (`x-cg-pro-api-key` on
-    /// pro-api.coingecko.com, `x-cg-demo-api-key` elsewhere).
-    #[arg(long, env = "PRICE_API_KEY")]
-    pub price_api_key: Option<String>,
-
-    /// Seconds between two polls of the price API (by one server at a time).
-    #[arg(long, env = "PRICE_INTERVAL_SECONDS", default_value_t = 60)]
-    pub price_interval_seconds: u64,
-}
-
-/// Web Push (`alerts::push`).
-#[derive(Debug, Clone, clap::Args)]
-pub struct PushSettings {
-    /// Who push services may contact about our messages (VAPID `sub`): a `mailto:` or `https:`
-    /// address.
-    #[arg(
-        long,
-        env = "PUSH_CONTACT",
-        default_value = "mailto:push@blockbrief.local"
-    )]
-    pub push_contact: String,
-
-    /// Allow push endpoints on loopback over plain HTTP (tests and local development only; the
-    /// server otherwise posts only to public HTTPS addresses).
-    #[arg(long, env = "PUSH_ALLOW_LOOPBACK", default_value_t = false)]
-    pub push_allow_loopback: bool,
-}
-
-/// The live stream's limits (`stream`), per server.
-#[derive(Debug, Clone, clap::Args)]
-pub struct StreamSettings {
-    /// Streams open at once on this server.
-    #[arg(long, env = "STREAM_MAX", default_value_t = 20_000)]
-    pub stream_max: usize,
-
-    /// Streams open at once from one client address.
-    #[arg(long, env = "STREAM_PER_CLIENT", default_value_t = 50)]
-    pub stream_per_client: usize,
-
-    /// Streams open at once for one account.
-    #[arg(long, env = "STREAM_PER_ACCOUNT", default_value_t = 10)]
-    pub stream_per_account: usize,
-}
-
-#[derive(Debug, Clone, Subcommand)]
-pub enum Command {
-    /// Serve the API and the web client (the default).
-    Serve,
-    /// Print the newest feedback, with its images, for the team.
-    Feedback {
-        #[arg(long, default_value_t = 50)]
-        limit: u64,
-    },
-    /// Import an RSS or Atom feed from a URL or a file, then exit.
-    Import { source: String },
-    /// The bots' chats, subscriptions and delivery queue, then exit.
-    Bots {
-        #[command(subcommand)]
-        action: BotsAction,
-    },
-    /// Reports, removals, bans and announcements (as the admin API), then exit.
-    Moderation {
-        #[command(subcommand)]
-        action: ModerationAction,
-    },
-    /// Write `items` generated feed items over the demo catalogue (for benchmarks), then exit.
-    Generate {
-        #[arg(long, default_value_t = 10_000)]
-        items: usize,
-    },
-}
-
-#[derive(Debug, Clone, Subcommand)]
-pub enum BotsAction {
-    /// Chats by platform and state, subscriptions, queue depth, oldest unsent, last error.
-    Status,
-}
-
-#[derive(Debug, Clone, Subcommand)]
-pub enum ModerationAction {
-    /// Reports, newest first.
-    Reports {
-        #[arg(long, default_value = "open")]
-        state: String,
-        #[arg(long, default_value_t = 50)]
-        limit: u64,
-    },
-    /// Take down a comment, post, question, answer or profile (a profile is reset: generated
-    /// nickname, no bio, no avatar); its author is told the reason.
-    Remove {
-        /// comment, post, question, answer or profile
-        kind: String,
-        id: i64,
-        #[arg(long)]
-        reason: String,
-    },
-    /// Ban a user from commenting, liking and reporting for some hours (0 lifts a ban).
-    Ban {
-        user_id: i64,
-        #[arg(long)]
-        hours: i64,
-        #[arg(long)]
-        reason: String,
-    },
-    /// Leave a message for every reader: English `--title` and `--body`, or a JSON file of
-    /// `{"<locale>": {"title", "body"}}` with `--texts`.
-    Announce {
-        #[arg(long)]
-        title: Option<String>,
-        #[arg(long)]
-        body: Option<String>,
-        #[arg(long)]
-        texts: Option<std::path::PathBuf>,
-    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
