@@ -335,22 +335,18 @@ async fn a_machine_translation_brings_an_item_into_its_story(backend: Backend) {
         "Hackers drain a lending protocol after an oracle bug",
         "The attackers took funds from the lending pool through a faulty price oracle.",
     );
-    let english = app
-        .publish(
-            json!({ "source_url": "https://news.test/drain-en", "kind": "flash",
-            "lang": "en", "title": title, "summary": summary, "published_at": now - 600 }),
+    let flash = |slug: &str, lang: &str, title: &str, summary: &str, ago: i64| {
+        app.publish(
+            json!({ "source_url": format!("https://news.test/{slug}"), "kind": "flash",
+            "lang": lang, "title": title, "summary": summary, "published_at": now - ago }),
         )
-        .await;
+    };
+    let english = flash("drain-en", "en", title, summary, 600).await;
     let (ko_title, ko_summary) = (
         "오라클 버그로 대출 프로토콜 해킹 피해",
         "공격자가 잘못된 가격 오라클을 통해 대출 풀의 자금을 탈취했다.",
     );
-    let korean = app
-        .publish(
-            json!({ "source_url": "https://news.test/drain-ko", "kind": "flash",
-            "lang": "ko", "title": ko_title, "summary": ko_summary, "published_at": now - 300 }),
-        )
-        .await;
+    let korean = flash("drain-ko", "ko", ko_title, ko_summary, 300).await;
     let story = |id: i64| {
         let app = &app;
         async move {

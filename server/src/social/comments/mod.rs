@@ -310,8 +310,15 @@ pub async fn shown(ctx: &Ctx, id: i64) -> AppResult<Option<CommentView>> {
     let Some(found) = visible_in(&ctx.db, id).await? else {
         return Ok(None);
     };
-    let view = views(ctx, None, Reading::ORIGINALS, vec![found], Vec::new()).await?;
-    Ok(view.into_iter().next())
+    Ok(Some(view_of(ctx, None, found).await?))
+}
+
+/// One comment as `reader` sees it just written or rewritten: in its own words (a translation
+/// comes later, if ever).
+async fn view_of(ctx: &Ctx, reader: Option<i64>, found: comment::Model) -> AppResult<CommentView> {
+    let mut list = views(ctx, reader, Reading::ORIGINALS, vec![found], Vec::new()).await?;
+    list.pop()
+        .ok_or_else(|| AppError::internal("a comment without a view"))
 }
 
 /// A comment a reader may see and act on, or `NotFound`.

@@ -11,11 +11,10 @@ use sea_orm::{
 };
 
 use super::{
-    CommentView, DELETED, REPEAT_SECONDS, VISIBLE, changed, find_visible, views, visible_in,
+    CommentView, DELETED, REPEAT_SECONDS, VISIBLE, changed, find_visible, view_of, visible_in,
     written,
 };
 use crate::auth::users::nickname_is;
-use crate::content::feeds::Reading;
 use crate::content::translate::TextKind;
 use crate::content::translate::texts;
 use crate::ctx::Ctx;
@@ -117,16 +116,7 @@ pub async fn add(ctx: &Ctx, user_id: i64, new: NewComment<'_>) -> AppResult<Comm
     changed(ctx, new.subject);
     written(ctx, new.subject, made.id);
     messages::notified(ctx, replied_to.into_iter().chain(mentioned).map(Some));
-    let mut list = views(
-        ctx,
-        Some(user_id),
-        Reading::ORIGINALS,
-        vec![made],
-        Vec::new(),
-    )
-    .await?;
-    list.pop()
-        .ok_or_else(|| AppError::internal("the new comment has no view"))
+    view_of(ctx, Some(user_id), made).await
 }
 
 /// The people a comment's `@name`s name: readers with those nicknames (ignoring case), not the
@@ -196,16 +186,7 @@ pub async fn edit(
         written(ctx, subject, id);
     }
     let current = find_visible(ctx, id).await?;
-    let mut list = views(
-        ctx,
-        Some(user_id),
-        Reading::ORIGINALS,
-        vec![current],
-        Vec::new(),
-    )
-    .await?;
-    list.pop()
-        .ok_or_else(|| AppError::internal("the edited comment has no view"))
+    view_of(ctx, Some(user_id), current).await
 }
 
 /// Takes a comment out of every reader's sight, with its counts and the messages that quote it.
