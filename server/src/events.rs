@@ -20,6 +20,9 @@ pub enum Event {
     Stale(String),
     /// This reader liked, unliked, kept or let go a feed item.
     MarksChanged(i64),
+    /// A session (its token's hash) or every session of a user (`user:<id>`) was signed out or
+    /// changed: cached copies go, on every server.
+    SignedOut(String),
     /// Something readers may see live: the stream logs it, then says `Logged`.
     Live(Live),
     /// A `Live` event as the stream logged it, under its id in the log: heard by every server.
@@ -39,6 +42,7 @@ impl Event {
             Self::DeliveriesQueued => Some("queued".to_owned()),
             Self::Stale(key) => Some(format!("stale:{key}")),
             Self::MarksChanged(user_id) => Some(format!("marks:{user_id}")),
+            Self::SignedOut(sessions) => Some(format!("signedout:{sessions}")),
             Self::Logged(id, live) => {
                 let (kind, feed, target) = live.parts();
                 let or_empty = |n: Option<i64>| n.map(|n| n.to_string()).unwrap_or_default();
@@ -58,6 +62,7 @@ impl Event {
             _ if payload == "queued" => Self::DeliveriesQueued,
             Some(("stale", key)) => Self::Stale(key.to_owned()),
             Some(("marks", id)) => id.parse().map_or(Self::Missed, Self::MarksChanged),
+            Some(("signedout", sessions)) => Self::SignedOut(sessions.to_owned()),
             Some(("live", rest)) => Self::logged(rest).unwrap_or(Self::Missed),
             // Unreadable (another version's event): assume the worst.
             _ => Self::Missed,
@@ -120,6 +125,15 @@ impl Live {
 /// The PostgreSQL channel events travel on between servers.
 const CHANNEL: &str = "events";
 
+async fn notify(pool: &PgPool, payload: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("SELECT pg_notify($1, $2)")
+        .bind(CHANNEL)
+        .bind(payload)
+        .execute(pool)
+        .await
+        .map(|_| ())
+}
+
 type Listener = Arc<dyn Fn(&Event) + Send + Sync>;
 
 /// The listeners of this server's events, and on PostgreSQL the way to the other servers.
@@ -143,15 +157,20 @@ impl Events {
         self.deliver(event);
         if let (Some(pool), Some(payload)) = (self.others.clone(), event.payload()) {
             tokio::spawn(async move {
-                let sent = sqlx::query("SELECT pg_notify($1, $2)")
-                    .bind(CHANNEL)
-                    .bind(&payload)
-                    .execute(&pool)
-                    .await;
-                if let Err(e) = sent {
+                if let Err(e) = notify(&pool, &payload).await {
                     tracing::warn!("event {payload} not sent to the other servers: {e}");
                 }
             });
+        }
+    }
+
+    /// Tells this server's listeners and the other servers, and returns once the other servers'
+    /// notice is sent: for what must not outrun it (a sign-out).
+    pub async fn publish_told(&self, event: &Event) -> Result<(), sqlx::Error> {
+        self.deliver(event);
+        match (&self.others, event.payload()) {
+            (Some(pool), Some(payload)) => notify(pool, &payload).await,
+            _ => Ok(()),
         }
     }
 
@@ -210,6 +229,8 @@ mod tests {
             Event::DeliveriesQueued,
             Event::Stale("comments|feed|7|".into()),
             Event::MarksChanged(42),
+            Event::SignedOut("user:7".into()),
+            Event::SignedOut("0a1b".into()),
             Event::Logged(7, Live::Item(3)),
             Event::Logged(
                 8,

@@ -112,7 +112,6 @@ pub fn spawn_background(state: &AppState) {
         Ok(None) => {}
         Err(e) => tracing::error!("translation: {e}"),
     }
-    auth::tokens::listen_for_revocations(state.ctx.clone(), state.auth.clone());
     stream::spawn(&state.ctx, &state.stream);
     state.ctx.events.listen();
 }

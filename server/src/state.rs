@@ -119,7 +119,9 @@ impl AppState {
         let stream = Stream::new(config.stream.clone());
         let alerts = Alerts::new(&config.push, &secret)?;
         let markets = Markets::new(&config.markets, &secret)?;
-        let (caches, senders, readers, streams, samples) = (
+        let auth = Auth::new(config.clone(), secret, http.clone());
+        let (sessions, caches, senders, readers, streams, samples) = (
+            auth.clone(),
             content.clone(),
             bots.clone(),
             marks.clone(),
@@ -127,6 +129,7 @@ impl AppState {
             alerts.clone(),
         );
         ctx.events.subscribe(move |event| {
+            sessions.sessions.heard(event);
             caches.heard(event);
             samples.heard(event);
             senders.heard(event);
@@ -134,7 +137,7 @@ impl AppState {
             streams.heard(event);
         });
         Ok(Self {
-            auth: Auth::new(config.clone(), secret, http.clone()),
+            auth,
             uploads: Uploads::new(store),
             ctx,
             content,

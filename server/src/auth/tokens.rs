@@ -5,7 +5,7 @@
 //! Live sessions are cached in memory for [`CACHE_SECONDS`] so an authenticated read costs one
 //! query, not two; the cache drops its least recently used entries when full, so a flood of new
 //! guest tokens cannot push out the readers in use. A sign-out drops the entry at once here and,
-//! on PostgreSQL, on every other server through `NOTIFY` (`listen_for_revocations`).
+//! on PostgreSQL, on every other server through the events' `NOTIFY` (`Event::SignedOut`).
 
 use std::num::NonZeroUsize;
 use std::sync::Mutex;
@@ -15,16 +15,14 @@ use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use lru::LruCache;
 use sea_orm::sea_query::Expr;
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseBackend, EntityTrait, QueryFilter,
-    QuerySelect, Set, Statement,
-};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QuerySelect, Set};
 use sha2::{Digest, Sha256};
 
 use crate::auth::Auth;
 use crate::ctx::Ctx;
 use crate::entity::{session, user};
-use crate::error::AppResult;
+use crate::error::{AppError, AppResult};
+use crate::events::Event;
 use crate::time::DAY;
 
 pub const USER_TOKEN_TTL_SECONDS: i64 = 30 * 24 * 3600;
@@ -34,10 +32,6 @@ const GUEST_RENEW_STEP_SECONDS: i64 = DAY;
 const TOKEN_BYTES: usize = 32;
 pub const CACHE_SECONDS: i64 = 30;
 const CACHE_MAX_ENTRIES: usize = 100_000;
-/// The PostgreSQL channel revocations are announced on: a token hash, or `user:<id>` for all of
-/// a user's sessions.
-const REVOKED_CHANNEL: &str = "session_revoked";
-
 /// A session as the request pipeline needs it, with what of its reader every page asks (so a
 /// signed-in page reads no user row): a change of the reader's settings forgets it
 /// ([`forget_users_sessions`]).
@@ -129,17 +123,19 @@ impl SessionCache {
         });
     }
 
-    /// Everything, when revocations may have been missed (the listener reconnected).
-    fn clear(&self) {
-        self.remove(LruCache::clear);
-    }
-
-    /// Applies a revocation announced by any server.
-    fn revoked(&self, payload: &str) {
-        match payload.strip_prefix("user:").map(str::parse::<i64>) {
-            Some(Ok(user_id)) => self.forget_user(user_id),
-            Some(Err(_)) => self.clear(),
-            None => self.forget(payload),
+    /// Applies a sign-out announced by any server; forgets everything when one may have been
+    /// missed (the listening connection was lost).
+    pub fn heard(&self, event: &Event) {
+        match event {
+            Event::SignedOut(sessions) => {
+                match sessions.strip_prefix("user:").map(str::parse::<i64>) {
+                    Some(Ok(user_id)) => self.forget_user(user_id),
+                    Some(Err(_)) => self.remove(LruCache::clear),
+                    None => self.forget(sessions),
+                }
+            }
+            Event::Missed => self.remove(LruCache::clear),
+            _ => {}
         }
     }
 }
@@ -255,49 +251,14 @@ pub async fn revoke_all(ctx: &Ctx, auth: &Auth, user_id: i64) -> AppResult<u64> 
     Ok(revoked.rows_affected)
 }
 
-/// Tells the other servers sharing this PostgreSQL database; SQLite has no other servers.
+/// Tells the other servers sharing this PostgreSQL database, before the sign-out answers;
+/// SQLite has no other servers.
 async fn announce(ctx: &Ctx, payload: &str) -> AppResult<()> {
-    if ctx.db.get_database_backend() == DatabaseBackend::Postgres {
-        ctx.db
-            .execute(Statement::from_sql_and_values(
-                DatabaseBackend::Postgres,
-                "SELECT pg_notify($1, $2)",
-                [REVOKED_CHANNEL.into(), payload.into()],
-            ))
-            .await?;
-    }
-    Ok(())
-}
-
-/// On PostgreSQL, applies the revocations other servers announce, for as long as the server
-/// runs. Whenever the listening connection is lost, the whole cache is dropped, since
-/// announcements may have been missed meanwhile.
-pub fn listen_for_revocations(ctx: Ctx, auth: Auth) {
-    let Some(pool) = (ctx.db.get_database_backend() == DatabaseBackend::Postgres)
-        .then(|| ctx.db.get_postgres_connection_pool().clone())
-    else {
-        return;
-    };
-    tokio::spawn(async move {
-        loop {
-            match sqlx::postgres::PgListener::connect_with(&pool).await {
-                Ok(mut listener) => {
-                    if let Err(e) = listener.listen(REVOKED_CHANNEL).await {
-                        tracing::warn!("listening for sign-outs: {e}");
-                    } else {
-                        auth.sessions.clear();
-                        // `try_recv` answers None when the connection dropped.
-                        while let Ok(Some(note)) = listener.try_recv().await {
-                            auth.sessions.revoked(note.payload());
-                        }
-                    }
-                }
-                Err(e) => tracing::warn!("listening for sign-outs: {e}"),
-            }
-            auth.sessions.clear();
-            tokio::time::sleep(std::time::Duration::from_secs(1)).await;
-        }
-    });
+    let signed_out = Event::SignedOut(payload.to_owned());
+    ctx.events
+        .publish_told(&signed_out)
+        .await
+        .map_err(AppError::internal)
 }
 
 #[cfg(test)]
@@ -343,15 +304,22 @@ mod tests {
         for (hash, user) in [("a", 1), ("b", 1), ("c", 2)] {
             cache.put(&session(hash, Some(user)), 0, cache.mark());
         }
-        cache.revoked("c");
+        let signed_out = |sessions: &str| Event::SignedOut(sessions.to_owned());
+        cache.heard(&signed_out("c"));
         assert!(!cache.contains("c") && cache.contains("a"));
-        cache.revoked("user:1");
+        cache.heard(&signed_out("user:1"));
         assert!(!cache.contains("a") && !cache.contains("b"));
         cache.put(&session("d", Some(3)), 0, cache.mark());
-        cache.revoked("user:x");
+        cache.heard(&signed_out("user:x"));
         assert!(
             !cache.contains("d"),
             "an unreadable announcement forgets everything"
+        );
+        cache.put(&session("e", Some(4)), 0, cache.mark());
+        cache.heard(&Event::Missed);
+        assert!(
+            !cache.contains("e"),
+            "a missed announcement forgets everything"
         );
     }
 }

@@ -69,6 +69,7 @@ impl Content {
             Event::Stale(key) => self.cache.forget(key),
             Event::DeliveriesQueued
             | Event::MarksChanged(_)
+            | Event::SignedOut(_)
             | Event::Live(_)
             | Event::Logged(..) => {}
         }

@@ -147,7 +147,6 @@ impl TestApp {
             .await
             .expect("bind");
         let addr = listener.local_addr().expect("addr");
-        server::auth::tokens::listen_for_revocations(state.ctx.clone(), state.auth.clone());
         server::stream::spawn(&state.ctx, &state.stream);
         state.ctx.events.listen();
         let service = app(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
