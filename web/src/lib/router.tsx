@@ -34,6 +34,8 @@ interface RouterState {
 const RouterContext = createContext<RouterState | null>(null);
 
 let savingScroll = 0;
+/** How long Back or Forward keeps scrolling to the saved place while the page is drawn. */
+const RESTORE_MS = 5000;
 const saveScroll = () => history.replaceState({ ...(history.state as object | null), scrollY }, "");
 const scrollOf = (state: unknown): number | null => {
   const y = (state as { scrollY?: unknown } | null)?.scrollY;
@@ -74,15 +76,22 @@ export function Router({ match, children }: { match: Matcher; children: ReactNod
     const y = restoreTo.current;
     restoreTo.current = null;
     if (y === null) return;
-    // Cached lists draw at once, others as they load: try for a second while the page grows.
-    const until = performance.now() + 1000;
+    // Cached lists draw at once, others as they load (slowly on a busy phone): keep trying for
+    // a few seconds while the page grows, unless the reader moves first.
+    const until = performance.now() + RESTORE_MS;
     let frame = 0;
+    const stop = () => cancelAnimationFrame(frame);
+    const moved = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
     const attempt = () => {
       scrollTo(0, y);
       if (Math.abs(scrollY - y) > 1 && performance.now() < until) frame = requestAnimationFrame(attempt);
     };
+    for (const event of moved) addEventListener(event, stop, { passive: true, once: true });
     attempt();
-    return () => cancelAnimationFrame(frame);
+    return () => {
+      stop();
+      for (const event of moved) removeEventListener(event, stop);
+    };
   }, [where]);
   const state = useMemo<RouterState>(
     () => ({
