@@ -221,25 +221,23 @@ pub async fn resolve(ctx: &Ctx, auth: &Auth, token: &str) -> AppResult<Option<Li
 
 /// A reader's settings changed: their cached sessions go, here and on every other server, so
 /// the next request reads them again.
-pub async fn forget_users_sessions(ctx: &Ctx, auth: &Auth, user_id: i64) -> AppResult<()> {
-    auth.sessions.forget_user(user_id);
+pub async fn forget_users_sessions(ctx: &Ctx, user_id: i64) -> AppResult<()> {
     announce(ctx, &format!("user:{user_id}")).await
 }
 
 /// Signs one session out, here and on every other server.
-pub async fn revoke(ctx: &Ctx, auth: &Auth, session: &LiveSession) -> AppResult<()> {
+pub async fn revoke(ctx: &Ctx, session: &LiveSession) -> AppResult<()> {
     session::Entity::update_many()
         .col_expr(session::Column::RevokedAt, Expr::value(ctx.now()))
         .filter(session::Column::Id.eq(session.id))
         .filter(session::Column::RevokedAt.is_null())
         .exec(&ctx.db)
         .await?;
-    auth.sessions.forget(&session.token_hash);
     announce(ctx, &session.token_hash).await
 }
 
 /// Signs every session of a user out ("sign out everywhere"); returns how many were live.
-pub async fn revoke_all(ctx: &Ctx, auth: &Auth, user_id: i64) -> AppResult<u64> {
+pub async fn revoke_all(ctx: &Ctx, user_id: i64) -> AppResult<u64> {
     let revoked = session::Entity::update_many()
         .col_expr(session::Column::RevokedAt, Expr::value(ctx.now()))
         .filter(session::Column::UserId.eq(user_id))
@@ -247,12 +245,12 @@ pub async fn revoke_all(ctx: &Ctx, auth: &Auth, user_id: i64) -> AppResult<u64> 
         .filter(session::Column::ExpiresAt.gt(ctx.now()))
         .exec(&ctx.db)
         .await?;
-    forget_users_sessions(ctx, auth, user_id).await?;
+    forget_users_sessions(ctx, user_id).await?;
     Ok(revoked.rows_affected)
 }
 
-/// Tells the other servers sharing this PostgreSQL database, before the sign-out answers;
-/// SQLite has no other servers.
+/// Tells this server's session cache (a listener of the events) and the other servers sharing
+/// this PostgreSQL database, before the sign-out answers; SQLite has no other servers.
 async fn announce(ctx: &Ctx, payload: &str) -> AppResult<()> {
     let signed_out = Event::SignedOut(payload.to_owned());
     ctx.events

@@ -107,6 +107,17 @@ impl Reading {
         locale: client_core::locale::DEFAULT_LOCALE,
         translate: false,
     };
+
+    /// Whether a text written in `lang` is shown translated, when a translation exists (an
+    /// unknown language, empty, is shown as written).
+    pub fn translates(self, lang: &str) -> bool {
+        self.translate && !lang.is_empty() && lang != self.locale
+    }
+
+    /// The part of a cache key that sets pages read one way apart from those read another.
+    pub fn key(self) -> String {
+        format!("{}|{}", self.locale, self.translate)
+    }
 }
 
 #[derive(schemars::JsonSchema, Debug, Clone, Serialize, ts_rs::TS)]
@@ -397,7 +408,7 @@ async fn views_with_content(
     let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
     let wants_translation: Vec<i64> = rows
         .iter()
-        .filter(|r| reading.translate && r.lang != reading.locale)
+        .filter(|r| reading.translates(&r.lang))
         .map(|r| r.id)
         .collect();
     let mut translations: HashMap<i64, feed_translation::Model> = HashMap::new();

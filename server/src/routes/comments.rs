@@ -97,10 +97,9 @@ async fn comment_list(
     // First pages are the same for every visitor and every reader who blocked no one and reads
     // the same way: built about once a second, the reader's likes marked on the copy.
     let key = format!(
-        "{}{sort:?}|{limit}|{}|{}",
+        "{}{sort:?}|{limit}|{}",
         comments::thread_key(subject),
-        reading.locale,
-        reading.translate
+        reading.key()
     );
     let page = comments::list(&state, None, reading, subject, sort, None, limit);
     let body = cached_envelope(&state.content.cache, Some(key), page).await?;

@@ -176,9 +176,8 @@ fn page_key(
         _ => "feeds",
     };
     format!(
-        "{kind}|{scope:?}|{filter:?}|{limit}|{}|{}|{}",
-        reading.locale,
-        reading.translate,
+        "{kind}|{scope:?}|{filter:?}|{limit}|{}|{}",
+        reading.key(),
         cursor.unwrap_or_default()
     )
 }

@@ -149,12 +149,7 @@ async fn detail(
     ApiJson(req): ApiJson<IdRequest>,
 ) -> AppResult<Response> {
     let reading = reading(&caller, &client);
-    let key = format!(
-        "{}{}|{}",
-        questions::cache_key(req.id),
-        reading.locale,
-        reading.translate
-    );
+    let key = format!("{}{}", questions::cache_key(req.id), reading.key());
     cached_ok(
         &state,
         Some(key),

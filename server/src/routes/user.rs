@@ -157,7 +157,7 @@ async fn logout(
     State(state): State<AppState>,
     me: CurrentUser,
 ) -> AppResult<Json<Envelope<serde_json::Value>>> {
-    tokens::revoke(&state, &state.auth, &me.session).await?;
+    tokens::revoke(&state, &me.session).await?;
     Ok(ok(serde_json::json!({})))
 }
 
@@ -173,7 +173,7 @@ async fn logout_everywhere(
     me: CurrentUser,
 ) -> AppResult<Json<Envelope<SignedOut>>> {
     Ok(ok(SignedOut {
-        revoked: tokens::revoke_all(&state, &state.auth, me.user_id).await?,
+        revoked: tokens::revoke_all(&state, me.user_id).await?,
     }))
 }
 
@@ -215,7 +215,7 @@ async fn settings(
         read_langs: req.read_langs.as_deref().map(langs::checked),
     };
     let user = users::set_reading(&state, me.user_id, reading).await?;
-    tokens::forget_users_sessions(&state, &state.auth, me.user_id).await?;
+    tokens::forget_users_sessions(&state, me.user_id).await?;
     Ok(ok(SessionUser::new(user, None, false)))
 }
 

@@ -10,7 +10,7 @@
 //! each call has 5 s; after three failures in a row the service is left alone for a minute (a
 //! circuit breaker). Out, slow or over budget, the originals are shown, as without a service.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -215,14 +215,14 @@ async fn wanted(ctx: &Ctx, translator: &Translator) -> AppResult<Vec<(Piece, &'s
         .into_tuple()
         .all(&ctx.db)
         .await?;
+    let mut had_by_item: HashMap<i64, Vec<String>> = HashMap::new();
+    for (id, locale) in had {
+        had_by_item.entry(id).or_default().push(locale);
+    }
     let mut pieces: Vec<(Piece, Vec<String>)> = items
         .into_iter()
         .map(|item| {
-            let locales = had
-                .iter()
-                .filter(|(id, _)| *id == item.id)
-                .map(|(_, l)| l.clone())
-                .collect();
+            let locales = had_by_item.remove(&item.id).unwrap_or_default();
             (Piece::Item(Box::new(item)), locales)
         })
         .collect();

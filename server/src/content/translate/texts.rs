@@ -12,7 +12,7 @@ use sea_orm::{
 };
 use serde::Serialize;
 
-use super::super::feeds::Reading;
+use crate::content::feeds::Reading;
 use crate::entity::text_translation;
 use crate::error::AppResult;
 
@@ -59,10 +59,10 @@ pub async fn for_reader<'a>(
 ) -> AppResult<HashMap<i64, text_translation::Model>> {
     let ids: Vec<i64> = written
         .into_iter()
-        .filter(|(_, lang)| !lang.is_empty() && *lang != reading.locale)
+        .filter(|(_, lang)| reading.translates(lang))
         .map(|(id, _)| id)
         .collect();
-    if !reading.translate || ids.is_empty() {
+    if ids.is_empty() {
         return Ok(HashMap::new());
     }
     Ok(text_translation::Entity::find()
