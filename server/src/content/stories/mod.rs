@@ -15,7 +15,7 @@ pub mod print;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
-    QuerySelect, Set,
+    QuerySelect, Set, Statement,
 };
 use serde::Serialize;
 
@@ -34,6 +34,9 @@ pub const WINDOW_SECONDS: i64 = 48 * HOUR;
 const KEPT_SECONDS: i64 = 7 * DAY;
 /// Candidates compared, the most keys shared first.
 const CANDIDATES_MAX: u64 = 40;
+/// Items a key brings as candidates, the latest first: a key that thousands of items share (a
+/// pair of common tokens, a stock phrase) would otherwise make every lookup count them all.
+const ITEMS_PER_KEY_MAX: u64 = 20;
 
 /// A new item, as grouping sees it.
 pub struct NewItem<'a> {
@@ -55,22 +58,7 @@ pub async fn assign(db: &impl ConnectionTrait, item: &NewItem<'_>, now: i64) -> 
     if keys.is_empty() {
         return Ok(());
     }
-    let candidates: Vec<(i64, i64)> = story_key::Entity::find()
-        .select_only()
-        .column(story_key::Column::FeedId)
-        .column_as(Expr::col(story_key::Column::Key).count(), "shared")
-        .filter(story_key::Column::Key.is_in(keys.iter().copied()))
-        .filter(story_key::Column::PublishedAt.between(
-            item.published_at - WINDOW_SECONDS,
-            item.published_at + WINDOW_SECONDS,
-        ))
-        .group_by(story_key::Column::FeedId)
-        .order_by_desc(Expr::cust("shared"))
-        .order_by_desc(story_key::Column::FeedId)
-        .limit(CANDIDATES_MAX)
-        .into_tuple()
-        .all(db)
-        .await?;
+    let candidates = candidates(db, &keys, item.published_at).await?;
     let mut found = None;
     if !candidates.is_empty() {
         let prints = story_print::Entity::find()
@@ -103,6 +91,43 @@ pub async fn assign(db: &impl ConnectionTrait, item: &NewItem<'_>, now: i64) -> 
         join(db, item.id, other).await?;
     }
     Ok(())
+}
+
+/// The items within the window that share the most of `keys`, as (id, keys shared). One
+/// statement: each key's latest items (an index range of `story_keys_in_time`), counted by item.
+async fn candidates(
+    db: &impl ConnectionTrait,
+    keys: &[i64],
+    published_at: i64,
+) -> AppResult<Vec<(i64, i64)>> {
+    let per_key = (0..keys.len())
+        .map(|i| {
+            format!(
+                "SELECT * FROM (SELECT feed_id FROM story_keys WHERE key = ${} AND published_at \
+                 BETWEEN $1 AND $2 ORDER BY published_at DESC LIMIT {ITEMS_PER_KEY_MAX}) AS k{i}",
+                i + 3
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" UNION ALL ");
+    let sql = format!(
+        "SELECT feed_id, COUNT(*) AS shared FROM ({per_key}) AS keyed GROUP BY feed_id \
+         ORDER BY shared DESC, feed_id DESC LIMIT {CANDIDATES_MAX}"
+    );
+    let values = [published_at - WINDOW_SECONDS, published_at + WINDOW_SECONDS]
+        .into_iter()
+        .chain(keys.iter().copied())
+        .map(sea_orm::Value::from);
+    let rows = db
+        .query_all(Statement::from_sql_and_values(
+            db.get_database_backend(),
+            sql,
+            values,
+        ))
+        .await?;
+    rows.iter()
+        .map(|row| Ok((row.try_get("", "feed_id")?, row.try_get("", "shared")?)))
+        .collect()
 }
 
 /// Files again, with the translations it has now, an item no story took: a machine translation
