@@ -35,7 +35,7 @@ use crate::points::ledger::{Leaderboard, LedgerItem, MyRank, Ranked};
 use crate::points::tasks::{Collected, Progress, TaskButtonView, TaskView};
 use crate::routes::app::CaptchaUse;
 use crate::routes::bots::TelegramLink;
-use crate::routes::user::TelegramStart;
+use crate::routes::sign_in::TelegramStart;
 use crate::social::blocks::BlockedUser;
 use crate::social::comments::{CommentVersion, CommentView};
 use crate::social::favorites::KeptItem;

@@ -16,6 +16,7 @@ use crate::error::AppError;
 use crate::openapi;
 use crate::state::AppState;
 
+mod account;
 mod admin;
 mod alerts;
 pub(crate) mod app;
@@ -41,12 +42,12 @@ mod push;
 mod questions;
 mod search;
 pub(crate) mod security_headers;
+pub(crate) mod sign_in;
 mod stories;
 mod stream;
 pub(crate) mod syndication;
 mod track;
 pub(crate) mod unsubscribe;
-pub(crate) mod user;
 mod votes;
 mod wallet;
 pub(crate) mod web;
@@ -79,7 +80,8 @@ pub fn router() -> Router<AppState> {
         .merge(point::router())
         .merge(feedback::router())
         .merge(track::router())
-        .merge(user::router())
+        .merge(sign_in::router())
+        .merge(account::router())
         .merge(wallet::router())
         .merge(oauth::router());
     let mut api = OpenApi::default();
