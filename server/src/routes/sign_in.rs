@@ -61,23 +61,33 @@ struct EmailLogin {
     captcha_token: Option<String>,
 }
 
-/// Checks the sign-in code a login request brings for `address`.
-async fn check_code(
+/// Signs in the owner of `identity` (an email or a phone number, as `kind` says) once the
+/// one-time code the request brings checks out; a first sign-in makes the account.
+async fn sign_in_with_code(
     state: &AppState,
     client: &ClientMeta,
-    address: &str,
+    kind: &str,
+    identity: &str,
     code: &str,
     captcha_token: Option<&str>,
-) -> AppResult<()> {
+) -> AppResult<Json<Envelope<SessionUser>>> {
     let attempt = otp::Attempt {
-        address,
+        address: &otp::address(kind, identity),
         purpose: PURPOSE_LOGIN,
         code,
         client: &client.ip,
         locale: client.locale,
         captcha_token,
     };
-    otp::verify(state, &state.auth, &attempt).await
+    otp::verify(state, &state.auth, &attempt).await?;
+    Ok(ok(users::sign_in(
+        state,
+        kind,
+        identity,
+        identity,
+        client.locale,
+    )
+    .await?))
 }
 
 async fn login_email(
@@ -86,23 +96,8 @@ async fn login_email(
     ApiJson(req): ApiJson<EmailLogin>,
 ) -> AppResult<Json<Envelope<SessionUser>>> {
     let email = normalize_email(&req.email);
-    let address = otp::address("email", &email);
-    check_code(
-        &state,
-        &client,
-        &address,
-        &req.otp,
-        req.captcha_token.as_deref(),
-    )
-    .await?;
-    Ok(ok(users::sign_in(
-        &state,
-        "email",
-        &email,
-        &email,
-        client.locale,
-    )
-    .await?))
+    let captcha = req.captcha_token.as_deref();
+    sign_in_with_code(&state, &client, "email", &email, &req.otp, captcha).await
 }
 
 #[derive(schemars::JsonSchema, Deserialize, Validate)]
@@ -126,23 +121,8 @@ async fn login_phone(
     if !is_valid_code(&req.otp) {
         return Err(ErrorKind::InvalidCode.into());
     }
-    let address = otp::address("phone", &phone);
-    check_code(
-        &state,
-        &client,
-        &address,
-        &req.otp,
-        req.captcha_token.as_deref(),
-    )
-    .await?;
-    Ok(ok(users::sign_in(
-        &state,
-        "phone",
-        &phone,
-        &phone,
-        client.locale,
-    )
-    .await?))
+    let captcha = req.captcha_token.as_deref();
+    sign_in_with_code(&state, &client, "phone", &phone, &req.otp, captcha).await
 }
 
 async fn apple_start(
