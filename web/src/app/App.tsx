@@ -1,7 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Provider } from "jotai";
 
-import { queryClient } from "../lib/api";
+import { queryClient } from "../lib/query";
 import { store } from "../lib/store";
 import { Router } from "../lib/router";
 import { match } from "./routes";

@@ -1,24 +1,25 @@
 import { useAtomValue, useSetAtom } from "jotai";
-import { lazy, Suspense, useEffect, useState } from "react";
-import { createPortal } from "react-dom";
+import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "../lib/i18n";
 import { Link, NavLink, Outlet, useLocation, useNavigate, useNavigationPending } from "../lib/router";
 
 import { ThemeToggle } from "../components/ThemeToggle";
-import { downloadOpenAtom, feedbackOpenAtom, inviteOpenAtom, loginOpenAtom, openDialogsAtom } from "../lib/dialogs";
-import { C, type Locale, localePath, splitLocalePath, usesChineseType } from "../lib/core";
+import { downloadOpenAtom, feedbackOpenAtom, inviteOpenAtom, loginOpenAtom } from "../lib/dialogs";
+import { C, type Locale, localePath, splitLocalePath } from "../lib/core";
 import { onLogout } from "../lib/api";
 import { LANGUAGE_NAMES, applyLocale } from "../lib/i18n";
 import { useLocalePath } from "../lib/paths";
 import { userAtom } from "../lib/session";
-import { appPublished, siteMeta, storeLink, telegramInApp, unsupportedClient } from "../lib/device";
+import { telegramInApp, unsupportedClient } from "../lib/device";
 import { useTelegramStart } from "../features/bots";
 import { UnreadBadge } from "../features/messages/UnreadBadge";
 import { LiveStream } from "../features/stream";
 import { AppStatus } from "../features/offline";
-import { toastsAtom } from "../lib/toast";
 import { useDefaultTitle } from "../lib/title";
 import { useMediaQuery } from "../lib/media";
+import { DebugBanner } from "./DebugBanner";
+import { Footer } from "./Footer";
+import { Toaster } from "./Toaster";
 
 const LoginModal = lazy(() => import("../features/auth/LoginModal"));
 const InvitationModal = lazy(() => import("../features/auth/InvitationModal"));
@@ -170,89 +171,4 @@ export function Shell() {
 function LoadingBar() {
   const pending = useNavigationPending();
   return <div className={pending ? "loading-bar active" : "loading-bar"} aria-hidden="true" />;
-}
-
-/** "Test build": only on a site configured as one (`TEST_BUILD`), until closed for the visit. */
-function DebugBanner() {
-  const { t, i18n } = useTranslation();
-  const [closed, setClosed] = useState(() => sessionStorage.getItem("debug-banner") === "closed");
-  if (siteMeta("test-build") !== "true" || closed) return null;
-  return (
-    <div className="debug-banner">
-      <span>{t("web.debug.banner", { host: location.host, locale: i18n.language })}</span>
-      <ThemeToggle />
-      <button
-        type="button"
-        className="icon-button"
-        aria-label={t("web.common.close")}
-        onClick={() => {
-          sessionStorage.setItem("debug-banner", "closed");
-          setClosed(true);
-        }}
-      >
-        ×
-      </button>
-    </div>
-  );
-}
-
-const TELEGRAM: Record<Locale, string> = {
-  en: "https://t.me/blockbrief_en",
-  "zh-Hans": "https://t.me/blockbrief_cn",
-  "zh-Hant": "https://t.me/blockbrief_tw",
-  vi: "https://t.me/blockbrief_vn",
-  ko: "https://t.me/blockbrief_kr",
-};
-
-function Footer() {
-  const { t, i18n } = useTranslation();
-  const openDownload = useSetAtom(downloadOpenAtom);
-  const to = useLocalePath();
-  const locale = i18n.language as Locale;
-  return (
-    <footer className="footer">
-      <div className="footer-links">
-        <a href={TELEGRAM[locale] ?? TELEGRAM.en} target="_blank" rel="noopener noreferrer">{t("web.footer.telegram")}</a>
-        <a href="https://x.com/blockbrief" target="_blank" rel="noopener noreferrer">{t("web.footer.twitter")}</a>
-        <a href="https://t.me/blockbrief_bot" target="_blank" rel="noopener noreferrer">{t("web.footer.bot")}</a>
-        {/* The guides by their stable names: the server sends these to the guide's page. */}
-        <a href={to("/guides/telegram")}>{t("web.footer.telegramGuide")}</a>
-        {usesChineseType(locale) && <a href={to("/guides/line")}>{t("web.footer.lineGuide")}</a>}
-        {appPublished() && (
-          <button
-            type="button"
-            className="link-button"
-            onClick={() => {
-              // On a phone the download action goes straight to its store.
-              const store = storeLink();
-              if (store) location.assign(store);
-              else openDownload(true);
-            }}
-          >
-            {t("web.footer.download")}
-          </button>
-        )}
-      </div>
-      <p className="footer-note">© 2026 Blockbrief</p>
-    </footer>
-  );
-}
-
-function Toaster() {
-  const toasts = useAtomValue(toastsAtom);
-  const icon = { success: "✓", error: "!", info: "i" } as const;
-  const list = (
-    <div className="toasts" role="status" aria-live="polite">
-      {toasts.map((t) => (
-        <div key={t.id} className={`toast ${t.kind}`}>
-          <span className="toast-icon" aria-hidden="true">{icon[t.kind]}</span>
-          {t.text}
-        </div>
-      ))}
-    </div>
-  );
-  // An open modal dialog is drawn above the whole page (the top layer), so while one is open the
-  // toasts are drawn inside the topmost one: a wrong code or a refused image is seen on a phone.
-  const host = useAtomValue(openDialogsAtom).at(-1);
-  return host ? createPortal(list, host) : list;
 }

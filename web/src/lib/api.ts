@@ -1,34 +1,12 @@
 // The API client: builds X-TOKEN, X-GTOKEN and X-BPARAM, refuses paths client-core does not
-// know, unwraps the envelope with client-core, logs out on 401 and toasts translated errors.
-import { QueryClient } from "@tanstack/react-query";
-
-import { C, checkEndpoint, errorKey, shouldRetry, unwrapResponse } from "./core";
+// know, unwraps the envelope with client-core, logs out on 401 and toasts translated errors
+// (`errors`); what it fetched is kept by TanStack Query (`query`).
+import { C, checkEndpoint, unwrapResponse } from "./core";
 import { deviceParam } from "./device";
-import { i18next } from "./i18n";
+import { ApiError, messageOf } from "./errors";
+import { queryClient } from "./query";
 import { clearSession, currentToken, storeGuestToken, storedGuestToken } from "./session";
 import { toast } from "./toast";
-
-export class ApiError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-    readonly status: number,
-    readonly data: unknown = null,
-  ) {
-    super(message);
-  }
-}
-
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      gcTime: 7 * 24 * 3600 * 1000,
-      staleTime: 1000,
-      refetchOnWindowFocus: false,
-      retry: (failures, error) => shouldRetry(failures, error instanceof ApiError ? error.status : 0),
-    },
-  },
-});
 
 let guestToken: Promise<string> | null = null;
 
@@ -46,30 +24,6 @@ function ensureGuestToken(): Promise<string> {
       guestToken = null;
     });
   return guestToken;
-}
-
-/** The error in the reader's language; a precise reason from the server (which writes it in
- * English, in place of the catalogue's message) is added after the translated one. */
-export function messageOf(error: unknown): string {
-  if (error instanceof ApiError) {
-    const key = errorKey(error.code);
-    if (!key) return error.message;
-    const translated = i18next.t(key, { defaultValue: error.message });
-    const wait = retryAfter(error.data);
-    // A limit says when to try again, in the reader's words ("in 5 minutes", "5분 후").
-    if (error.code === C.errorCodes.rateLimited && wait !== null) return `${translated} (${wait})`;
-    const catalogue = i18next.t(key, { lng: "en", defaultValue: error.message });
-    return error.message === catalogue ? translated : `${translated}: ${error.message}`;
-  }
-  return i18next.t("web.common.error");
-}
-
-/** `data.retry_after` seconds as "in 5 minutes" in the reader's language, if the error has it. */
-function retryAfter(data: unknown): string | null {
-  const seconds = (data as { retry_after?: unknown } | null)?.retry_after;
-  if (typeof seconds !== "number" || seconds <= 0) return null;
-  const format = new Intl.RelativeTimeFormat(i18next.language, { numeric: "always" });
-  return seconds < 120 ? format.format(Math.ceil(seconds), "second") : format.format(Math.ceil(seconds / 60), "minute");
 }
 
 let lastLogout = 0;
@@ -144,14 +98,3 @@ export const uploadImage = (file: File, path = "/img/upload") => {
   body.append("img_file", file);
   return upload<{ absolute: string }>(path, body).then((uploaded) => uploaded.absolute);
 };
-
-/** How every cursor-paged list (`{list, next_cursor}`) asks for its next page. */
-export const cursorPaging = {
-  initialPageParam: null as string | null,
-  getNextPageParam: (last: { next_cursor: string | null }) => last.next_cursor,
-};
-
-/** The server says there is no such thing (an unknown id, code or symbol): HTTP 404, which the
- * envelope rule reports by its status, or the catalogue's not-found code. */
-export const isNotFound = (error: unknown): boolean =>
-  error instanceof ApiError && (error.status === 404 || error.code === C.errorCodes.notFound);

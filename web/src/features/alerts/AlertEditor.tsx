@@ -1,6 +1,6 @@
 import { useMemo, useState } from "react";
 
-import { messageOf } from "../../lib/api";
+import { messageOf } from "../../lib/errors";
 import type { AlertView } from "../../lib/api-types";
 import { type AlertRule, checkAlertRule, countAlertMatches } from "../../lib/core";
 import { formatNumber, useTranslation } from "../../lib/i18n";

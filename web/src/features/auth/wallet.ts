@@ -2,7 +2,7 @@
 // the wallet signs it (personal_sign), the server checks the signature and the nonce. The same
 // signature binds a wallet to the signed-in reader.
 import { confirm } from "../../components/ui";
-import { ApiError, messageOf } from "../../lib/api";
+import { ApiError, messageOf } from "../../lib/errors";
 import type { AccountView } from "../../lib/api-types";
 import { i18next } from "../../lib/i18n";
 import type { SessionUser } from "../../lib/session";

@@ -4,7 +4,7 @@ import { useParams, useSearchParams } from "../../lib/router";
 import { Spinner } from "../../components/ui";
 import { FallbackMark } from "../../components/FallbackMark";
 import { NotFoundPage } from "../../components/NotFoundPage";
-import { isNotFound, messageOf } from "../../lib/api";
+import { isNotFound, messageOf } from "../../lib/errors";
 import { mergeExtQuery } from "../../lib/core";
 import { useDocumentTitle } from "../../lib/title";
 import { useBenefit } from "./api/get-benefit";

@@ -2,7 +2,7 @@ import { AlertMeLink } from "../../components/AlertMeLink";
 import { FeedLink } from "../../components/FeedLink";
 import { NotFoundPage } from "../../components/NotFoundPage";
 import { Spinner } from "../../components/ui";
-import { isNotFound, messageOf } from "../../lib/api";
+import { isNotFound, messageOf } from "../../lib/errors";
 import { useParams } from "../../lib/router";
 import { useDocumentTitle } from "../../lib/title";
 import { FeedTimeline } from "../feed";

@@ -1,6 +1,6 @@
 import { useId, useLayoutEffect, useRef, useState } from "react";
 
-import { messageOf } from "../../lib/api";
+import { messageOf } from "../../lib/errors";
 import { checkComment, mentionQuery } from "../../lib/core";
 import { useTranslation } from "../../lib/i18n";
 

@@ -3,7 +3,7 @@ import { useId, useMemo, useState } from "react";
 
 import { TabBar } from "../../components/TabBar";
 import { Spinner } from "../../components/ui";
-import { messageOf } from "../../lib/api";
+import { messageOf } from "../../lib/errors";
 import type { CommentView } from "../../lib/api-types";
 import { loginOpenAtom, useMemberAction } from "../../lib/dialogs";
 import { formatNumber, useTranslation } from "../../lib/i18n";

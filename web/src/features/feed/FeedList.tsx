@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "../../lib/i18n";
 
 import { Spinner } from "../../components/ui";
-import { messageOf, queryClient } from "../../lib/api";
+import { messageOf } from "../../lib/errors";
+import { queryClient } from "../../lib/query";
 import type { FeedView, Page } from "../../lib/api-types";
 import { type LiveWant, useLive } from "../stream";
 import { type FeedFilter, feedsQueryOptions, type FeedScope, NEWEST, useFeeds } from "./api/get-feeds";

@@ -5,7 +5,7 @@ import { cameFromApp, Link, useNavigate, useParams } from "../../lib/router";
 
 import { BottomSheet } from "../../components/BottomSheet";
 import { Spinner } from "../../components/ui";
-import { isNotFound, messageOf } from "../../lib/api";
+import { isNotFound, messageOf } from "../../lib/errors";
 import { localePath, mapLink } from "../../lib/core";
 import { useLocalePath } from "../../lib/paths";
 import { useDocumentTitle } from "../../lib/title";
@@ -17,7 +17,7 @@ import { timeAgo } from "../../lib/time";
 import { NotFoundPage } from "../../components/NotFoundPage";
 import { CommentThread, isShown, threadChanged } from "../comments";
 import { useLive } from "../stream";
-import { queryClient } from "../../lib/api";
+import { queryClient } from "../../lib/query";
 import type { CommentView, FeedDetail } from "../../lib/api-types";
 import { userAtom } from "../../lib/session";
 import { feedKeys } from "./api/keys";

@@ -2,7 +2,7 @@ import { useState } from "react";
 
 import { TabBar } from "../../components/TabBar";
 import { Spinner } from "../../components/ui";
-import { messageOf } from "../../lib/api";
+import { messageOf } from "../../lib/errors";
 import { formatNumber, useTranslation } from "../../lib/i18n";
 import { useDocumentTitle } from "../../lib/title";
 import { type Period, useLeaderboard } from "./api/get-leaderboard";

@@ -1,6 +1,6 @@
 
 import { confirm, Spinner } from "../../components/ui";
-import { messageOf } from "../../lib/api";
+import { messageOf } from "../../lib/errors";
 import { useSignedInPage } from "../../lib/dialogs";
 import { useTranslation } from "../../lib/i18n";
 import { useDocumentTitle } from "../../lib/title";

@@ -2,7 +2,7 @@ import { useAtomValue } from "jotai";
 
 import { formatCompactUsd, Price } from "../../components/Price";
 import { Spinner } from "../../components/ui";
-import { messageOf } from "../../lib/api";
+import { messageOf } from "../../lib/errors";
 import type { MarketToken, MarketView } from "../../lib/api-types";
 import { formatNumber, useTranslation } from "../../lib/i18n";
 import { useLocalePath } from "../../lib/paths";

@@ -3,7 +3,8 @@ import { useEffect, useState } from "react";
 
 import { formatCompactUsd, formatUsd } from "../../components/Price";
 import { Spinner } from "../../components/ui";
-import { call, messageOf } from "../../lib/api";
+import { call } from "../../lib/api";
+import { messageOf } from "../../lib/errors";
 import type { PresalePage, PresaleStatus, PresaleView } from "../../lib/api-types";
 import { useMemberAction } from "../../lib/dialogs";
 import { useTranslation } from "../../lib/i18n";

@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 
 import { Spinner } from "../../components/ui";
-import { messageOf } from "../../lib/api";
+import { messageOf } from "../../lib/errors";
 import type { MessageView } from "../../lib/api-types";
 import { useSignedInPage } from "../../lib/dialogs";
 import { formatNumber, useTranslation } from "../../lib/i18n";

@@ -2,7 +2,8 @@ import { useState } from "react";
 
 import { AddImage } from "../../components/AddImage";
 import { Spinner } from "../../components/ui";
-import { messageOf, uploadImage } from "../../lib/api";
+import { uploadImage } from "../../lib/api";
+import { messageOf } from "../../lib/errors";
 import { C, checkImage, checkPost } from "../../lib/core";
 import { useSignedInPage } from "../../lib/dialogs";
 import { formatNumber, useTranslation } from "../../lib/i18n";

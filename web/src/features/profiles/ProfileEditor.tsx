@@ -2,7 +2,8 @@ import { useAtomValue } from "jotai";
 import { useState } from "react";
 
 import { AddImage } from "../../components/AddImage";
-import { messageOf, uploadImage } from "../../lib/api";
+import { uploadImage } from "../../lib/api";
+import { messageOf } from "../../lib/errors";
 import { checkBio, checkImage, checkNickname } from "../../lib/core";
 import { useTranslation } from "../../lib/i18n";
 import { useLocalePath } from "../../lib/paths";

@@ -5,7 +5,7 @@ import { NotFoundPage } from "../../components/NotFoundPage";
 import { TabBar } from "../../components/TabBar";
 import { Spinner } from "../../components/ui";
 import type { ProfileView } from "../../lib/api-types";
-import { isNotFound, messageOf } from "../../lib/api";
+import { isNotFound, messageOf } from "../../lib/errors";
 import { useMemberAction } from "../../lib/dialogs";
 import { formatNumber, useTranslation } from "../../lib/i18n";
 import { useLocalePath } from "../../lib/paths";

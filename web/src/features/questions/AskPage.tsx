@@ -1,6 +1,6 @@
 import { useState } from "react";
 
-import { messageOf } from "../../lib/api";
+import { messageOf } from "../../lib/errors";
 import { checkQuestion } from "../../lib/core";
 import { useSignedInPage } from "../../lib/dialogs";
 import { formatNumber, useTranslation } from "../../lib/i18n";

@@ -1,6 +1,6 @@
 import { TabBar } from "../../components/TabBar";
 import { Spinner } from "../../components/ui";
-import { messageOf } from "../../lib/api";
+import { messageOf } from "../../lib/errors";
 import type { QuestionView } from "../../lib/api-types";
 import { formatNumber, useTranslation } from "../../lib/i18n";
 import { useLocalePath } from "../../lib/paths";

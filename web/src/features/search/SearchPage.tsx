@@ -5,7 +5,7 @@ import { Link, useSearchParams } from "../../lib/router";
 
 import { TabBar } from "../../components/TabBar";
 import { Spinner } from "../../components/ui";
-import { messageOf } from "../../lib/api";
+import { messageOf } from "../../lib/errors";
 import { C } from "../../lib/core";
 import { useLocalePath } from "../../lib/paths";
 import { timeAgo } from "../../lib/time";

@@ -3,7 +3,7 @@ import { FeedLink } from "../../components/FeedLink";
 import { FollowButton } from "../../components/FollowButton";
 import { NotFoundPage } from "../../components/NotFoundPage";
 import { Spinner } from "../../components/ui";
-import { isNotFound, messageOf } from "../../lib/api";
+import { isNotFound, messageOf } from "../../lib/errors";
 import { useTranslation } from "../../lib/i18n";
 import { useFollow } from "../../lib/follow";
 import { useParams } from "../../lib/router";

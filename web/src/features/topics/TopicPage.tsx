@@ -2,7 +2,7 @@ import { FallbackMark } from "../../components/FallbackMark";
 import { FollowButton } from "../../components/FollowButton";
 import { NotFoundPage } from "../../components/NotFoundPage";
 import { Spinner } from "../../components/ui";
-import { isNotFound, messageOf } from "../../lib/api";
+import { isNotFound, messageOf } from "../../lib/errors";
 import { useFollow } from "../../lib/follow";
 import { useTranslation } from "../../lib/i18n";
 import { useParams } from "../../lib/router";

@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
 
-import { call, queryClient } from "../../../lib/api";
+import { call } from "../../../lib/api";
+import { queryClient } from "../../../lib/query";
 import type { AlertView, Sample } from "../../../lib/api-types";
 import type { AlertRule } from "../../../lib/core";
 import { userAtom } from "../../../lib/session";

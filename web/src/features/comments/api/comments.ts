@@ -1,7 +1,8 @@
 import { type InfiniteData, useInfiniteQuery } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
 
-import { call, cursorPaging, queryClient } from "../../../lib/api";
+import { call } from "../../../lib/api";
+import { cursorPaging, queryClient } from "../../../lib/query";
 import type { CommentVersion, CommentView, Page } from "../../../lib/api-types";
 import { userAtom } from "../../../lib/session";
 import { feedKeys } from "../../feed";

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 
-import { call, queryClient } from "../../../lib/api";
+import { call } from "../../../lib/api";
+import { queryClient } from "../../../lib/query";
 import type { Explore } from "../../../lib/api-types";
 import { firstPaintData } from "../../../lib/first-paint";
 import { useTranslation } from "../../../lib/i18n";

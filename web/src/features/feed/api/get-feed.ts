@@ -1,6 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 
-import { ApiError, call, queryClient } from "../../../lib/api";
+import { call } from "../../../lib/api";
+import { ApiError } from "../../../lib/errors";
+import { queryClient } from "../../../lib/query";
 import { firstPaintData } from "../../../lib/first-paint";
 import type { FeedDetail } from "../../../lib/api-types";
 import { useTranslation } from "../../../lib/i18n";

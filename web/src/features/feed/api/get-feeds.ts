@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 
-import { call, cursorPaging, queryClient } from "../../../lib/api";
+import { call } from "../../../lib/api";
+import { cursorPaging, queryClient } from "../../../lib/query";
 import { firstPaintData } from "../../../lib/first-paint";
 import type { FeedView, Page } from "../../../lib/api-types";
 import type { FeedTab, Locale } from "../../../lib/core";

@@ -1,7 +1,8 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
 
-import { call, cursorPaging, queryClient } from "../../../lib/api";
+import { call } from "../../../lib/api";
+import { cursorPaging, queryClient } from "../../../lib/query";
 import type { MessageView, Page } from "../../../lib/api-types";
 import { useTranslation } from "../../../lib/i18n";
 import { userAtom } from "../../../lib/session";

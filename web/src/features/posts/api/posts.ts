@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 
-import { call, queryClient } from "../../../lib/api";
+import { call } from "../../../lib/api";
+import { queryClient } from "../../../lib/query";
 import type { PostHistory } from "../../../lib/api-types";
 import { feedKeys } from "../../feed";
 

@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 
-import { call, cursorPaging, queryClient } from "../../../lib/api";
+import { call } from "../../../lib/api";
+import { cursorPaging, queryClient } from "../../../lib/query";
 import type { AuthoredAnswer, Page, ProfileView } from "../../../lib/api-types";
 import { store } from "../../../lib/store";
 import { feedKeys } from "../../feed";

@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 
-import { call, cursorPaging, queryClient } from "../../../lib/api";
+import { call } from "../../../lib/api";
+import { cursorPaging, queryClient } from "../../../lib/query";
 import type { AnswerView, Page, QuestionDetail, QuestionView } from "../../../lib/api-types";
 import { accountKeys } from "../../account";
 

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 
-import { call, cursorPaging } from "../../../lib/api";
+import { call } from "../../../lib/api";
+import { cursorPaging } from "../../../lib/query";
 import type { Hit, Page, TagView } from "../../../lib/api-types";
 import { useTranslation } from "../../../lib/i18n";
 

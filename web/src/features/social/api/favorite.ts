@@ -1,4 +1,5 @@
-import { call, queryClient } from "../../../lib/api";
+import { call } from "../../../lib/api";
+import { queryClient } from "../../../lib/query";
 
 export const setFavorite = (feedId: number, favorited: boolean) =>
   call<{ favorited: boolean }>("/favorite/set", { feed_id: feedId, favorited }).then((answer) => {
