@@ -17,10 +17,10 @@ flags=(--sanitizer none --debug-assertions)
 [ "${FUZZ_RELEASE:-}" = 1 ] || flags+=(--dev)
 (cd fuzz && cargo +nightly fuzz build "${flags[@]}")
 mkdir -p target/fuzz-logs
-for target in $targets; do
-    scratch=target/fuzz-corpus/$target
+# One target a core at a time: libFuzzer runs on one thread.
+run_one() {
+    local target=$1 scratch=target/fuzz-corpus/$1 log=target/fuzz-logs/$1.log
     mkdir -p "$scratch"
-    log=target/fuzz-logs/$target.log
     if (cd fuzz && cargo +nightly fuzz run "${flags[@]}" "$target" "../$scratch" "corpus/$target" \
         -- -max_total_time="$seconds" -print_final_stats=1) >"$log" 2>&1; then
         runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
@@ -28,6 +28,10 @@ for target in $targets; do
     else
         tail -40 "$log"
         echo "fuzz $target: FAILED (input in fuzz/artifacts/$target/, log $log)"
-        exit 1
+        return 1
     fi
-done
+}
+export -f run_one
+export seconds flags_line="${flags[*]}"
+# `xargs -P` stops handing out targets after a failure and exits non-zero.
+printf '%s\n' $targets | xargs -P "$(nproc)" -I{} bash -c 'flags=($flags_line); run_one "$@" || exit 255' _ {}
