@@ -276,7 +276,56 @@ async fn an_admin_splits_a_misgrouped_item_off(backend: Backend) {
     );
 }
 
+/// Each of an item's keys brings only its latest items as candidates: a report still finds its
+/// story when more than that many newer items share its common keys (the same two tokens), since
+/// its own keys (the exchange's name, the amount) bring the earlier report.
+async fn a_report_finds_its_story_past_many_items_sharing_its_tokens(backend: Backend) {
+    let app = TestApp::start_with(backend, |c| c.admin_token = Some(ADMIN.to_owned())).await;
+    let now = app.state.now();
+    let item = |slug: String, lang: &str, title: String, ago: i64| {
+        json!({ "source_url": format!("https://news.test/{slug}"), "kind": "flash",
+            "lang": lang, "title": title, "published_at": now - ago, "tokens": ["BTC", "ETH"] })
+    };
+    let first = app
+        .publish(item(
+            "first".into(),
+            "en",
+            "Exchange Nordex hacked for $1.5 billion in ether".into(),
+            10 * 3600,
+        ))
+        .await;
+    let mut others = Vec::new();
+    for n in 0..30 {
+        let title = format!("Market wrap {n}: traders weigh week {n} of the rally");
+        let ago = 9 * 3600 - n * 600;
+        others.push(
+            app.publish(item(format!("wrap-{n}"), "en", title, ago))
+                .await,
+        );
+    }
+    let report = app
+        .publish(item(
+            "report".into(),
+            "zh-Hans",
+            "交易所 Nordex 被盗约 15亿美元 ETH".into(),
+            1800,
+        ))
+        .await;
+    let story = story_of(&app, first)
+        .await
+        .expect("the report joined the first");
+    assert_eq!(story_of(&app, report).await, Some(story));
+    let detail = app
+        .call_as("/story/detail", json!({ "id": story }), "en", None)
+        .await;
+    assert_eq!(detail["size"], 2, "{detail}");
+    for other in others {
+        assert_ne!(story_of(&app, other).await, Some(story), "wrap {other}");
+    }
+}
+
 on_both_databases!(
     the_labelled_set_groups_with_high_precision_and_recall,
     an_admin_splits_a_misgrouped_item_off,
+    a_report_finds_its_story_past_many_items_sharing_its_tokens,
 );
