@@ -1133,13 +1133,32 @@ test("Back from an item returns to the same place in the list, and the item page
   assert.ok(index > 0);
   const link = page.locator(".app .feed-card .card-title a").nth(index);
   const title = await link.innerText();
+  const top = await link.evaluate((a) => a.getBoundingClientRect().top);
   await link.click();
   await page.getByRole("heading", { name: title }).waitFor();
   assert.equal(await page.evaluate(() => window.scrollY), 0);
   await page.goBack();
   await page.getByRole("tab", { name: "Articles", selected: true }).waitFor();
-  await page.waitForFunction(() => Math.abs(window.scrollY - 1500) <= 1);
-  assert.equal(await page.locator(".app .feed-card .card-title a").nth(index).innerText(), title);
+  // The same card at the same height on screen: the place the reader left. (The browser's
+  // scroll anchoring may move `scrollY` to keep it there when something above it changes.)
+  const back = async () =>
+    page.evaluate(
+      ([i, t]) => {
+        const a = document.querySelectorAll(".app .feed-card .card-title a")[i];
+        return { scrollY: window.scrollY, height: document.documentElement.scrollHeight, title: a?.textContent, off: a ? a.getBoundingClientRect().top - t : null };
+      },
+      [index, top],
+    );
+  await page
+    .waitForFunction(
+      ([i, t, want]) => {
+        const a = document.querySelectorAll(".app .feed-card .card-title a")[i];
+        return a?.textContent === want && Math.abs(a.getBoundingClientRect().top - t) <= 1;
+      },
+      [index, top, title],
+      { timeout: 10_000 },
+    )
+    .catch(async (e) => assert.fail(`${e.message}: ${JSON.stringify(await back())}`));
   await page.context().close();
 });
 

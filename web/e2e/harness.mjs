@@ -28,12 +28,17 @@ function freePort() {
   });
 }
 
-async function waitFor(check, what, tries = 200) {
-  for (let i = 0; i < tries; i++) {
+/** Polls `check` until it holds: 10 s by default (a debug server seeding the demo content on a
+ * loaded machine takes longer to listen), or until `failed` names why it never will. */
+async function waitFor(check, what, ms = 10_000, failed = () => null) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
     if (await check().catch(() => false)) return;
+    const why = failed();
+    if (why) throw new Error(`${what} did not come up: ${why}`);
     await new Promise((r) => setTimeout(r, 50));
   }
-  throw new Error(`${what} did not come up`);
+  throw new Error(`${what} did not come up in ${ms / 1000} s`);
 }
 
 const ADMIN_TOKEN = "e2e-admin-token-0123456789";
@@ -71,7 +76,10 @@ export async function startStack(env = {}) {
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  await waitFor(async () => (await fetch(`${base}/api/health`)).ok, "the server");
+  let exited = null;
+  server.on("exit", (code, signal) => (exited = signal ?? code));
+  await waitFor(async () => (await fetch(`${base}/api/health`)).ok, "the server", 60_000, () =>
+    exited === null ? null : `it exited (${exited})`);
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
   return {
     base,

@@ -20,9 +20,14 @@ export function TabBar<K extends string>(props: {
   const selected = props.value ?? own;
   const strip = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    strip.current
-      ?.querySelector<HTMLElement>('[aria-selected="true"]')
-      ?.scrollIntoView?.({ block: "nearest", inline: "center", behavior: "smooth" });
+    const node = strip.current;
+    const tab = node?.querySelector<HTMLElement>('[aria-selected="true"]');
+    if (!node || !tab) return;
+    // The chosen tab to the strip's centre. Not `scrollIntoView`: it scrolls the page as well,
+    // and pulled a reader coming Back to a list up to its tabs, away from where they were.
+    const [box, at] = [node.getBoundingClientRect(), tab.getBoundingClientRect()];
+    const left = node.scrollLeft + at.left - box.left - (box.width - at.width) / 2;
+    node.scrollTo?.({ left, behavior: "smooth" });
   }, [selected]);
   const scroll = (by: number) => strip.current?.scrollBy({ left: by, behavior: "smooth" });
   return (

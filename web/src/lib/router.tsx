@@ -42,6 +42,31 @@ const scrollOf = (state: unknown): number | null => {
   return typeof y === "number" ? y : null;
 };
 
+let stopRestoring = () => {};
+/** Scrolls back to `y` on Back or Forward. Cached lists draw at once, others as they load (slowly
+ * on a busy phone): it keeps trying for a few seconds while the page grows, until the reader
+ * moves or goes elsewhere. Not tied to a React effect's lifetime: React may commit the page it
+ * returns to more than once (first without its suspended parts), and a cleanup between those
+ * commits used to leave the reader at the top. */
+function restoreScroll(y: number) {
+  stopRestoring();
+  const until = performance.now() + RESTORE_MS;
+  let frame = 0;
+  const moved = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
+  const stop = () => {
+    cancelAnimationFrame(frame);
+    for (const event of moved) removeEventListener(event, stop);
+  };
+  const attempt = () => {
+    scrollTo(0, y);
+    if (Math.abs(scrollY - y) > 1 && performance.now() < until) frame = requestAnimationFrame(attempt);
+    else stop();
+  };
+  for (const event of moved) addEventListener(event, stop, { passive: true });
+  stopRestoring = stop;
+  attempt();
+}
+
 function here(): Where {
   return { pathname: location.pathname, search: location.search, hash: location.hash };
 }
@@ -62,6 +87,7 @@ export function Router({ match, children }: { match: Matcher; children: ReactNod
     };
     const onPop = () => {
       clearTimeout(savingScroll);
+      stopRestoring();
       restoreTo.current = scrollOf(history.state);
       startTransition(() => setWhere(here()));
     };
@@ -75,23 +101,7 @@ export function Router({ match, children }: { match: Matcher; children: ReactNod
   useEffect(() => {
     const y = restoreTo.current;
     restoreTo.current = null;
-    if (y === null) return;
-    // Cached lists draw at once, others as they load (slowly on a busy phone): keep trying for
-    // a few seconds while the page grows, unless the reader moves first.
-    const until = performance.now() + RESTORE_MS;
-    let frame = 0;
-    const stop = () => cancelAnimationFrame(frame);
-    const moved = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
-    const attempt = () => {
-      scrollTo(0, y);
-      if (Math.abs(scrollY - y) > 1 && performance.now() < until) frame = requestAnimationFrame(attempt);
-    };
-    for (const event of moved) addEventListener(event, stop, { passive: true, once: true });
-    attempt();
-    return () => {
-      stop();
-      for (const event of moved) removeEventListener(event, stop);
-    };
+    if (y !== null) restoreScroll(y);
   }, [where]);
   const state = useMemo<RouterState>(
     () => ({
@@ -102,6 +112,7 @@ export function Router({ match, children }: { match: Matcher; children: ReactNod
         if (options?.replace) history.replaceState(null, "", to);
         else {
           clearTimeout(savingScroll);
+          stopRestoring();
           saveScroll();
           // Marked as ours: a page can tell that Back stays in the app (`cameFromApp`).
           history.pushState({ inApp: true }, "", to);
