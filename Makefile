@@ -81,7 +81,7 @@ fmt-check:
 
 clippy: toolchain
 	cargo clippy --locked --workspace --all-targets -- -D warnings
-	cargo clippy --locked -p client-core --target wasm32-unknown-unknown --features wasm -- -D warnings
+	cargo clippy --locked -p client-core --target wasm32-unknown-unknown --features wasm,wasm-more -- -D warnings
 	CARGO_TARGET_DIR=target cargo clippy --locked --manifest-path fuzz/Cargo.toml --all-targets -- -D warnings
 
 # The server's database tests run on SQLite and on a throw-away PostgreSQL.

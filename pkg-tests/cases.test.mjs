@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import * as core from "../pkg/esm/client_core.js";
+import { core } from "./core.mjs";
 import { expand, runnersFor } from "./shared-cases.mjs";
 
 const cases = JSON.parse(readFileSync(new URL("../client-core/tests/cases.json", import.meta.url)));

@@ -44,17 +44,21 @@ test("the packed package holds every entry, its types, a README naming every exp
   const manifest = JSON.parse(readFileSync(join(project, installed, "package.json")));
   const cargo = readFileSync(join(repo, "client-core/Cargo.toml"), "utf8");
   assert.equal(manifest.version, /^version = "(.*)"$/m.exec(cargo)[1]);
-  const root = manifest.exports["."];
-  for (const entry of [root.node.import, root.node.require, root, manifest.exports["./web"]]) {
-    for (const file of [entry.types, entry.default]) {
-      assert.ok(readFileSync(join(project, installed, file)).length > 0, file);
+  const exports = manifest.exports;
+  for (const name of [".", "./more"]) {
+    for (const entry of [exports[name].node.import, exports[name].node.require, exports[name]]) {
+      for (const file of [entry.types, entry.default]) assert.ok(readFileSync(join(project, installed, file)).length > 0, file);
     }
   }
+  for (const entry of [exports["./web"], exports["./web/more"]]) {
+    for (const file of [entry.types, entry.default]) assert.ok(readFileSync(join(project, installed, file)).length > 0, file);
+  }
   for (const dir of ["bundler", "esm", "node", "web"]) {
-    assert.ok(readdirSync(join(project, installed, dir)).includes("client_core_bg.wasm"), dir);
+    const files = readdirSync(join(project, installed, dir));
+    for (const module of ["client_core", "client_core_more"]) assert.ok(files.includes(`${module}_bg.wasm`), `${dir}/${module}`);
   }
   const readme = readFileSync(join(project, installed, "README.md"), "utf8");
-  const dts = readFileSync(join(project, installed, "esm/client_core.d.ts"), "utf8");
+  const dts = ["client_core", "client_core_more"].map((m) => readFileSync(join(project, installed, `esm/${m}.d.ts`), "utf8")).join("\n");
   const exported = [...dts.matchAll(/export function (\w+)\(/g)].map((m) => m[1]);
   assert.ok(exported.length > 40);
   assert.deepStrictEqual(exported.filter((name) => !readme.includes(`${name}(`)), [], "exports without an example");

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # `make pkg`: the npm package @blockbrief/client-core in pkg/. client-core is compiled to wasm32
-# once; wasm-bindgen then writes one entry per way the package is loaded, and the package's
+# twice, once per module (src/wasm.rs): `client_core`, which every page loads, and
+# `client_core_more` (the package's `./more`), which only the pages that use it load.
+# wasm-bindgen then writes one entry per way the package is loaded, and the package's
 # conditional exports pick among them:
 #   bundler/  Vite (vite-plugin-wasm), webpack (asyncWebAssembly): `import` in a bundled app
 #   esm/      Node `import` (reads the module with node:fs; no flags)
@@ -14,13 +16,19 @@ export PATH="$PWD/node_modules/.bin:$PATH"
 
 opt_flags=(-Oz --enable-reference-types --enable-bulk-memory --enable-nontrapping-float-to-int
   --enable-sign-ext --enable-multivalue)
-cargo build -p client-core --target wasm32-unknown-unknown --profile wasm-release --features wasm
-wasm=target/wasm32-unknown-unknown/wasm-release/client_core.wasm
-rm -rf pkg
+built=target/wasm32-unknown-unknown/wasm-release/client_core.wasm
+rm -rf pkg target/pkg-wasm
+mkdir -p target/pkg-wasm
+for module in client_core:wasm client_core_more:wasm-more; do
+  cargo build -p client-core --target wasm32-unknown-unknown --profile wasm-release --features "${module#*:}"
+  cp "$built" "target/pkg-wasm/${module%%:*}.wasm"
+done
 for entry in bundler:bundler esm:experimental-nodejs-module node:nodejs web:web; do
   dir=pkg/${entry%%:*}
-  wasm-bindgen --target "${entry#*:}" --out-dir "$dir" --out-name client_core "$wasm"
-  wasm-opt "${opt_flags[@]}" "$dir/client_core_bg.wasm" -o "$dir/client_core_bg.wasm.opt"
-  mv "$dir/client_core_bg.wasm.opt" "$dir/client_core_bg.wasm"
+  for name in client_core client_core_more; do
+    wasm-bindgen --target "${entry#*:}" --out-dir "$dir" --out-name "$name" "target/pkg-wasm/$name.wasm"
+    wasm-opt "${opt_flags[@]}" "$dir/${name}_bg.wasm" -o "$dir/${name}_bg.wasm.opt"
+    mv "$dir/${name}_bg.wasm.opt" "$dir/${name}_bg.wasm"
+  done
 done
 node scripts/pkg-manifest.mjs

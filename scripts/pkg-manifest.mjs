@@ -5,7 +5,14 @@ import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
 const cargo = readFileSync(new URL("../client-core/Cargo.toml", import.meta.url), "utf8");
 const field = (name) => new RegExp(`^${name} = "(.*)"$`, "m").exec(cargo)[1];
 const pkg = new URL("../pkg/", import.meta.url);
-const entry = (dir) => ({ types: `./${dir}/client_core.d.ts`, default: `./${dir}/client_core.js` });
+// Two modules (client-core/src/wasm.rs): `client_core`, what every page needs, and
+// `client_core_more`, the rules only some pages use (`@blockbrief/client-core/more`).
+const MODULES = ["client_core", "client_core_more"];
+const entry = (dir, module = "client_core") => ({ types: `./${dir}/${module}.d.ts`, default: `./${dir}/${module}.js` });
+const byName = (module) => ({
+  node: { import: entry("esm", module), require: entry("node", module) },
+  ...entry("bundler", module),
+});
 
 const manifest = {
   name: "@blockbrief/client-core",
@@ -14,12 +21,12 @@ const manifest = {
   license: "MIT",
   // No "type": node/ is CommonJS; the ESM entries say so in their own package.json.
   exports: {
-    ".": {
-      node: { import: entry("esm"), require: entry("node") },
-      ...entry("bundler"),
-    },
+    ".": byName("client_core"),
+    "./more": byName("client_core_more"),
     "./web": entry("web"),
+    "./web/more": entry("web", "client_core_more"),
     "./web/client_core_bg.wasm": "./web/client_core_bg.wasm",
+    "./web/client_core_more_bg.wasm": "./web/client_core_more_bg.wasm",
     "./package.json": "./package.json",
   },
   main: "./node/client_core.js",
@@ -27,7 +34,7 @@ const manifest = {
   types: "./bundler/client_core.d.ts",
   files: ["bundler/", "esm/", "node/", "web/", "README.md"],
   // Each entry instantiates its module when imported.
-  sideEffects: ["./bundler/client_core.js", "./esm/client_core.js", "./node/client_core.js"],
+  sideEffects: MODULES.flatMap((module) => ["bundler", "esm", "node"].map((dir) => `./${dir}/${module}.js`)),
   engines: { node: ">=20" },
 };
 writeFileSync(new URL("package.json", pkg), `${JSON.stringify(manifest, null, 2)}\n`);

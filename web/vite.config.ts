@@ -5,7 +5,8 @@ import { VitePWA } from "vite-plugin-pwa";
 import { defineConfig } from "vitest/config";
 import wasm from "vite-plugin-wasm";
 
-const pkg = fileURLToPath(new URL("../pkg/bundler/client_core.js", import.meta.url));
+// client-core's two modules (client-core/src/wasm.rs), the `bundler` entries of pkg/.
+const pkg = (module: string) => fileURLToPath(new URL(`../pkg/bundler/${module}.js`, import.meta.url));
 const locales = fileURLToPath(new URL("../locales", import.meta.url));
 
 /** A build step that rewrites the built index.html, with the rest of the bundle at hand. */
@@ -72,7 +73,13 @@ export default defineConfig({
       injectManifest: { globPatterns: ["**/*.{js,html,wasm,png}"], maximumFileSizeToCacheInBytes: 4 << 20 },
     }),
   ],
-  resolve: { alias: { "@blockbrief/client-core": pkg, "@locales": locales } },
+  resolve: {
+    alias: [
+      { find: /^@blockbrief\/client-core$/, replacement: pkg("client_core") },
+      { find: /^@blockbrief\/client-core\/more$/, replacement: pkg("client_core_more") },
+      { find: "@locales", replacement: locales },
+    ],
+  },
   server: { fs: { allow: [".."] }, proxy: { "/api": "http://127.0.0.1:8080" } },
   build: {
     target: "es2022",

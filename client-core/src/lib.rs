@@ -33,5 +33,5 @@ pub mod vote;
 
 #[cfg(feature = "ts")]
 pub mod typescript;
-#[cfg(feature = "wasm")]
+#[cfg(feature = "wasm-glue")]
 mod wasm;

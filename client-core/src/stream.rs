@@ -61,8 +61,8 @@ impl Subject {
             _ => Err(MSG_SUBJECT_UNKNOWN),
         };
         match kind {
-            "tag" => Ok(Self::Tag(code()?.to_lowercase())),
-            "token" => Ok(Self::Token(code()?.to_uppercase())),
+            "tag" => Ok(Self::Tag(code()?.to_ascii_lowercase())),
+            "token" => Ok(Self::Token(code()?.to_ascii_uppercase())),
             "channel" => Ok(Self::Channel(code()?)),
             "kol" => Ok(Self::Kol(id()?)),
             "topic" => Ok(Self::Topic(id()?)),

@@ -3,20 +3,42 @@
 //! values, and only malformed objects (a programming fault on the caller's side) throw an `Error`.
 //! One module per area, as CatColab's `catlog-wasm` has it; this file keeps the argument readers
 //! they share.
+//!
+//! The areas make two WebAssembly modules, so that a first visit loads only what its page needs
+//! (BENCHMARKS.md has their sizes):
+//! - `client_core` (feature `wasm`): calls, pages and locales, feeds, time and votes, which every
+//!   page uses;
+//! - `client_core_more` (feature `wasm-more`): the rules only some pages use (what readers write,
+//!   feedback, alert rules, the sign-in forms, tasks, links inside articles, the ranking scores),
+//!   loaded with those pages.
 
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
-mod alert;
+#[cfg(feature = "wasm")]
 mod calls;
 mod de;
-mod feedback;
+#[cfg(feature = "wasm")]
 mod feeds;
-mod links;
+#[cfg(feature = "wasm")]
 mod page;
-mod tasks;
-mod validation;
+#[cfg(feature = "wasm")]
 mod vote;
+
+#[cfg(feature = "wasm-more")]
+mod alert;
+#[cfg(feature = "wasm-more")]
+mod feedback;
+#[cfg(feature = "wasm-more")]
+mod links;
+#[cfg(feature = "wasm-more")]
+mod ranking;
+#[cfg(feature = "wasm-more")]
+mod tasks;
+#[cfg(feature = "wasm-more")]
+mod validation;
+#[cfg(feature = "wasm-more")]
+mod writing;
 
 /// The TypeScript of every shape below, generated from the Rust types (`make types`).
 #[wasm_bindgen(typescript_custom_section)]
@@ -44,6 +66,14 @@ fn count(value: &JsValue) -> u32 {
         Some(n) if n.is_finite() && n >= 0.0 => n.min(f64::from(u32::MAX)) as u32,
         _ => 0,
     }
+}
+
+/// Unix seconds; anything that is not a finite number reads as 0.
+fn seconds(value: &JsValue) -> i64 {
+    value
+        .as_f64()
+        .filter(|n| n.is_finite())
+        .map_or(0, |n| n as i64)
 }
 
 /// A boolean argument; anything but `true` reads as false.

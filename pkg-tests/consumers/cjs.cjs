@@ -1,5 +1,5 @@
 // A Node program requiring the package as CommonJS (no flags).
-const core = require("@blockbrief/client-core");
+const core = { ...require("@blockbrief/client-core"), ...require("@blockbrief/client-core/more") };
 const cases = require("./cases.json");
 
 const entry = require.resolve("@blockbrief/client-core");

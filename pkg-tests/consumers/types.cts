@@ -1,5 +1,6 @@
 // The types of the CommonJS entry, checked by tsc (module nodenext).
 import core = require("@blockbrief/client-core");
+import more = require("@blockbrief/client-core/more");
 
 const locale: core.Locale = core.normalizeLocale("ko");
-export const checked = [locale, core.constants().locales.length];
+export const checked = [locale, core.constants().locales.length, more.isValidEmail("a@b.co")];

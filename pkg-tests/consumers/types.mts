@@ -1,8 +1,10 @@
 // The types of the ES module entries, checked by tsc (module nodenext).
-import { type Locale, type Message, checkPost, normalizeLocale } from "@blockbrief/client-core";
-import init, { mapLink } from "@blockbrief/client-core/web";
+import { type Locale, normalizeLocale } from "@blockbrief/client-core";
+import { type Message, checkPost } from "@blockbrief/client-core/more";
+import init, { timeAgo } from "@blockbrief/client-core/web";
+import initMore, { mapLink } from "@blockbrief/client-core/web/more";
 
 const locale: Locale = normalizeLocale("zh-TW");
 const broken: Message | null = checkPost("", "gm", 0, 0, 0);
-await init();
-export const checked = [locale, broken, mapLink("blockbrief://Home").kind];
+await Promise.all([init(), initMore()]);
+export const checked = [locale, broken, timeAgo(0, 60).key, mapLink("blockbrief://Home").kind];

@@ -1162,6 +1162,26 @@ test("Back from an item returns to the same place in the list, and the item page
   await page.context().close();
 });
 
+test("a first visit loads client-core's main wasm module only; an item page loads the second with its code", async () => {
+  const page = await newPage();
+  const modules = [];
+  page.on("request", (r) => {
+    const name = /\/assets\/(client_core\w*)_bg-[\w-]+\.wasm$/.exec(new URL(r.url()).pathname)?.[1];
+    if (name) modules.push(name);
+  });
+  await page.goto(`${stack.base}/en`);
+  await appLoaded(page);
+  await page.locator(".app .feed-card").first().waitFor();
+  await page.waitForLoadState("networkidle");
+  assert.deepEqual(modules, ["client_core"]);
+  // The item page maps the links inside an article with client_core_more's rule.
+  await page.locator(".app .feed-card .card-title a").first().click();
+  await page.locator(".feed-page h1").waitFor();
+  await page.waitForFunction(() => performance.getEntriesByType("resource").some((e) => e.name.includes("client_core_more_bg")));
+  assert.deepEqual(modules, ["client_core", "client_core_more"]);
+  await page.context().close();
+});
+
 test("a translated item shows its original and back without asking the server again", async () => {
   const page = await newPage();
   await page.goto(`${stack.base}/en`);

@@ -79,7 +79,12 @@ export async function startStack(env = {}) {
   let exited = null;
   server.on("exit", (code, signal) => (exited = signal ?? code));
   await waitFor(async () => (await fetch(`${base}/api/health`)).ok, "the server", 60_000, () =>
-    exited === null ? null : `it exited (${exited})`);
+    exited === null ? null : `it exited (${exited})`).catch((e) => {
+    // Nothing outlives a stack that never came up.
+    server.kill();
+    smtp.kill();
+    throw e;
+  });
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
   return {
     base,

@@ -4,7 +4,7 @@ import { startTransition } from "react";
 import { createRoot } from "react-dom/client";
 
 import { App } from "./app/App";
-import { CALLBACK_PATH, runCallbackPage } from "./features/auth/callbackPage";
+import { CALLBACK_PATH } from "./features/auth/callbackPath";
 import { preloadPage } from "./app/routes";
 import { seedFirstExplore } from "./features/explore/api/get-explore";
 import { seedFirstFeed, seedFirstPage } from "./features/feed";
@@ -26,7 +26,9 @@ startTracking();
 startServiceWorker();
 
 if (location.pathname === CALLBACK_PATH) {
-  runCallbackPage();
+  // Its own chunk: the rule it checks lives in client-core's second module, which the app's
+  // other first pages do not load.
+  void import("./features/auth/callbackPage").then((page) => page.runCallbackPage());
 } else {
   const locale = detectLocale(location.pathname);
   seedFirstPage(locale);

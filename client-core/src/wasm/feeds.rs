@@ -1,10 +1,10 @@
-//! Feeds and tracking: tabs, card layouts, comments, posts, questions, languages read, feeds' addresses and stream subjects.
+//! Feeds and tracking: tabs, card layouts, time, languages read, feeds' addresses and stream subjects.
 
 use wasm_bindgen::prelude::*;
 
-use super::{count, de, flag, text, to_js};
+use super::{count, de, seconds, text, to_js};
 use crate::surface::{self, Outcome};
-use crate::{comment, feed, langs, locale, post, profile, question, stream, syndication, track};
+use crate::{feed, langs, locale, stream, syndication, track};
 
 #[wasm_bindgen(js_name = tabKinds, unchecked_return_type = "FeedKind[] | null")]
 pub fn tab_kinds(#[wasm_bindgen(unchecked_param_type = "FeedTab")] tab: JsValue) -> JsValue {
@@ -28,110 +28,6 @@ pub fn card_layout(
 #[wasm_bindgen(js_name = matchPage, unchecked_return_type = "PageMatch | null")]
 pub fn match_page(#[wasm_bindgen(unchecked_param_type = "string")] path: JsValue) -> JsValue {
     to_js(&text(&path).and_then(|p| crate::pages::match_page(&p)))
-}
-
-/// Unix seconds; anything that is not a finite number reads as 0.
-fn seconds(value: &JsValue) -> i64 {
-    value
-        .as_f64()
-        .filter(|n| n.is_finite())
-        .map_or(0, |n| n as i64)
-}
-
-#[wasm_bindgen(js_name = checkComment, unchecked_return_type = "CommentCheck")]
-pub fn check_comment(#[wasm_bindgen(unchecked_param_type = "string")] content: JsValue) -> JsValue {
-    to_js(&comment::check_comment(&text(&content).unwrap_or_default()))
-}
-
-#[wasm_bindgen(js_name = mentionQuery, unchecked_return_type = "string | null")]
-pub fn mention_query(
-    #[wasm_bindgen(unchecked_param_type = "string")] before_caret: JsValue,
-) -> JsValue {
-    to_js(&comment::mention_query(
-        &text(&before_caret).unwrap_or_default(),
-    ))
-}
-
-#[wasm_bindgen(js_name = canEditComment)]
-pub fn can_edit_comment(
-    #[wasm_bindgen(unchecked_param_type = "number")] created_at: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number")] now: JsValue,
-) -> bool {
-    comment::can_edit_comment(seconds(&created_at), seconds(&now))
-}
-
-#[wasm_bindgen(js_name = commentSegments, unchecked_return_type = "Segment[]")]
-pub fn comment_segments(
-    #[wasm_bindgen(unchecked_param_type = "string")] content: JsValue,
-) -> JsValue {
-    to_js(&comment::comment_segments(
-        &text(&content).unwrap_or_default(),
-    ))
-}
-
-#[wasm_bindgen(js_name = checkNickname, unchecked_return_type = "Message | null")]
-pub fn check_nickname(
-    #[wasm_bindgen(unchecked_param_type = "string")] nickname: JsValue,
-) -> JsValue {
-    to_js(&profile::check_nickname(
-        &text(&nickname).unwrap_or_default(),
-    ))
-}
-
-#[wasm_bindgen(js_name = checkBio, unchecked_return_type = "Message | null")]
-pub fn check_bio(#[wasm_bindgen(unchecked_param_type = "string")] bio: JsValue) -> JsValue {
-    to_js(&profile::check_bio(&text(&bio).unwrap_or_default()))
-}
-
-#[wasm_bindgen(js_name = checkQuestion, unchecked_return_type = "Message | null")]
-pub fn check_question(
-    #[wasm_bindgen(unchecked_param_type = "string")] title: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "string")] content: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number")] tags: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number | null")] bounty: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number")] balance: JsValue,
-) -> JsValue {
-    let bounty = bounty.as_f64().filter(|b| b.is_finite()).map(|b| b as i64);
-    to_js(&question::check_question(
-        &text(&title).unwrap_or_default(),
-        &text(&content).unwrap_or_default(),
-        count(&tags) as usize,
-        bounty,
-        seconds(&balance),
-    ))
-}
-
-#[wasm_bindgen(js_name = checkAnswer, unchecked_return_type = "Message | null")]
-pub fn check_answer(#[wasm_bindgen(unchecked_param_type = "string")] answer: JsValue) -> JsValue {
-    to_js(&question::check_answer(&text(&answer).unwrap_or_default()))
-}
-
-#[wasm_bindgen(js_name = checkPost, unchecked_return_type = "Message | null")]
-pub fn check_post(
-    #[wasm_bindgen(unchecked_param_type = "string")] title: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "string")] content: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number")] tags: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number")] tokens: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number")] images: JsValue,
-) -> JsValue {
-    to_js(&post::check_post(
-        &text(&title).unwrap_or_default(),
-        &text(&content).unwrap_or_default(),
-        count(&tags) as usize,
-        count(&tokens) as usize,
-        count(&images) as usize,
-    ))
-}
-
-#[wasm_bindgen(js_name = settleBounty, unchecked_return_type = "Settlement")]
-pub fn settle_bounty(
-    #[wasm_bindgen(unchecked_param_type = "number")] bounty: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "boolean")] has_answer: JsValue,
-) -> JsValue {
-    to_js(&question::settle_bounty(
-        seconds(&bounty),
-        flag(&has_answer),
-    ))
 }
 
 #[wasm_bindgen(js_name = timeAgo, unchecked_return_type = "TimeAgo")]
@@ -174,14 +70,6 @@ pub fn constants() -> JsValue {
 #[wasm_bindgen(js_name = defaultReadLangs, unchecked_return_type = "Locale[]")]
 pub fn default_read_langs(#[wasm_bindgen(unchecked_param_type = "string")] ui: JsValue) -> JsValue {
     to_js(&langs::default_read_langs(&text(&ui).unwrap_or_default()))
-}
-
-#[wasm_bindgen(js_name = checkReadLangs, unchecked_return_type = "Message | null")]
-pub fn check_read_langs(
-    #[wasm_bindgen(unchecked_param_type = "string[]")] list: JsValue,
-) -> JsValue {
-    let given: Vec<String> = de::from_value(list).unwrap_or_default();
-    to_js(&langs::check_read_langs(&given))
 }
 
 #[wasm_bindgen(js_name = feedPath)]

@@ -1,7 +1,8 @@
 // A Vite app importing the package by its name (vite-plugin-wasm bundles the `bundler` entry).
-import * as core from "@blockbrief/client-core";
+import * as main from "@blockbrief/client-core";
+import * as more from "@blockbrief/client-core/more";
 import cases from "../cases.json";
 import { runAll } from "../shared-cases.mjs";
 
-const { ran, failures, missing } = runAll(core, cases);
+const { ran, failures, missing } = runAll({ ...main, ...more }, cases);
 document.body.dataset.result = JSON.stringify({ ran, failures: failures.slice(0, 3), missing });

@@ -1,8 +1,9 @@
 // A webpack 5 app importing the package by its name (`experiments.asyncWebAssembly` bundles the
 // `bundler` entry).
-import * as core from "@blockbrief/client-core";
+import * as main from "@blockbrief/client-core";
+import * as more from "@blockbrief/client-core/more";
 import cases from "../cases.json";
 import { runAll } from "../shared-cases.mjs";
 
-const { ran, failures, missing } = runAll(core, cases);
+const { ran, failures, missing } = runAll({ ...main, ...more }, cases);
 document.body.dataset.result = JSON.stringify({ ran, failures: failures.slice(0, 3), missing });

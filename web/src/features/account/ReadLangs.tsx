@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 
-import { C, checkReadLangs, type Locale } from "../../lib/core";
+import { C, type Locale } from "../../lib/core";
+import { checkReadLangs } from "../../lib/core-more";
 import { LANGUAGE_NAMES, say, useTranslation } from "../../lib/i18n";
 import { toast } from "../../lib/toast";
 import { updateSettings } from "./api/update-settings";

@@ -5,7 +5,7 @@ import { Spinner } from "../../components/ui";
 import { useState } from "react";
 
 import { feedbackOpenAtom, loginOpenAtom } from "../../lib/dialogs";
-import { mapLink, taskButton, webTaskPress } from "../../lib/core";
+import { mapLink, taskButton, webTaskPress } from "../../lib/core-more";
 import { useLocalePath } from "../../lib/paths";
 import { useNavigate } from "../../lib/router";
 import { mobileOs } from "../../lib/device";

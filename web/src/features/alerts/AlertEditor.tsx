@@ -2,7 +2,8 @@ import { useMemo, useState } from "react";
 
 import { messageOf } from "../../lib/errors";
 import type { AlertView } from "../../lib/api-types";
-import { type AlertRule, checkAlertRule, countAlertMatches } from "../../lib/core";
+import { type AlertRule } from "../../lib/core";
+import { checkAlertRule, countAlertMatches } from "../../lib/core-more";
 import { formatNumber, useTranslation } from "../../lib/i18n";
 import { type AlertInput, newRule, useSample } from "./api/alerts";
 import { PriceFields, priceDraft, priceRule } from "./PriceFields";

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from "react";
 import { say, useTranslation } from "../../lib/i18n";
 import { messageOf } from "../../lib/errors";
-import { C, canLoginWithEmail, canSendEmailCode, emailError, type Message, sanitizeCode } from "../../lib/core";
+import { C, type Message } from "../../lib/core";
+import { canLoginWithEmail, canSendEmailCode, emailError, sanitizeCode } from "../../lib/core-more";
 import type { SessionUser } from "../../lib/session";
 import { toast } from "../../lib/toast";
 import { useCaptchaUse } from "./api/get-captcha-use";

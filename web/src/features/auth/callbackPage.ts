@@ -1,9 +1,7 @@
 // `/oauth/by/web`: where providers send the sign-in popup back. It posts the result to the window
 // that opened it, addressed to exactly one origin (`to`, checked by client-core against our own
 // origin after URL parsing; never `*`), then closes. No React: it runs before the app would load.
-import { safeRedirectOrigin } from "../../lib/core";
-
-export const CALLBACK_PATH = "/oauth/by/web";
+import { safeRedirectOrigin } from "../../lib/core-more";
 
 export function runCallbackPage(): void {
   const params = new URLSearchParams(location.search);

@@ -5,7 +5,7 @@ import { Spinner } from "../../components/ui";
 import { FallbackMark } from "../../components/FallbackMark";
 import { NotFoundPage } from "../../components/NotFoundPage";
 import { isNotFound, messageOf } from "../../lib/errors";
-import { mergeExtQuery } from "../../lib/core";
+import { mergeExtQuery } from "../../lib/core-more";
 import { useDocumentTitle } from "../../lib/title";
 import { useBenefit } from "./api/get-benefit";
 

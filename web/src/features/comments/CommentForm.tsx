@@ -1,7 +1,7 @@
 import { useId, useLayoutEffect, useRef, useState } from "react";
 
 import { messageOf } from "../../lib/errors";
-import { checkComment, mentionQuery } from "../../lib/core";
+import { checkComment, mentionQuery } from "../../lib/core-more";
 import { useTranslation } from "../../lib/i18n";
 
 const SUGGESTIONS = 5;

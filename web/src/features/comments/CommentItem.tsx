@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 
 import { confirm } from "../../components/ui";
 import type { CommentVersion, CommentView } from "../../lib/api-types";
-import { canEditComment } from "../../lib/core";
+import { canEditComment } from "../../lib/core-more";
 import { useTranslation } from "../../lib/i18n";
 import { useLocalePath } from "../../lib/paths";
 import { Link } from "../../lib/router";

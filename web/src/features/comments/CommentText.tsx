@@ -1,4 +1,4 @@
-import { commentSegments } from "../../lib/core";
+import { commentSegments } from "../../lib/core-more";
 
 /** A comment as it shows: text nodes, links to their own address, mentions marked; never HTML.
  * `lang`: the text's language when it is not the page's. */

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { AddImage } from "../../components/AddImage";
 import { uploadImage } from "../../lib/api";
 import { messageOf } from "../../lib/errors";
-import { checkBio, checkImage, checkNickname } from "../../lib/core";
+import { checkBio, checkImage, checkNickname } from "../../lib/core-more";
 import { useTranslation } from "../../lib/i18n";
 import { useLocalePath } from "../../lib/paths";
 import { Link } from "../../lib/router";

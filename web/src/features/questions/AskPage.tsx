@@ -1,7 +1,7 @@
 import { useState } from "react";
 
 import { messageOf } from "../../lib/errors";
-import { checkQuestion } from "../../lib/core";
+import { checkQuestion } from "../../lib/core-more";
 import { useSignedInPage } from "../../lib/dialogs";
 import { formatNumber, useTranslation } from "../../lib/i18n";
 import { useLocalePath } from "../../lib/paths";

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { NotFoundPage } from "../../components/NotFoundPage";
 import { Spinner } from "../../components/ui";
 import { isNotFound, messageOf } from "../../lib/errors";
-import { checkAnswer } from "../../lib/core";
+import { checkAnswer } from "../../lib/core-more";
 import { useMemberAction } from "../../lib/dialogs";
 import { formatNumber, useTranslation } from "../../lib/i18n";
 import { useLocalePath } from "../../lib/paths";

@@ -1,0 +1,2 @@
+/** Where providers send the sign-in popup back (`callbackPage.ts` answers there). */
+export const CALLBACK_PATH = "/oauth/by/web";
