@@ -90,7 +90,14 @@ export default defineConfig({
       output: {
         // The libraries in a chunk of their own that does not wait for the wasm module: the
         // browser runs them while the module downloads, not in one long task after it.
-        codeSplitting: { groups: [{ name: "vendor", test: /node_modules[\\/](react|react-dom|scheduler|jotai|i18next|@tanstack)[\\/]/ }] },
+        codeSplitting: {
+          groups: [
+            { name: "vendor", test: /node_modules[\\/](react|react-dom|scheduler|jotai|i18next|@tanstack)[\\/]/ },
+            // The app's shared helpers in one chunk rather than a dozen of 1 KB, each a request
+            // with its own headers; not client-core's second module, which loads with its pages.
+            { name: "app", test: (id: string) => /[\\/]web[\\/]src[\\/](lib|components)[\\/]/.test(id) && !id.includes("core-more") },
+          ],
+        },
       },
     },
   },

@@ -160,6 +160,15 @@ test("pages run under the content security policy: the app works, an injected in
   }
   assert.equal(headers["x-content-type-options"], "nosniff");
   assert.equal(headers["referrer-policy"], "strict-origin-when-cross-origin");
+  // The build's files carry nosniff but no page policy (a browser applies none to a module); the
+  // service worker, a worker, carries it.
+  const script = await page.locator("script[type=module][src]").first().getAttribute("src");
+  const asset = await fetch(new URL(script, stack.base));
+  assert.equal(asset.status, 200);
+  assert.equal(asset.headers.get("x-content-type-options"), "nosniff");
+  assert.equal(asset.headers.get("content-security-policy"), null);
+  const worker = await fetch(`${stack.base}/sw.js`);
+  assert.ok(worker.headers.get("content-security-policy")?.includes("object-src 'none'"), `sw.js: ${worker.status}`);
   await appLoaded(page);
   await page.getByRole("link", { name: /Bitcoin/ }).first().click();
   await page.locator("article").first().waitFor();

@@ -54,7 +54,7 @@ export const PAGES: Record<string, ComponentType> = {
   "/write/:id": page(() => import("../features/posts"), (m) => m.WritePage),
   "/user/:id": page(() => import("../features/profiles"), (m) => m.ProfilePage),
   "/feed/:id": page(() => import("../features/feed/FeedPage"), (m) => m.FeedPage),
-  "/benefit/:benefitId/*": page(() => import("../features/benefits"), (m) => m.BenefitPage),
+  "/benefit/:benefitId/*": page(() => import("../features/benefits/BenefitPage"), (m) => m.BenefitPage),
   "/channel/:code": page(() => import("../features/channels"), (m) => m.ChannelPage),
   "/tag/:code": page(() => import("../features/tags"), (m) => m.TagPage),
   "/token/:symbol": page(() => import("../features/tokens"), (m) => m.TokenPage),

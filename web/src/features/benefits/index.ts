@@ -1,3 +1,3 @@
-// What other features and the app may use of the benefits area.
-export { BenefitPage } from "./BenefitPage";
+// What other features may use of the benefits area (its page is routed directly: the
+// Explore page that lists benefits should not load the page's code and its wasm rules).
 export { useBenefits } from "./api/get-benefits";
