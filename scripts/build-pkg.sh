@@ -23,12 +23,18 @@ for module in client_core:wasm client_core_more:wasm-more; do
   cargo build -p client-core --target wasm32-unknown-unknown --profile wasm-release --features "${module#*:}"
   cp "$built" "target/pkg-wasm/${module%%:*}.wasm"
 done
-for entry in bundler:bundler esm:experimental-nodejs-module node:nodejs web:web; do
-  dir=pkg/${entry%%:*}
-  for name in client_core client_core_more; do
+for name in client_core client_core_more; do
+  for entry in bundler:bundler esm:experimental-nodejs-module node:nodejs web:web; do
+    dir=pkg/${entry%%:*}
     wasm-bindgen --target "${entry#*:}" --out-dir "$dir" --out-name "$name" "target/pkg-wasm/$name.wasm"
-    wasm-opt "${opt_flags[@]}" "$dir/${name}_bg.wasm" -o "$dir/${name}_bg.wasm.opt"
-    mv "$dir/${name}_bg.wasm.opt" "$dir/${name}_bg.wasm"
+    # Every entry gets the same module (only the JS glue differs): wasm-opt runs once per module,
+    # for the first entry and for any whose module differs from it.
+    bg=$dir/${name}_bg.wasm
+    if ! cmp -s "$bg" "target/pkg-wasm/$name.bound.wasm"; then
+      cp "$bg" "target/pkg-wasm/$name.bound.wasm"
+      wasm-opt "${opt_flags[@]}" "$bg" -o "target/pkg-wasm/$name.opt.wasm"
+    fi
+    cp "target/pkg-wasm/$name.opt.wasm" "$bg"
   done
 done
 node scripts/pkg-manifest.mjs
