@@ -68,12 +68,14 @@ fn count(value: &JsValue) -> u32 {
     }
 }
 
+/// Whole seconds from a JavaScript number; NaN and the infinities read as 0.
+fn whole_seconds(n: f64) -> i64 {
+    if n.is_finite() { n as i64 } else { 0 }
+}
+
 /// Unix seconds; anything that is not a finite number reads as 0.
 fn seconds(value: &JsValue) -> i64 {
-    value
-        .as_f64()
-        .filter(|n| n.is_finite())
-        .map_or(0, |n| n as i64)
+    value.as_f64().map_or(0, whole_seconds)
 }
 
 /// A boolean argument; anything but `true` reads as false.

@@ -2,7 +2,7 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::from_js;
+use super::{from_js, whole_seconds};
 use crate::vote::{self, Signals};
 
 #[wasm_bindgen(js_name = hotScore)]
@@ -27,9 +27,4 @@ pub fn rising_score(
         &hour_ago,
         whole_seconds(age_seconds),
     ))
-}
-
-/// Whole seconds from a JavaScript number (NaN reads as 0).
-fn whole_seconds(n: f64) -> i64 {
-    if n.is_finite() { n as i64 } else { 0 }
 }

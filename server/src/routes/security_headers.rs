@@ -5,8 +5,8 @@
 //! HSTS when the site is served over https. A response that set its own policy keeps it (an
 //! uploaded image is `default-src 'none'`). The build's hashed files (`/assets/…`: modules, wasm,
 //! styles, fonts) carry no page policy: browsers apply one only to documents and workers (the
-//! service worker is served from the root, with it), and its 420 bytes on each of the thirty
-//! files a first visit loads were 11 KB of the home page's transfer.
+//! service worker is served from the root, with it), and its 420 bytes on each of the 27 files
+//! the home page's first visit loaded were 11 KB of its transfer.
 
 use axum::Router;
 use axum::extract::Request;
