@@ -129,23 +129,33 @@ pub fn app(state: AppState) -> Router {
     let page =
         axum::handler::Handler::with_state(routes::web::page_shell, (state.clone(), shell.clone()));
     // Vite names built assets by their content hash: they never change, so they are cached for a year.
+    // The build writes each beside its brotli and gzip copies (web/vite.config.ts), sent as they are.
     let assets = Router::new()
         .nest_service(
             "/assets",
-            ServeDir::new(state.config.web_dir.join("assets")),
+            ServeDir::new(state.config.web_dir.join("assets"))
+                .precompressed_br()
+                .precompressed_gzip(),
         )
         .layer(SetResponseHeaderLayer::overriding(
             axum::http::header::CACHE_CONTROL,
             axum::http::HeaderValue::from_static("public, max-age=31536000, immutable"),
+        ))
+        // A shared cache keeps one copy per encoding.
+        .layer(SetResponseHeaderLayer::appending(
+            axum::http::header::VARY,
+            axum::http::HeaderValue::from_static("accept-encoding"),
         ));
+    // Pages are compressed as they are sent; the assets are compressed already, or are fonts and
+    // images that gzip would only grow.
     let web = Router::new()
-        .merge(assets)
         .fallback_service(
             ServeDir::new(&state.config.web_dir)
                 .append_index_html_on_directories(false)
                 .fallback(page),
         )
-        .layer(CompressionLayer::new());
+        .layer(CompressionLayer::new())
+        .merge(assets);
     // Method, path, status and latency of each request; headers (tokens) are never logged.
     let trace = TraceLayer::new_for_http()
         .make_span_with(DefaultMakeSpan::new().level(Level::INFO))

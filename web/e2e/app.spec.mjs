@@ -144,6 +144,35 @@ test("Explore is painted by the server as the app draws it, and the app starts f
   }
 });
 
+test("the build's scripts and wasm are sent as built: brotli to browsers that take it, else gzip, else plain", async () => {
+  const page = await newPage();
+  const encodings = new Map();
+  page.on("response", (r) => {
+    if (/^\/assets\/.*\.(js|wasm)$/.test(new URL(r.url()).pathname)) encodings.set(new URL(r.url()).pathname, r.headers()["content-encoding"]);
+  });
+  await page.goto(`${stack.base}/en`);
+  await appLoaded(page);
+  const wasm = [...encodings.keys()].find((path) => path.endsWith(".wasm"));
+  assert.ok(wasm, `a wasm module among ${[...encodings.keys()]}`);
+  for (const [path, encoding] of encodings) assert.equal(encoding, "br", path);
+  // Fonts (woff2) are compressed by their format: sent as they are.
+  const font = await fetch(`${stack.base}${await page.evaluate(() => document.querySelector("link[rel=preload][as=font]").getAttribute("href"))}`);
+  assert.equal(font.headers.get("content-encoding"), null);
+  await page.context().close();
+  for (const path of [[...encodings.keys()].find((p) => p.endsWith(".js")), wasm]) {
+    const plain = await fetch(`${stack.base}${path}`, { headers: { "accept-encoding": "identity" } });
+    assert.equal(plain.headers.get("content-encoding"), null, path);
+    const body = Buffer.from(await plain.arrayBuffer());
+    for (const encoding of ["br", "gzip"]) {
+      const answer = await fetch(`${stack.base}${path}`, { headers: { "accept-encoding": encoding } });
+      assert.equal(answer.headers.get("content-encoding"), encoding, path);
+      assert.ok(answer.headers.get("vary")?.toLowerCase().includes("accept-encoding"), `${path}: vary`);
+      assert.ok(Number(answer.headers.get("content-length")) < body.length, `${path}: ${encoding} is smaller`);
+      assert.ok(Buffer.from(await answer.arrayBuffer()).equals(body), `${path}: ${encoding} decodes to the file`);
+    }
+  }
+});
+
 test("pages run under the content security policy: the app works, an injected inline script does not", async () => {
   const page = await newPage();
   const violations = [];

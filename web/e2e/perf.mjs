@@ -76,7 +76,7 @@ try {
 const median = (key, rows) => rows.map((r) => r[key]).sort((a, b) => a - b)[Math.floor(rows.length / 2)];
 const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
 console.log(`First loads on a throttled phone profile, median of ${RUNS} cold loads each:\n`);
-console.log("| page | JS (gzip) | wasm (gzip) | CSS (gzip) | FCP | LCP | TBT | CLS |");
+console.log("| page | JS (as sent) | wasm (as sent) | CSS (as sent) | FCP | LCP | TBT | CLS |");
 console.log("|---|---|---|---|---|---|---|---|");
 for (const [name, rows] of [["home `/`", results.home], ["shared feed page", results.feed], ["Explore `/explore`", results.explore]]) {
   console.log(`| ${name} | ${kb(median("js", rows))} | ${kb(median("wasm", rows))} | ${kb(median("css", rows))} | ${median("fcp", rows).toFixed(0)} ms | ${median("lcp", rows).toFixed(0)} ms | ${median("tbt", rows).toFixed(0)} ms | ${median("cls", rows).toFixed(3)} |`);
