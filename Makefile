@@ -14,7 +14,7 @@ CORE_SOURCES := $(shell find client-core/src -name '*.rs' -o -name '*.d.ts') cli
 PKG_WASM := pkg/bundler/client_core_bg.wasm
 APT_INSTALL := apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq
 
-.PHONY: help setup toolchain node-deps test-deps pkg web test lint fmt-check clippy test-rust test-pkg test-web run \
+.PHONY: help setup toolchain node-deps test-deps pkg web test lint fmt-check build clippy clippy-wasm test-rust test-pkg test-web run \
 	dev check types fuzz fuzz-tools test-scale \
 	bench bench-pkg bench-server bench-feed bench-content bench-stories bench-bots bench-talk bench-stream bench-alerts bench-markets bench-web screenshots clean
 
@@ -67,40 +67,55 @@ $(PKG_WASM): $(CORE_SOURCES) scripts/build-pkg.sh scripts/pkg-manifest.mjs clien
 
 # Each stage in turn, with a table of their times at the end (scripts/stages.sh).
 test:
-	scripts/stages.sh setup test-deps lint test-rust test-pkg test-web fuzz
+	scripts/stages.sh setup test-deps lint build test-rust test-pkg test-web fuzz
+
+# `make test` compiles the workspace once, linting as it compiles: cargo runs clippy-driver (rustc
+# with clippy's lints, as `cargo clippy -- -D warnings` runs it, the arguments passed the way
+# cargo-clippy passes them) for the workspace's own crates only. A separate `cargo clippy` would
+# check all ~330 dependencies again first (two minutes of CI). Every debug build of the test
+# stages uses the same setting, so none rebuilds what another built.
+LINTING := env RUSTC_WORKSPACE_WRAPPER=clippy-driver CLIPPY_ARGS=-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__
+DEBUG_BUILD := $(LINTING) cargo test --locked --workspace --all-targets --no-run
 
 # The web app: built into web/dist (the server serves it at /).
 web: pkg node-deps
 	npm run --silent web:build
 
-lint: fmt-check clippy
+# Formatting, and clippy on the wasm32 build; the native crates are linted as `build` compiles
+# them, and the fuzz targets as `fuzz` compiles them (scripts/fuzz.sh).
+lint: fmt-check clippy-wasm
 
 fmt-check:
 	cargo fmt --all --check
 	cargo fmt --manifest-path fuzz/Cargo.toml --check
 
-clippy: toolchain
-	cargo clippy --locked --workspace --all-targets -- -D warnings
+# The workspace's debug build (every target: the tests, the server binary the browser specs
+# drive, the examples), linted as it compiles.
+build: toolchain
+	$(DEBUG_BUILD)
+
+clippy-wasm: toolchain
 	cargo clippy --locked -p client-core --target wasm32-unknown-unknown --features wasm,wasm-more -- -D warnings
-	CARGO_TARGET_DIR=target cargo clippy --locked --manifest-path fuzz/Cargo.toml --all-targets -- -D warnings
 
-# The server's database tests run on SQLite and on a throw-away PostgreSQL.
-test-rust: test-deps
-	scripts/with-postgres.sh cargo test --locked --workspace
+# Clippy alone, for a change in progress: the workspace and the wasm32 build.
+clippy: clippy-wasm
+	cargo clippy --locked --workspace --all-targets -- -D warnings
 
-# The wallet test signs in against the real server binary, so it is built first, exactly as
-# test-rust builds it (`--workspace`: `-p server` alone unifies client-core's features
-# differently and would compile the server again).
-test-pkg: pkg node-deps test-deps
-	cargo test --locked --workspace --no-run
+# The server's database tests run on SQLite and on a throw-away PostgreSQL. Four at a time on two
+# cores: many wait on timers and peers (237 s at six, 303 s at the default two, measured).
+test-rust: test-deps build
+	scripts/with-postgres.sh $(LINTING) cargo test --locked --workspace -- --test-threads=4
+
+# The wallet test signs in against the real server binary (`build`; `-p server` alone would
+# unify client-core's features differently and compile the server again).
+test-pkg: pkg node-deps test-deps build
 	npm run --silent test:pkg
 
 # The browser specs drive the debug server binary the Rust tests built (built the same way here,
 # so nothing is recompiled), with the built app.
-test-web: web test-deps
+test-web: web test-deps build
 	npm run --silent web:check
 	npm run --silent web:unit
-	cargo test --locked --workspace --no-run
 	npm run --silent web:e2e
 
 run: web
@@ -116,10 +131,8 @@ dev: pkg node-deps
 
 # What a change most often breaks, without PostgreSQL, Chromium or the wasm tools: fmt, clippy,
 # the Rust tests on SQLite (the PostgreSQL half is skipped by name) and vitest.
-check: pkg node-deps
-	cargo fmt --all --check
-	cargo clippy --locked --workspace --all-targets -- -D warnings
-	cargo test --workspace -- --skip postgres
+check: fmt-check pkg node-deps build
+	$(LINTING) cargo test --locked --workspace -- --skip postgres
 	npm run --silent web:unit
 
 # The TypeScript written from the Rust types: web/src/lib/api-types.ts and client-core's
@@ -133,9 +146,11 @@ test-scale: test-deps
 	SCALE_SECONDS=$${SCALE_SECONDS:-60} scripts/with-postgres.sh \
 		cargo test -p server --test api postgres_two_servers -- --nocapture
 
-# The fuzz targets (fuzz/fuzz_targets) need nightly Rust and cargo-fuzz, installed when missing.
+# The fuzz targets (fuzz/fuzz_targets) need nightly Rust (with clippy, which lints them as they
+# compile) and cargo-fuzz, installed when missing.
 fuzz-tools:
 	@rustup toolchain list | grep -q '^nightly' || rustup toolchain install nightly --profile minimal
+	@rustup component list --toolchain nightly --installed | grep -q '^clippy' || rustup component add clippy --toolchain nightly
 	@command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --version 0.13.2 --locked
 
 # Each fuzz target for FUZZ_SECONDS (20 in `make test`; 600 for a real session).
@@ -152,15 +167,13 @@ bench-server: test-deps
 	scripts/with-postgres.sh scripts/bench-server.sh
 
 # The main screens, light and dark, phone and desktop, into bench-out/screenshots/ for review.
-screenshots: web test-deps
+screenshots: web test-deps build
 	@fc-list :lang=zh -q || $(APT_INSTALL) fonts-noto-cjk
-	cargo test --locked --workspace --no-run
 	npm run --silent screenshots
 
 # First load of the web app on a throttled phone profile in Chromium (bytes, LCP, TBT, CLS),
 # then Lighthouse's performance score.
-bench-web: web test-deps
-	cargo test --locked --workspace --no-run
+bench-web: web test-deps build
 	npm run --silent bench:web
 
 # The home feed for a visitor and for a signed-in reader, beside /api/health, in one run.

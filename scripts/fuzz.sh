@@ -7,6 +7,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-20}
 targets=${FUZZ_TARGETS:-$(sed -n 's/^name = "\(.*\)"$/\1/p' fuzz/Cargo.toml | grep -v '^blockbrief-fuzz$')}
+# The largest committed corpus first: replaying it is the longest run, so the others share the
+# second core meanwhile.
+targets=$(for t in $targets; do echo "$(ls "fuzz/corpus/$t" 2>/dev/null | wc -l) $t"; done | sort -rn | cut -d' ' -f2)
 # No sanitizer: the code under test is safe Rust, where a bug is a panic, and an ASan build of
 # the server's dependency tree takes several times as long to build and run. Debug assertions
 # turn integer overflow into a panic too.
@@ -15,6 +18,10 @@ flags=(--sanitizer none --debug-assertions)
 # 10 for a release build of the server's whole dependency tree); FUZZ_RELEASE=1 for a long run,
 # where an optimized build makes several times as many runs a second.
 [ "${FUZZ_RELEASE:-}" = 1 ] || flags+=(--dev)
+# The targets are linted as they compile (nightly's clippy-driver, for the fuzz crate only; the
+# server's code is linted by `make build`), as the Makefile's `LINTING` does for the workspace.
+# Every cargo call below keeps the setting, so `fuzz run` does not rebuild.
+export RUSTC_WORKSPACE_WRAPPER=clippy-driver CLIPPY_ARGS=-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__
 (cd fuzz && cargo +nightly fuzz build "${flags[@]}")
 mkdir -p target/fuzz-logs
 # One target a core at a time: libFuzzer runs on one thread.
