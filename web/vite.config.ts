@@ -54,11 +54,28 @@ function preloadFonts(): Plugin {
   });
 }
 
+/** The locale files without the texts only the server sends (the bots' messages and mail): every
+ *  reader's first page fetches its language's file. */
+function browserLocales(): Plugin {
+  const serverOnly = ["bot", "mail"];
+  return {
+    name: "blockbrief:browser-locales",
+    enforce: "pre",
+    transform(code, id) {
+      if (!/[\\/]locales[\\/][^\\/]+[\\/]common\.json$/.test(id)) return null;
+      const messages = JSON.parse(code) as Record<string, unknown>;
+      for (const key of serverOnly) delete messages[key];
+      return { code: JSON.stringify(messages), map: null };
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL(".", import.meta.url)),
   plugins: [
     react(),
     wasm(),
+    browserLocales(),
     inlineStylesheet(),
     preloadFonts(),
     // The service worker (`src/sw/sw.ts`) with the built files' list written in, all precached

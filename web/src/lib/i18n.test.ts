@@ -19,6 +19,14 @@ describe("locales", () => {
     expect(english.length).toBeGreaterThan(100);
     for (const other of [zhHans, zhHant, vi, ko]) expect(keys(other.web).sort()).toEqual(english);
   });
+
+  it("reach the browser without the texts only the server sends (vite.config.ts)", () => {
+    for (const messages of [en, zhHans, zhHant, vi, ko]) {
+      expect(Object.keys(messages)).toContain("error");
+      expect(Object.keys(messages)).not.toContain("bot");
+      expect(Object.keys(messages)).not.toContain("mail");
+    }
+  });
 });
 
 describe("withRetries", () => {
