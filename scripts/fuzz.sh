@@ -23,6 +23,9 @@ flags=(--sanitizer none --debug-assertions)
 # Every cargo call below keeps the setting, so `fuzz run` does not rebuild.
 export RUSTC_WORKSPACE_WRAPPER=clippy-driver CLIPPY_ARGS=-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__
 (cd fuzz && cargo +nightly fuzz build "${flags[@]}")
+# `scripts/fuzz.sh build`: the build alone (`make fuzz-build`, which `make test` runs beside the
+# other stages).
+[ "${1:-}" = build ] && exit 0
 mkdir -p target/fuzz-logs
 # One target a core at a time: libFuzzer runs on one thread.
 run_one() {
