@@ -66,31 +66,100 @@ pub struct TestApp {
 
 pub async fn database_url(backend: Backend, dir: &Path) -> String {
     match backend {
-        Backend::Sqlite => format!("sqlite://{}?mode=rwc", dir.join("test.db").display()),
+        Backend::Sqlite => {
+            let file = dir.join("test.db");
+            std::fs::write(&file, sqlite_template().await).expect("copy the migrated database");
+            format!("sqlite://{}?mode=rwc", file.display())
+        }
         Backend::Postgres => {
-            let admin = std::env::var("TEST_POSTGRES_URL").expect(
-                "TEST_POSTGRES_URL is not set: run the tests with `make test`, which starts a \
-                 throw-away PostgreSQL and sets it",
-            );
             let name = format!(
                 "bb_{}",
                 dir.file_name().and_then(|n| n.to_str()).unwrap_or("x")
             )
             .to_lowercase()
             .replace(|c: char| !c.is_ascii_alphanumeric(), "_");
-            let conn = sea_orm::Database::connect(&admin)
+            let template = postgres_template().await;
+            let conn = sea_orm::Database::connect(postgres_admin_url())
+                .await
+                .expect("connect to TEST_POSTGRES_URL");
+            conn.execute_unprepared(&format!("CREATE DATABASE {name} TEMPLATE {template}"))
+                .await
+                .expect("create database");
+            conn.close().await.expect("close admin connection");
+            let url = postgres_url(&name);
+            // Its own identity, as a database migrated on its own has (search copies tell
+            // databases apart by it: `content::search_copy`).
+            let copy = sea_orm::Database::connect(&url).await.expect("connect");
+            copy.execute_unprepared("UPDATE search_source SET id = gen_random_uuid()::text")
+                .await
+                .expect("a new identity");
+            copy.close().await.expect("close");
+            url
+        }
+    }
+}
+
+// Each test's database is a copy of one this run migrated once (the 44 migrations took a
+// share of the whole run's CPU when every test ran them). The server still migrates it at start
+// as it would any database, and finds nothing to do.
+
+/// A migrated SQLite database's bytes, written into each test's directory.
+async fn sqlite_template() -> &'static [u8] {
+    static TEMPLATE: tokio::sync::OnceCell<Vec<u8>> = tokio::sync::OnceCell::const_new();
+    TEMPLATE
+        .get_or_init(|| async {
+            let dir = temp_dir();
+            let file = dir.path().join("template.db");
+            let db = server::db::connect(&format!("sqlite://{}?mode=rwc", file.display()))
+                .await
+                .expect("migrate the template");
+            // Everything into the file itself, none left in the write-ahead log.
+            db.execute_unprepared("PRAGMA wal_checkpoint(TRUNCATE)")
+                .await
+                .expect("checkpoint");
+            db.close().await.expect("close the template");
+            std::fs::read(&file).expect("read the template")
+        })
+        .await
+}
+
+/// The name of a migrated PostgreSQL database that `CREATE DATABASE … TEMPLATE` copies.
+async fn postgres_template() -> &'static str {
+    static TEMPLATE: tokio::sync::OnceCell<String> = tokio::sync::OnceCell::const_new();
+    TEMPLATE
+        .get_or_init(|| async {
+            let name = format!("bb_template_{}", std::process::id());
+            let conn = sea_orm::Database::connect(postgres_admin_url())
                 .await
                 .expect("connect to TEST_POSTGRES_URL");
             conn.execute_unprepared(&format!("CREATE DATABASE {name}"))
                 .await
-                .expect("create database");
+                .expect("create the template");
             conn.close().await.expect("close admin connection");
-            let (base, _) = admin
-                .rsplit_once('/')
-                .expect("TEST_POSTGRES_URL ends with /dbname");
-            format!("{base}/{name}")
-        }
-    }
+            // A copy needs its template without connections: this pool is closed before any.
+            let db = server::db::connect(&postgres_url(&name))
+                .await
+                .expect("migrate the template");
+            db.close().await.expect("close the template");
+            name
+        })
+        .await
+}
+
+fn postgres_admin_url() -> String {
+    std::env::var("TEST_POSTGRES_URL").expect(
+        "TEST_POSTGRES_URL is not set: run the tests with `make test`, which starts a \
+         throw-away PostgreSQL and sets it",
+    )
+}
+
+/// The URL of database `name` on the test cluster.
+fn postgres_url(name: &str) -> String {
+    let admin = postgres_admin_url();
+    let (base, _) = admin
+        .rsplit_once('/')
+        .expect("TEST_POSTGRES_URL ends with /dbname");
+    format!("{base}/{name}")
 }
 
 impl TestApp {
