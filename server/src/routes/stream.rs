@@ -178,8 +178,8 @@ async fn open_stream(
         };
         first.extend(reader.event(&now).await);
     }
-    let sent = Sent { newest, replayed };
-    let events = stream::iter(first).chain(follow(state.stream.clone(), live, reader, sent, slot));
+    let events =
+        stream::iter(first).chain(follow(state.stream.clone(), live, reader, replayed, slot));
     let events: BoxStream<'static, Result<sse::Event, Infallible>> = events.map(Ok).boxed();
     let keep_alive = KeepAlive::new().interval(PING_EVERY).text("ping");
     Ok(Sse::new(events).keep_alive(keep_alive).into_response())
@@ -200,33 +200,19 @@ fn header_last_id(headers: &HeaderMap) -> AppResult<Option<i64>> {
     }
 }
 
-/// What a stream has covered when it starts following: everything logged up to the newest id at
-/// its opening (heard late, such an event is older than the stream: on PostgreSQL an event comes
-/// back by `NOTIFY` some time after it was logged), and what it replayed beyond that.
-struct Sent {
-    newest: i64,
-    replayed: HashSet<i64>,
-}
-
-impl Sent {
-    fn covers(&self, id: i64) -> bool {
-        id <= self.newest || self.replayed.contains(&id)
-    }
-}
-
 /// The stream's events as they happen, until the reader falls `BEHIND_MAX` behind (dropped: it
 /// reconnects and catches up from the log) or the server stops.
 fn follow(
     hub: Stream,
     live: tokio::sync::broadcast::Receiver<Arc<Delivery>>,
     reader: Reader,
-    sent: Sent,
+    replayed: HashSet<i64>,
     slot: Slot,
 ) -> impl futures_util::Stream<Item = sse::Event> + Send + 'static {
     let closing = hub.closing();
     stream::unfold(
-        (live, reader, sent, slot, closing),
-        |(mut live, reader, sent, slot, mut closing)| async move {
+        (live, reader, replayed, slot, closing),
+        |(mut live, reader, replayed, slot, mut closing)| async move {
             loop {
                 if *closing.borrow() {
                     return None;
@@ -238,13 +224,13 @@ fn follow(
                         Err(RecvError::Lagged(_) | RecvError::Closed) => return None,
                     },
                 };
-                if sent.covers(delivery.id) {
+                if replayed.contains(&delivery.id) {
                     continue;
                 }
                 // Boxed: preparing an event awaits the database, and that future inline would
                 // sit in every idle stream's state (2.8 KB of each, measured with heaptrack).
                 if let Some(event) = Box::pin(reader.event(&delivery)).await {
-                    return Some((event, (live, reader, sent, slot, closing)));
+                    return Some((event, (live, reader, replayed, slot, closing)));
                 }
             }
         },

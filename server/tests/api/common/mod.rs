@@ -79,13 +79,7 @@ pub async fn database_url(backend: Backend, dir: &Path) -> String {
             .to_lowercase()
             .replace(|c: char| !c.is_ascii_alphanumeric(), "_");
             let template = postgres_template().await;
-            let conn = sea_orm::Database::connect(postgres_admin_url())
-                .await
-                .expect("connect to TEST_POSTGRES_URL");
-            conn.execute_unprepared(&format!("CREATE DATABASE {name} TEMPLATE {template}"))
-                .await
-                .expect("create database");
-            conn.close().await.expect("close admin connection");
+            on_test_cluster(&format!("CREATE DATABASE {name} TEMPLATE {template}")).await;
             let url = postgres_url(&name);
             // Its own identity, as a database migrated on its own has (search copies tell
             // databases apart by it: `content::search_copy`).
@@ -129,13 +123,7 @@ async fn postgres_template() -> &'static str {
     TEMPLATE
         .get_or_init(|| async {
             let name = format!("bb_template_{}", std::process::id());
-            let conn = sea_orm::Database::connect(postgres_admin_url())
-                .await
-                .expect("connect to TEST_POSTGRES_URL");
-            conn.execute_unprepared(&format!("CREATE DATABASE {name}"))
-                .await
-                .expect("create the template");
-            conn.close().await.expect("close admin connection");
+            on_test_cluster(&format!("CREATE DATABASE {name}")).await;
             // A copy needs its template without connections: this pool is closed before any.
             let db = server::db::connect(&postgres_url(&name))
                 .await
@@ -144,6 +132,17 @@ async fn postgres_template() -> &'static str {
             name
         })
         .await
+}
+
+/// Runs `sql` on the test cluster's own database (`TEST_POSTGRES_URL`).
+async fn on_test_cluster(sql: &str) {
+    let conn = sea_orm::Database::connect(postgres_admin_url())
+        .await
+        .expect("connect to TEST_POSTGRES_URL");
+    conn.execute_unprepared(sql)
+        .await
+        .unwrap_or_else(|e| panic!("{sql}: {e}"));
+    conn.close().await.expect("close admin connection");
 }
 
 fn postgres_admin_url() -> String {
