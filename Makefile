@@ -84,7 +84,7 @@ web: pkg node-deps
 	npm run --silent web:build
 
 # Formatting, and clippy on the wasm32 build; the native crates are linted as `build` compiles
-# them, and the fuzz targets as `fuzz` compiles them (scripts/fuzz.sh).
+# them, and the fuzz targets as `fuzz-build` compiles them (scripts/fuzz.sh).
 lint: fmt-check clippy-wasm
 
 fmt-check:
@@ -104,7 +104,7 @@ clippy: clippy-wasm
 	cargo clippy --locked --workspace --all-targets -- -D warnings
 
 # The server's database tests run on SQLite and on a throw-away PostgreSQL. Four at a time on two
-# cores: many wait on timers and peers (237 s at six, 303 s at the default two, measured).
+# cores, as many wait on timers and peers: 303 s at the default two, 237 s at six (measured).
 test-rust: test-deps build
 	scripts/with-postgres.sh $(LINTING) cargo test --locked --workspace -- --test-threads=4
 
@@ -113,8 +113,7 @@ test-rust: test-deps build
 test-pkg: pkg node-deps test-deps build
 	npm run --silent test:pkg
 
-# The browser specs drive the debug server binary the Rust tests built (built the same way here,
-# so nothing is recompiled), with the built app.
+# The browser specs drive the debug server binary of `build`, with the built app.
 test-web: web test-deps build
 	npm run --silent web:check
 	npm run --silent web:unit
