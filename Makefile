@@ -15,7 +15,7 @@ PKG_WASM := pkg/bundler/client_core_bg.wasm
 APT_INSTALL := apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq
 
 .PHONY: help setup toolchain node-deps test-deps pkg web test lint fmt-check build clippy clippy-wasm test-rust test-pkg test-web run \
-	dev check types fuzz fuzz-build fuzz-tools test-scale \
+	dev check types fuzz fuzz-tools test-scale \
 	bench bench-pkg bench-server bench-feed bench-content bench-stories bench-bots bench-talk bench-stream bench-alerts bench-markets bench-web screenshots clean
 
 help:
@@ -66,10 +66,11 @@ $(PKG_WASM): $(CORE_SOURCES) scripts/build-pkg.sh scripts/pkg-manifest.mjs clien
 	@touch $@
 
 # Each stage in turn, with a table of their times at the end (scripts/stages.sh).
-# The fuzz targets' build (nightly, instrumented, the server's whole dependency tree again) runs
-# beside the stages after `lint`, on what CPU they leave idle; `fuzz` runs the targets after it.
+# The fuzz stage (nightly's instrumented build of the server's whole dependency tree again, then
+# each target's run) goes beside the stages after `lint`, on what CPU they leave idle; its runs
+# mostly fall beside the browser specs, which keep the two cores only 60 % busy.
 test:
-	scripts/stages.sh setup test-deps lint 'fuzz-build&' build test-rust test-pkg test-web wait fuzz
+	scripts/stages.sh setup test-deps lint 'fuzz&' build test-rust test-pkg test-web wait
 
 # `make test` compiles the workspace once, linting as it compiles: cargo runs clippy-driver (rustc
 # with clippy's lints, as `cargo clippy -- -D warnings` runs it, the arguments passed the way
@@ -84,7 +85,7 @@ web: pkg node-deps
 	npm run --silent web:build
 
 # Formatting, and clippy on the wasm32 build; the native crates are linted as `build` compiles
-# them, and the fuzz targets as `fuzz-build` compiles them (scripts/fuzz.sh).
+# them, and the fuzz targets as `fuzz` compiles them (scripts/fuzz.sh).
 lint: fmt-check clippy-wasm
 
 fmt-check:
@@ -153,9 +154,6 @@ fuzz-tools:
 	@rustup toolchain list | grep -q '^nightly' || rustup toolchain install nightly --profile minimal
 	@rustup component list --toolchain nightly --installed | grep -q '^clippy' || rustup component add clippy --toolchain nightly
 	@command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --version 0.13.2 --locked
-
-fuzz-build: fuzz-tools
-	scripts/fuzz.sh build
 
 # Each fuzz target for FUZZ_SECONDS (20 in `make test`; 600 for a real session).
 fuzz: fuzz-tools

@@ -2,7 +2,9 @@
 # Runs every fuzz target (fuzz/fuzz_targets) for FUZZ_SECONDS each, from the committed corpus
 # (fuzz/corpus/<target>, read only) plus a scratch corpus under target/ (what a run finds goes
 # there, so the tree stays clean). A crash fails the run and leaves its input in
-# fuzz/artifacts/<target>/; the log of each run is in target/fuzz-logs/.
+# fuzz/artifacts/<target>/; the log of each run is in target/fuzz-logs/. Each run replays its whole
+# corpus, then makes new inputs for FUZZ_SECONDS: beside `make test`'s other stages (at nice 19)
+# that is as many as the CPU they leave idle allows.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-20}
@@ -23,9 +25,6 @@ flags=(--sanitizer none --debug-assertions)
 # Every cargo call below keeps the setting, so `fuzz run` does not rebuild.
 export RUSTC_WORKSPACE_WRAPPER=clippy-driver CLIPPY_ARGS=-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__
 (cd fuzz && cargo +nightly fuzz build "${flags[@]}")
-# `scripts/fuzz.sh build`: the build alone (`make fuzz-build`, which `make test` runs beside the
-# other stages).
-[ "${1:-}" = build ] && exit 0
 mkdir -p target/fuzz-logs
 # One target a core at a time: libFuzzer runs on one thread.
 run_one() {

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Runs `make <stage>` for each stage named, in order, and prints how long each took as a table
-# at the end (also when one fails, which stops the run: CI's log then shows where time went).
+# at the end (also when one fails, which stops the run: CI's log then shows where time went),
+# with the CPU time (user + system, in seconds) each spent: on two cores a stage that keeps both
+# busy shows about twice its seconds, one that waits on peers less.
 #
 # A stage named `<stage>&` starts in the background at the lowest CPU priority, its output in
 # target/stage-logs/<stage>.log, and takes only what the stages after it leave idle (the browser
@@ -11,16 +13,25 @@ cd "$(dirname "$0")/.."
 rows=()
 background=()
 total_start=$(date +%s)
+cpu_file=$(mktemp)
+# Sets `cpu` to the CPU seconds of the children this shell has waited for so far. Bash's `times`
+# must run in this shell, not in a `$(…)` subshell, whose children are its own.
+children_cpu() {
+    times >"$cpu_file"
+    cpu=$(awk 'END { split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%d", u[1] * 60 + u[2] + s[1] * 60 + s[2] }' "$cpu_file")
+}
+row() { printf '%-12s %8s %8s  %s' "$@"; }
 report() {
-    printf '\n%-12s %8s  %s\n' stage seconds result
-    printf '%-12s %8s  %s\n' ------------ -------- ------
-    for row in "${rows[@]}"; do printf '%s\n' "$row"; done
-    printf '%-12s %8s\n' total "$(( $(date +%s) - total_start ))"
+    printf '\n%-12s %8s %8s  %s\n' stage seconds cpu result
+    printf '%-12s %8s %8s  %s\n' ------------ -------- -------- ------
+    for line in "${rows[@]}"; do printf '%s\n' "$line"; done
+    children_cpu
+    printf '%-12s %8s %8s\n' total "$(( $(date +%s) - total_start ))" "$cpu"
 }
 stop_background() {
     for job in "${background[@]}"; do kill -- "-${job##*:}" 2>/dev/null; done
 }
-trap stop_background EXIT
+trap 'stop_background; rm -f "$cpu_file"' EXIT
 # Waits for each background stage; its row says how long it ran beside the others.
 finish_background() {
     local failed=0
@@ -33,7 +44,9 @@ finish_background() {
             failed=1
             tail -60 "target/stage-logs/$stage.log"
         fi
-        rows+=("$(printf '%-12s %8s  %s' "$stage&" "$(cat "target/stage-logs/$stage.seconds" 2>/dev/null || echo '?')" "$result (in the background; log target/stage-logs/$stage.log)")")
+        local took cpu
+        read -r took cpu <"target/stage-logs/$stage.seconds" || took='?'
+        rows+=("$(row "$stage&" "$took" "${cpu:-?}" "$result (in the background; log target/stage-logs/$stage.log)")")
     done
     background=()
     return "$failed"
@@ -49,19 +62,22 @@ for stage in "$@"; do
         # A process group of its own (set -m), so that a failed run stops all of it.
         set -m
         (
-            start=$(date +%s)
+            start=$(date +%s) cpu_file=target/stage-logs/$stage.times
             nice -n 19 make --no-print-directory "$stage" >"target/stage-logs/$stage.log" 2>&1
             rc=$?
-            echo "$(( $(date +%s) - start ))" >"target/stage-logs/$stage.seconds"
+            children_cpu
+            echo "$(( $(date +%s) - start )) $cpu" >"target/stage-logs/$stage.seconds"
             exit "$rc"
         ) &
         background+=("$stage:$!")
         set +m
         continue
     fi
-    start=$(date +%s)
+    children_cpu
+    start=$(date +%s) cpu_start=$cpu
     if make --no-print-directory "$stage"; then result=ok; else result=FAILED; fi
-    rows+=("$(printf '%-12s %8s  %s' "$stage" "$(( $(date +%s) - start ))" "$result")")
+    children_cpu
+    rows+=("$(row "$stage" "$(( $(date +%s) - start ))" "$(( cpu - cpu_start ))" "$result")")
     if [ "$result" = FAILED ]; then
         report
         exit 1
