@@ -19,14 +19,17 @@ export const MAIN_SCREENS = [
 ];
 
 /** Draws each of `screens` in both themes at both sizes into `dir`; gives, per file, how much
- * wider than the window its page was (0 when it fits). */
+ * wider than the window its page was (0 when it fits). The four theme and size pairs draw at
+ * once, each in a context of its own: one after another, most of the time went to waiting for
+ * each page's network to settle. */
 export async function drawScreens(stack, screens, dir) {
   mkdirSync(dir, { recursive: true });
-  const drawn = [];
-  for (const theme of ["light", "dark"]) {
-    for (const [size, options] of Object.entries(SIZES)) {
+  const pairs = ["light", "dark"].flatMap((theme) => Object.entries(SIZES).map(([size, options]) => ({ theme, size, options })));
+  const drawn = await Promise.all(
+    pairs.map(async ({ theme, size, options }) => {
       const context = await stack.browser.newContext({ serviceWorkers: "block", ...options });
       const page = await context.newPage();
+      const files = [];
       for (const [name, path] of screens) {
         // Each screen in the language its path names: no language saved by the one before.
         await context.clearCookies();
@@ -37,10 +40,11 @@ export async function drawScreens(stack, screens, dir) {
         await page.screenshot({ path: `${dir}${file}` });
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         const painted = await page.getAttribute("html", "data-theme");
-        drawn.push({ file, overflow, theme: painted === theme });
+        files.push({ file, overflow, theme: painted === theme });
       }
       await context.close();
-    }
-  }
-  return drawn;
+      return files;
+    }),
+  );
+  return drawn.flat();
 }
