@@ -141,15 +141,16 @@ check: fmt-check pkg node-deps build
 	npm run --silent web:unit
 
 # The TypeScript written from the Rust types: web/src/lib/api-types.ts and client-core's
-# src/wasm/types.d.ts. `make test` fails while either is stale.
+# src/wasm/types.d.ts. `make test` fails while either is stale. This and `test-scale` build as
+# `build` does (the workspace, linting), so neither compiles the server again after it.
 types:
-	UPDATE_TYPES=1 cargo test -p server --lib typescript
+	UPDATE_TYPES=1 $(LINTING) cargo test --locked --workspace --lib typescript
 
 # Two servers on one PostgreSQL and one S3-compatible store under mixed load, one killed with
 # kill -9 halfway (server/tests/api/scale.rs; `make test` runs it for 6 s): figures printed.
 test-scale: test-deps
 	SCALE_SECONDS=$${SCALE_SECONDS:-60} scripts/with-postgres.sh \
-		cargo test -p server --test api postgres_two_servers -- --nocapture
+		$(LINTING) cargo test --locked --workspace --test api postgres_two_servers -- --nocapture
 
 # The fuzz targets (fuzz/fuzz_targets) need nightly Rust (with clippy, which lints them as they
 # compile) and cargo-fuzz, installed when missing.
