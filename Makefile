@@ -69,11 +69,10 @@ $(PKG_WASM): $(CORE_SOURCES) scripts/build-pkg.sh scripts/pkg-manifest.mjs clien
 
 # Each stage in turn, with a table of their times at the end (scripts/stages.sh).
 # The fuzz stage (nightly's instrumented build of the server's whole dependency tree again, then
-# each target's run) goes beside the others once rustup has added the wasm target (two rustups at
-# once are not safe), on what CPU they leave idle (npm and apt wait on the network; the browser
-# specs keep the two cores only 60 % busy).
+# each target's run) goes beside the stages after `lint`, on what CPU they leave idle; its runs
+# mostly fall beside the browser specs, which keep the two cores only 60 % busy.
 test:
-	scripts/stages.sh toolchain 'fuzz&' node-deps test-deps lint build test-rust test-pkg test-web wait
+	scripts/stages.sh setup test-deps lint 'fuzz&' build test-rust test-pkg test-web wait
 
 # `make test` compiles the workspace once, linting as it compiles: cargo runs clippy-driver (rustc
 # with clippy's lints, as `cargo clippy -- -D warnings` runs it, the arguments passed the way
