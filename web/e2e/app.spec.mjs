@@ -955,10 +955,16 @@ test("in Telegram's in-app browser the login offers Telegram; the footer finds t
   assert.equal(page.url(), `${stack.base}/explore`);
   await page.keyboard.press("Escape");
   await page.goto(`${stack.base}/vi/`);
-  // The app takes over the painted page: a press on the painted footer can be lost with it.
+  // The app takes over the painted page: a press on the painted footer can be lost with it, and
+  // under load one was lost even after the app's top bar was there (CI, 2026-11-27). The app's own
+  // footer, pressed again if the first press went nowhere.
   await appLoaded(page);
-  await page.getByRole("link", { name: "Hướng dẫn tích hợp Telegram Bot" }).click();
-  await page.waitForURL(/\/vi\/feed\/\d+$/);
+  const guide = page.locator(".app footer").getByRole("link", { name: "Hướng dẫn tích hợp Telegram Bot" });
+  for (let presses = 0; !/\/vi\/feed\/\d+$/.test(page.url()); presses++) {
+    assert.ok(presses < 3, `three presses on the guide's link left the page at ${page.url()}`);
+    await guide.click();
+    await page.waitForURL(/\/vi\/feed\/\d+$/, { timeout: 5_000 }).catch(() => {});
+  }
   await page.getByRole("heading", { name: "Hướng dẫn tích hợp Bot Telegram" }).first().waitFor();
   await page.context().close();
 });
