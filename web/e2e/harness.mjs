@@ -3,7 +3,7 @@
 // driven by playwright-core.
 import { spawn } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
@@ -41,6 +41,18 @@ async function waitFor(check, what, ms = 10_000, failed = () => null) {
   throw new Error(`${what} did not come up in ${ms / 1000} s`);
 }
 
+/** Whether something accepts connections on the loopback `port`. */
+function listening(port) {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
 const ADMIN_TOKEN = "e2e-admin-token-0123456789";
 
 /** `env` adds or overrides server settings (e.g. a captcha mode). */
@@ -48,7 +60,7 @@ export async function startStack(env = {}) {
   const dir = mkdtempSync(join(tmpdir(), "bb-e2e-"));
   const smtpPort = await freePort();
   const maildir = join(dir, "maildir");
-  const smtp = spawn("python3", ["-m", "aiosmtpd", "-n", "-l", `127.0.0.1:${smtpPort}`, "-c", "aiosmtpd.handlers.Mailbox", maildir], { stdio: "ignore" });
+  const smtp = spawn("python3", ["-m", "aiosmtpd", "-n", "-l", `127.0.0.1:${smtpPort}`, "-c", "aiosmtpd.handlers.Mailbox", maildir], { stdio: ["ignore", "ignore", "inherit"] });
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const provider = await startProvider();
@@ -81,6 +93,14 @@ export async function startStack(env = {}) {
   await waitFor(async () => (await fetch(`${base}/api/health`)).ok, "the server", 60_000, () =>
     exited === null ? null : `it exited (${exited})`).catch((e) => {
     // Nothing outlives a stack that never came up.
+    server.kill();
+    smtp.kill();
+    throw e;
+  });
+  // Mail is sent while the reader waits for "Send code": a spec that signs in first thing must not
+  // find Python still starting the SMTP server.
+  await waitFor(() => listening(smtpPort), "the SMTP server", 30_000, () =>
+    smtp.exitCode === null ? null : `it exited (${smtp.exitCode})`).catch((e) => {
     server.kill();
     smtp.kill();
     throw e;
@@ -140,7 +160,47 @@ export async function startStack(env = {}) {
   };
 }
 
-/** Signs in through the login dialog the way a person does. */
+/** The app's App Store page on the specs' site: the download buttons and the rating task open it. */
+export const STORE = "https://apps.example/app/blockbrief/id6450000001";
+
+/** A 1×1 PNG. */
+export const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+
+/** A page in a context of its own. Without the service worker unless asked: its download of the
+ *  whole app after each first load would only add to the machine's load in the other specs. */
+export async function newPage(stack, options = {}) {
+  const context = await stack.browser.newContext({ viewport: { width: 1024, height: 900 }, serviceWorkers: "block", ...options });
+  const page = await context.newPage();
+  page.on("pageerror", (e) => console.error("page error:", e.message));
+  return page;
+}
+
+/** The app has rendered (the server's first paint of the home page is already there before). */
+export async function appLoaded(page) {
+  await page.locator(".app .topnav").waitFor({ state: "attached" });
+}
+
+export async function skipInvitation(page) {
+  const dialog = page.getByRole("dialog", { name: "Got an invitation code?" });
+  await dialog.getByRole("button", { name: "Skip" }).click();
+  await dialog.waitFor({ state: "hidden" });
+}
+
+/** A browser wallet in `page`: an EIP-1193 provider whose account is a viem one (real secp256k1
+ * signatures). */
+export async function withWallet(page, account) {
+  await page.exposeFunction("__sign", (message) => account.signMessage({ message }));
+  await page.addInitScript((address) => {
+    window.ethereum = {
+      async request({ method, params }) {
+        if (method === "eth_accounts" || method === "eth_requestAccounts") return [address];
+        if (method === "personal_sign") return window.__sign(params[0]);
+        throw Object.assign(new Error("unsupported"), { code: 4200 });
+      },
+    };
+  }, account.address);
+}
+
 /** The login dialog, opened by the header's button unless the page opened it. */
 export async function openLogin(page) {
   const dialog = page.getByRole("dialog", { name: "Log in to Blockbrief" });
@@ -154,6 +214,7 @@ export async function openLogin(page) {
   return dialog;
 }
 
+/** Signs in through the login dialog the way a person does. */
 export async function signIn(page, stack, email) {
   const dialog = await openLogin(page);
   await dialog.getByLabel("Email address").fill(email);
