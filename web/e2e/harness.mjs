@@ -6,6 +6,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { after, before } from "node:test";
 import { chromium } from "playwright-core";
 
 import { startProvider } from "./provider.mjs";
@@ -158,6 +159,14 @@ export async function startStack(env = {}) {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The stack a spec file's specs share: started before the first, stopped after the last. */
+export function stackForFile(env = {}) {
+  const stack = {};
+  before(async () => Object.assign(stack, await startStack(env)));
+  after(async () => stack.stop?.());
+  return stack;
 }
 
 /** The app's App Store page on the specs' site: the download buttons and the rating task open it. */

@@ -1,21 +1,15 @@
 // What readers do: feedback, likes and votes, live updates, conversations, questions with
 // bounties, posts, their languages, markets, the installed app with its pushed alerts, and alerts.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 
-import { appLoaded, CHROMIUM_ARGS, newPage, PNG, signIn, skipInvitation, startStack, STORE } from "./harness.mjs";
+import { appLoaded, CHROMIUM_ARGS, newPage, PNG, signIn, skipInvitation, stackForFile, STORE } from "./harness.mjs";
 
-let stack;
-before(async () => {
-  stack = await startStack({ APP_STORE_URL: STORE });
-});
-after(async () => {
-  await stack?.stop();
-});
+const stack = stackForFile({ APP_STORE_URL: STORE });
 
 test("a visitor sends feedback on a phone: four images keep three, messages are seen above the dialog, focus returns", async () => {
   const page = await newPage(stack, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -81,7 +75,7 @@ test("a reader votes on a card and on the item page, bullish clearing bearish, a
   await page.keyboard.press("Escape");
   await signIn(page, stack, "voter@example.com");
   await skipInvitation(page);
-  const title = await firstCard.locator(".card-title a").innerText();
+  const title = await firstCard.locator(".card-title a").textContent();
   const count = async (card, kind) => Number((await card.getByRole("button", { name: new RegExp(`^${kind}: \\d+$`) }).getAttribute("aria-label")).split(": ")[1]);
   const bearish = await count(firstCard, "Bearish");
   await firstCard.getByRole("button", { name: /^Bearish: / }).click();

@@ -1,18 +1,12 @@
 // Signing in every way this site offers (email, wallets, Google, Apple, X, Telegram), sessions,
 // and the tasks that lead to each of them.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 
-import { appLoaded, newPage, openLogin, signIn, skipInvitation, startStack, STORE, withWallet } from "./harness.mjs";
+import { appLoaded, newPage, openLogin, signIn, skipInvitation, stackForFile, STORE, withWallet } from "./harness.mjs";
 
-let stack;
-before(async () => {
-  stack = await startStack({ APP_STORE_URL: STORE });
-});
-after(async () => {
-  await stack?.stop();
-});
+const stack = stackForFile({ APP_STORE_URL: STORE });
 
 test("email sign-in, a task collected, logout", async () => {
   const page = await newPage(stack);
