@@ -31,16 +31,32 @@ async fn start() -> (Binary, tempfile::TempDir) {
 const BODY: &str =
     r#"{"type":"bug","content":"sent slowly, before and after SIGTERM","images":[]}"#;
 
-/// A request whose body is only half sent: in flight until the rest comes.
+/// A request whose body is only half sent: in flight until the rest comes. It asks to continue
+/// (`Expect: 100-continue`) and waits for the server's "100 Continue", which hyper sends when the
+/// handler first reads the body: only then is the request surely in flight (a connection still
+/// sending its head is closed at once on SIGTERM), however slow the machine.
 async fn half_sent(port: u16) -> TcpStream {
     let mut stream = TcpStream::connect(("127.0.0.1", port))
         .await
         .expect("connect");
     let head = format!(
-        "POST /api/feedback/create HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        "POST /api/feedback/create HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\nExpect: 100-continue\r\n\r\n",
         BODY.len()
     );
     stream.write_all(head.as_bytes()).await.expect("head");
+    let mut interim = Vec::new();
+    tokio::time::timeout(Duration::from_secs(10), async {
+        while !interim.ends_with(b"\r\n\r\n") {
+            interim.push(stream.read_u8().await.expect("the interim answer"));
+        }
+    })
+    .await
+    .expect("the server asks for the body within 10 s");
+    assert!(
+        interim.starts_with(b"HTTP/1.1 100 Continue"),
+        "{}",
+        String::from_utf8_lossy(&interim)
+    );
     stream
         .write_all(&BODY.as_bytes()[..20])
         .await
@@ -71,15 +87,15 @@ async fn exit_within(child: &mut Child, limit: Duration) -> ExitStatus {
 async fn sigterm_finishes_requests_in_flight_then_exits_zero() {
     let (mut server, _dir) = start().await;
     let mut in_flight = half_sent(server.port).await;
-    tokio::time::sleep(Duration::from_millis(200)).await;
     terminate(&server.child);
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    assert!(
-        TcpStream::connect(("127.0.0.1", server.port))
-            .await
-            .is_err(),
-        "no new connection is accepted once stopping"
-    );
+    let signalled = Instant::now();
+    while TcpStream::connect(("127.0.0.1", server.port)).await.is_ok() {
+        assert!(
+            signalled.elapsed() < Duration::from_secs(5),
+            "no new connection is accepted once stopping"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
     in_flight
         .write_all(&BODY.as_bytes()[20..])
         .await
@@ -96,9 +112,6 @@ async fn sigterm_finishes_requests_in_flight_then_exits_zero() {
 async fn a_request_that_never_finishes_holds_the_stop_at_most_ten_seconds() {
     let (mut server, _dir) = start().await;
     let _stuck = half_sent(server.port).await;
-    // Long enough for a loaded machine to have read the request's head: only then is it in
-    // flight (a connection still sending its head is closed at once).
-    tokio::time::sleep(Duration::from_secs(1)).await;
     let signalled = Instant::now();
     terminate(&server.child);
     let status = exit_within(&mut server.child, Duration::from_secs(13)).await;
