@@ -91,21 +91,21 @@ export async function startStack(env = {}) {
   });
   let exited = null;
   server.on("exit", (code, signal) => (exited = signal ?? code));
-  await waitFor(async () => (await fetch(`${base}/api/health`)).ok, "the server", 60_000, () =>
-    exited === null ? null : `it exited (${exited})`).catch((e) => {
+  try {
+    await waitFor(async () => (await fetch(`${base}/api/health`)).ok, "the server", 60_000, () =>
+      exited === null ? null : `it exited (${exited})`);
+    // Mail is sent while the reader waits for "Send code": a spec that signs in first thing must
+    // not find Python still starting the SMTP server.
+    await waitFor(() => listening(smtpPort), "the SMTP server", 30_000, () =>
+      smtp.exitCode === null ? null : `it exited (${smtp.exitCode})`);
+  } catch (e) {
     // Nothing outlives a stack that never came up.
     server.kill();
     smtp.kill();
+    provider.stop();
+    telegram.stop();
     throw e;
-  });
-  // Mail is sent while the reader waits for "Send code": a spec that signs in first thing must not
-  // find Python still starting the SMTP server.
-  await waitFor(() => listening(smtpPort), "the SMTP server", 30_000, () =>
-    smtp.exitCode === null ? null : `it exited (${smtp.exitCode})`).catch((e) => {
-    server.kill();
-    smtp.kill();
-    throw e;
-  });
+  }
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
   return {
     base,
