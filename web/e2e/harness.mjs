@@ -223,6 +223,15 @@ export async function openLogin(page) {
   return dialog;
 }
 
+/** A page of its own for a reader who has just signed in with `email` on the home page. */
+export async function signedInPage(stack, email) {
+  const page = await newPage(stack);
+  await page.goto(`${stack.base}/`);
+  await signIn(page, stack, email);
+  await skipInvitation(page);
+  return page;
+}
+
 /** Signs in through the login dialog the way a person does. */
 export async function signIn(page, stack, email) {
   const dialog = await openLogin(page);

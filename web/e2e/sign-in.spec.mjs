@@ -4,15 +4,12 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 
-import { appLoaded, newPage, openLogin, signIn, skipInvitation, stackForFile, STORE, withWallet } from "./harness.mjs";
+import { appLoaded, newPage, openLogin, signedInPage, signIn, skipInvitation, stackForFile, STORE, withWallet } from "./harness.mjs";
 
 const stack = stackForFile({ APP_STORE_URL: STORE });
 
 test("email sign-in, a task collected, logout", async () => {
-  const page = await newPage(stack);
-  await page.goto(`${stack.base}/`);
-  await signIn(page, stack, "reader@example.com");
-  await skipInvitation(page);
+  const page = await signedInPage(stack, "reader@example.com");
   // Follow three tags: the follow task becomes collectable.
   await page.goto(`${stack.base}/recommendTag`);
   for (let i = 0; i < 3; i++) {
@@ -290,10 +287,7 @@ test("Sign in with Apple in Apple's popup against the local provider; a closed p
 });
 
 test("X binding from the account page, and a closed X popup is a denial", async () => {
-  const page = await newPage(stack);
-  await page.goto(`${stack.base}/`);
-  await signIn(page, stack, "binder@example.com");
-  await skipInvitation(page);
+  const page = await signedInPage(stack, "binder@example.com");
   await page.goto(`${stack.base}/account`);
   const status = page.getByTestId("twitter-status");
   await status.getByText("Not linked").waitFor();
@@ -330,10 +324,7 @@ test("an in-app browser that must sign in is sent to the download page", async (
 });
 
 test("a reader links a Telegram chat from the account page, collects the community award, and unlinks it", async () => {
-  const page = await newPage(stack);
-  await page.goto(`${stack.base}/`);
-  await signIn(page, stack, "telegram-reader@example.com");
-  await skipInvitation(page);
+  const page = await signedInPage(stack, "telegram-reader@example.com");
   await page.goto(`${stack.base}/account`);
   // The link opens Telegram in a new window; the page shows it while it waits.
   const opened = page.context().waitForEvent("page");
