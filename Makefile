@@ -70,7 +70,7 @@ $(PKG_WASM): $(CORE_SOURCES) scripts/build-pkg.sh scripts/pkg-manifest.mjs clien
 # Each stage in turn, with a table of their times at the end (scripts/stages.sh).
 # The fuzz stage (nightly's instrumented build of the server's whole dependency tree again, then
 # each target's run) goes beside the stages after `lint`, on what CPU they leave idle; its runs
-# mostly fall beside the browser specs, which keep the two cores only 60 % busy.
+# mostly fall beside the browser specs, which keep the two cores about a third busy.
 test:
 	scripts/stages.sh setup test-deps lint 'fuzz&' build test-rust test-pkg test-web wait
 

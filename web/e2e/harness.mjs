@@ -91,6 +91,12 @@ export async function startStack(env = {}) {
   });
   let exited = null;
   server.on("exit", (code, signal) => (exited = signal ?? code));
+  const stopPeers = () => {
+    server.kill();
+    smtp.kill();
+    provider.stop();
+    telegram.stop();
+  };
   try {
     await waitFor(async () => (await fetch(`${base}/api/health`)).ok, "the server", 60_000, () =>
       exited === null ? null : `it exited (${exited})`);
@@ -100,10 +106,7 @@ export async function startStack(env = {}) {
       smtp.exitCode === null ? null : `it exited (${smtp.exitCode})`);
   } catch (e) {
     // Nothing outlives a stack that never came up.
-    server.kill();
-    smtp.kill();
-    provider.stop();
-    telegram.stop();
+    stopPeers();
     throw e;
   }
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
@@ -152,10 +155,7 @@ export async function startStack(env = {}) {
     },
     async stop() {
       await browser.close();
-      server.kill();
-      smtp.kill();
-      provider.stop();
-      telegram.stop();
+      stopPeers();
       rmSync(dir, { recursive: true, force: true });
     },
   };
