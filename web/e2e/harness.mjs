@@ -189,6 +189,17 @@ export async function appLoaded(page) {
   await page.locator(".app .topnav").waitFor({ state: "attached" });
 }
 
+/** Waits until the feed list holds cards and every one of them matches `kind` (".flash"):
+ * after a tab or filter changes, the list before it, which holds such cards too, may still be
+ * on screen for a moment (CI once counted its other cards). */
+export async function onlyCards(page, kind) {
+  await page.waitForFunction(
+    (kind) => document.querySelector(`.feed-card${kind}`) && !document.querySelector(`.feed-card:not(${kind})`),
+    kind,
+    { timeout: 10_000 },
+  );
+}
+
 export async function skipInvitation(page) {
   const dialog = page.getByRole("dialog", { name: "Got an invitation code?" });
   await dialog.getByRole("button", { name: "Skip" }).click();

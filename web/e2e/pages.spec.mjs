@@ -6,7 +6,7 @@ import { test } from "node:test";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 
-import { appLoaded, newPage, signIn, skipInvitation, stackForFile, STORE } from "./harness.mjs";
+import { appLoaded, newPage, onlyCards, signIn, skipInvitation, stackForFile, STORE } from "./harness.mjs";
 import { drawScreens, MAIN_SCREENS } from "./screens.mjs";
 
 const require = createRequire(import.meta.url);
@@ -41,13 +41,7 @@ test("home shows the demo feed in every locale", async () => {
   await page.goto(`${stack.base}/en/`);
   await appLoaded(page);
   await page.getByRole("tab", { name: "Flash" }).click();
-  // The "For you" list holds flash cards too and may still be on screen for a moment after the
-  // click (CI once counted its 8 other cards), so wait for a list of flash cards only.
-  await page.waitForFunction(
-    () => document.querySelector(".feed-card.flash") && !document.querySelector(".feed-card:not(.flash)"),
-    null,
-    { timeout: 10_000 },
-  );
+  await onlyCards(page, ".flash");
   assert.equal(await page.getByRole("tab", { name: "Flash" }).getAttribute("aria-selected"), "true");
   // Infinite scroll loads the next page.
   await page.getByRole("tab", { name: "For you" }).click();
@@ -278,8 +272,7 @@ test("every chip, topic, KOL and hit opens its page, with its news and the only-
   await page.locator(".subject-head").getByRole("button", { name: "Follow" }).waitFor();
   await page.locator(".feed-card").first().waitFor();
   await page.getByLabel("Only important").check();
-  await page.locator(".feed-card.important").first().waitFor();
-  assert.equal(await page.locator(".feed-card:not(.important)").count(), 0);
+  await onlyCards(page, ".important");
   // A feed page's token chip opens the token's page, with its chain.
   await page.locator(".feed-card .card-title a").first().click();
   await page.locator(".chip.token").first().click();
