@@ -234,10 +234,10 @@ export async function openLogin(page) {
   return dialog;
 }
 
-/** A page of its own for a reader who has just signed in with `email` on the home page. */
-export async function signedInPage(stack, email) {
+/** A page of its own for a reader who has just signed in with `email` on `url` (home). */
+export async function signedInPage(stack, email, url = `${stack.base}/`) {
   const page = await newPage(stack);
-  await page.goto(`${stack.base}/`);
+  await page.goto(url);
   await signIn(page, stack, email);
   await skipInvitation(page);
   return page;

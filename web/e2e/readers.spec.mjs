@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 
-import { appLoaded, CHROMIUM_ARGS, newPage, PNG, signIn, skipInvitation, stackForFile, STORE } from "./harness.mjs";
+import { appLoaded, CHROMIUM_ARGS, newPage, PNG, signedInPage, signIn, skipInvitation, stackForFile, STORE } from "./harness.mjs";
 
 const stack = stackForFile({ APP_STORE_URL: STORE });
 
@@ -133,10 +133,7 @@ test("live: a new item waits under an \"N new\" pill on the open home page; a co
   const watcherStream = streaming(watcher);
   await watcher.goto(item);
   await watcherStream;
-  const writer = await newPage(stack);
-  await writer.goto(item);
-  await signIn(writer, stack, "live-writer@example.com");
-  await skipInvitation(writer);
+  const writer = await signedInPage(stack, "live-writer@example.com", item);
   await writer.getByRole("combobox", { name: /Add a comment/ }).fill("Seen live by the other reader");
   await writer.getByRole("button", { name: "Post" }).click();
   await watcher.getByRole("heading", { name: "Comments (1)" }).waitFor();
@@ -163,10 +160,7 @@ test("two readers converse: a reply with a mention, one unread message, a block,
   });
   const item = `${stack.base}/en/feed/${id}`;
   // A comments.
-  const a = await newPage(stack);
-  await a.goto(item);
-  await signIn(a, stack, "talker-a@example.com");
-  await skipInvitation(a);
+  const a = await signedInPage(stack, "talker-a@example.com", item);
   const aName = await a.evaluate(() => JSON.parse(localStorage.getItem("bb.user") ?? "{}").nickname);
   const box = a.getByRole("combobox", { name: /Add a comment/ });
   await box.fill("Hello from A, see https://example.com/a");
@@ -176,10 +170,7 @@ test("two readers converse: a reply with a mention, one unread message, a block,
   await a.getByRole("heading", { name: "Comments (1)" }).waitFor();
   assert.equal(await aComment.getByRole("link", { name: "https://example.com/a" }).getAttribute("rel"), "noopener noreferrer nofollow ugc");
   // B replies, picking A from the suggestions after typing "@".
-  const b = await newPage(stack);
-  await b.goto(item);
-  await signIn(b, stack, "talker-b@example.com");
-  await skipInvitation(b);
+  const b = await signedInPage(stack, "talker-b@example.com", item);
   const bSeesA = b.getByTestId("comment").filter({ hasText: "Hello from A" }).first();
   await bSeesA.getByRole("button", { name: "Reply" }).click();
   const reply = b.getByRole("combobox", { name: `Reply to ${aName}` });
@@ -236,10 +227,7 @@ test("two readers converse: a reply with a mention, one unread message, a block,
 });
 
 test("a reader chooses a nickname by the shared rule and anyone sees their profile", async () => {
-  const page = await newPage(stack);
-  await page.goto(`${stack.base}/en/account`);
-  await signIn(page, stack, "named@example.com");
-  await skipInvitation(page);
+  const page = await signedInPage(stack, "named@example.com", `${stack.base}/en/account`);
   const nickname = page.getByLabel("Nickname");
   await nickname.fill("a");
   await page.getByText("A nickname has 2 to 24 characters").waitFor();
@@ -258,10 +246,7 @@ test("a reader chooses a nickname by the shared rule and anyone sees their profi
 });
 
 test("a reader asks with a bounty, another answers, the asker accepts: both balances change on screen", async () => {
-  const asker = await newPage(stack);
-  await asker.goto(`${stack.base}/en/account`);
-  await signIn(asker, stack, "asker@example.com");
-  await skipInvitation(asker);
+  const asker = await signedInPage(stack, "asker@example.com", `${stack.base}/en/account`);
   // 100 points from the rating task, collected as the task panel does.
   await asker.evaluate(async () => {
     const token = localStorage.getItem("bb.token");
@@ -287,10 +272,7 @@ test("a reader asks with a bounty, another answers, the asker accepts: both bala
   await asker.goto(`${stack.base}/en/account`);
   await asker.getByTestId("balance").getByText("60", { exact: true }).waitFor();
   // Another reader answers.
-  const helper = await newPage(stack);
-  await helper.goto(questionUrl);
-  await signIn(helper, stack, "helper@example.com");
-  await skipInvitation(helper);
+  const helper = await signedInPage(stack, "helper@example.com", questionUrl);
   await helper.getByLabel("Your answer").fill("Unlocks are priced in weeks before; watch the OTC desks.");
   await helper.getByRole("button", { name: "Post answer" }).click();
   await helper.getByTestId("answer").getByText("watch the OTC desks").waitFor();
@@ -311,10 +293,7 @@ test("a reader asks with a bounty, another answers, the asker accepts: both bala
 });
 
 test("a reader writes a post with an image and a preview, finds it in the Community tab and in search, and another follows them", async () => {
-  const writer = await newPage(stack);
-  await writer.goto(`${stack.base}/en/write`);
-  await signIn(writer, stack, "writer@example.com");
-  await skipInvitation(writer);
+  const writer = await signedInPage(stack, "writer@example.com", `${stack.base}/en/write`);
   await writer.getByRole("heading", { name: "Write a post" }).waitFor();
   await writer.getByLabel("Title (optional)").fill("Quokkachain unlock notes");
   await writer.getByLabel("Your post").fill("The **quokkachain** unlock is <b>tomorrow</b>.\n\n- watch OTC\n- watch funding");
@@ -405,10 +384,7 @@ test("a reader chooses the languages they read and the home feed keeps to them; 
   for (const [lang, title] of [["vi", "Tin chỉ có tiếng Việt về wombat"], ["en", "English-only wombat flash"]]) {
     await stack.admin("/admin/feed/upsert", { source_url: `https://news.example/langs-${lang}`, kind: "flash", lang, title, published_at: now });
   }
-  const page = await newPage(stack);
-  await page.goto(`${stack.base}/en/account`);
-  await signIn(page, stack, "polyglot@example.com");
-  await skipInvitation(page);
+  const page = await signedInPage(stack, "polyglot@example.com", `${stack.base}/en/account`);
   const langs = page.getByRole("group", { name: "Languages I read" });
   // The interface's language (and English) to start with.
   assert.equal(await langs.getByRole("checkbox", { name: "English" }).isChecked(), true);
@@ -604,10 +580,7 @@ test("a reader sets up an alert from a token page: the editor counts last week's
     const made = await stack.admin("/admin/feed/upsert", { source_url: `https://news.example/${slug}`, kind: "flash", lang: "en", title, content, published_at: now - 60 });
     ids.push(made.id);
   }
-  const page = await newPage(stack);
-  await page.goto(`${stack.base}/en/token/BTC`);
-  await signIn(page, stack, "alerts@example.com");
-  await skipInvitation(page);
+  const page = await signedInPage(stack, "alerts@example.com", `${stack.base}/en/token/BTC`);
   await page.getByRole("link", { name: "Alert me" }).click();
   await page.waitForURL(/\/alerts\?token=BTC$/);
   await page.getByRole("heading", { name: "Alerts" }).waitFor();
