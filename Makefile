@@ -17,7 +17,7 @@ PKG_WASM := pkg/bundler/client_core_bg.wasm
 APT_INSTALL := apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq
 
 .PHONY: help setup toolchain node-deps test-deps pkg web test lint fmt-check build clippy clippy-wasm test-rust test-pkg test-web run \
-	dev check types fuzz fuzz-tools test-scale \
+	dev check types fuzz fuzz-build test-scale \
 	bench bench-pkg bench-server bench-feed bench-content bench-stories bench-bots bench-talk bench-stream bench-alerts bench-markets bench-web screenshots clean
 
 help:
@@ -28,7 +28,7 @@ help:
 	@echo "make dev    the server and Vite's dev server (hot reload, /api proxied) on embedded defaults"
 	@echo "make check  the quick loop: fmt, clippy, the SQLite tests and vitest (a couple of minutes)"
 	@echo "make test-scale  two servers, one PostgreSQL, moto, kill -9 halfway (SCALE_SECONDS, 60)"
-	@echo "make fuzz   every fuzz target for FUZZ_SECONDS (default 20; nightly + cargo-fuzz)"
+	@echo "make fuzz   every fuzz target for FUZZ_SECONDS (default 20)"
 	@echo "make types  rewrite the TypeScript generated from the Rust types (CI fails when stale)"
 	@echo "make pkg    build the wasm package into pkg/"
 	@echo "make screenshots  the main screens, light and dark, phone and desktop (bench-out/)"
@@ -67,12 +67,12 @@ $(PKG_WASM): $(CORE_SOURCES) scripts/build-pkg.sh scripts/pkg-manifest.mjs clien
 	scripts/build-pkg.sh
 	@touch $@
 
-# Each stage in turn, with a table of their times at the end (scripts/stages.sh).
-# The fuzz stage (nightly's instrumented build of the server's whole dependency tree again, then
-# each target's run) goes beside the stages after `lint`, on what CPU they leave idle; its runs
-# mostly fall beside the browser specs, which keep the two cores about a third busy.
+# Each stage in turn, with a table of their times at the end (scripts/stages.sh). The fuzz
+# targets' build reuses every dependency `build` compiled, so it follows it, with the wasm
+# package's build beside it (both are mostly one compiler on one core). The fuzz runs go beside
+# the browser specs, which keep the two cores only about 60 % busy.
 test:
-	scripts/stages.sh setup test-deps lint 'fuzz&' build test-rust test-pkg test-web wait
+	scripts/stages.sh setup test-deps lint build 'pkg&' fuzz-build wait test-rust 'fuzz&' test-pkg test-web wait
 
 # `make test` compiles the workspace once, linting as it compiles: cargo runs clippy-driver (rustc
 # with clippy's lints, as `cargo clippy -- -D warnings` runs it, the arguments passed the way
@@ -80,36 +80,35 @@ test:
 # check all ~330 dependencies again first (two minutes of CI). Every debug build of the test
 # stages uses the same setting, so none rebuilds what another built.
 LINTING := env RUSTC_WORKSPACE_WRAPPER=clippy-driver CLIPPY_ARGS=-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__
-DEBUG_BUILD := $(LINTING) cargo test --locked --workspace --all-targets --no-run
+DEBUG_BUILD := $(LINTING) cargo test --locked --all-targets --no-run
 
 # The web app: built into web/dist (the server serves it at /).
 web: pkg node-deps
 	npm run --silent web:build
 
 # Formatting, and clippy on the wasm32 build; the native crates are linted as `build` compiles
-# them, and the fuzz targets as `fuzz` compiles them (scripts/fuzz.sh).
+# them, and the fuzz targets as `fuzz-build` compiles them (scripts/fuzz.sh).
 lint: fmt-check clippy-wasm
 
 fmt-check:
 	cargo fmt --all --check
-	cargo fmt --manifest-path fuzz/Cargo.toml --check
 
-# The workspace's debug build (every target: the tests, the server binary the browser specs
-# drive, the examples), linted as it compiles.
+# The workspace's debug build (every target of its default members, client-core and server: the
+# tests, the server binary the browser specs drive, the examples), linted as it compiles.
 build: toolchain
 	$(DEBUG_BUILD)
 
 clippy-wasm: toolchain
 	cargo clippy --locked -p client-core --target wasm32-unknown-unknown --features wasm,wasm-more -- -D warnings
 
-# Clippy alone, for a change in progress: the workspace and the wasm32 build.
+# Clippy alone, for a change in progress: the workspace (the fuzz targets too) and the wasm32 build.
 clippy: clippy-wasm
 	cargo clippy --locked --workspace --all-targets -- -D warnings
 
 # The server's database tests run on SQLite and on a throw-away PostgreSQL. Four at a time on two
 # cores, as many wait on timers and peers: 303 s at the default two, 237 s at six (measured).
 test-rust: test-deps build
-	scripts/with-postgres.sh $(LINTING) cargo test --locked --workspace -- --test-threads=4
+	scripts/with-postgres.sh $(LINTING) cargo test --locked -- --test-threads=4
 
 # The wallet test signs in against the real server binary (`build`; `-p server` alone would
 # unify client-core's features differently and compile the server again).
@@ -136,31 +135,29 @@ dev: pkg node-deps
 # What a change most often breaks, without PostgreSQL, Chromium or the wasm tools: fmt, clippy,
 # the Rust tests on SQLite (the PostgreSQL half is skipped by name) and vitest.
 check: fmt-check pkg node-deps build
-	$(LINTING) cargo test --locked --workspace -- --skip postgres
+	$(LINTING) cargo test --locked -- --skip postgres
 	npm run --silent web:unit
 
 # The TypeScript written from the Rust types: web/src/lib/api-types.ts and client-core's
 # src/wasm/types.d.ts. `make test` fails while either is stale. This and `test-scale` build as
 # `build` does (the workspace, linting), so neither compiles the server again after it.
 types:
-	UPDATE_TYPES=1 $(LINTING) cargo test --locked --workspace --lib typescript
+	UPDATE_TYPES=1 $(LINTING) cargo test --locked --lib typescript
 
 # Two servers on one PostgreSQL and one S3-compatible store under mixed load, one killed with
 # kill -9 halfway (server/tests/api/scale.rs; `make test` runs it for 6 s): figures printed.
 test-scale: test-deps
 	SCALE_SECONDS=$${SCALE_SECONDS:-60} scripts/with-postgres.sh \
-		$(LINTING) cargo test --locked --workspace --test api postgres_two_servers -- --nocapture
+		$(LINTING) cargo test --locked --test api postgres_two_servers -- --nocapture
 
-# The fuzz targets (fuzz/fuzz_targets) need nightly Rust (with clippy, which lints them as they
-# compile) and cargo-fuzz, installed when missing.
-fuzz-tools:
-	@rustup toolchain list | grep -q '^nightly' || rustup toolchain install nightly --profile minimal
-	@rustup component list --toolchain nightly --installed | grep -q '^clippy' || rustup component add clippy --toolchain nightly
-	@command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --version 0.13.2 --locked --debug
+# The fuzz targets (fuzz/fuzz_targets) with libFuzzer's coverage instrumentation, linted as they
+# compile; after `build`, whose dependencies they reuse (scripts/fuzz-rustc).
+fuzz-build: build
+	scripts/fuzz.sh build
 
 # Each fuzz target for FUZZ_SECONDS (20 in `make test`; 600 for a real session).
-fuzz: fuzz-tools
-	scripts/fuzz.sh
+fuzz: fuzz-build
+	scripts/fuzz.sh run
 
 bench: bench-pkg bench-server bench-feed bench-content bench-stories bench-bots bench-talk bench-stream bench-alerts bench-markets bench-web
 
