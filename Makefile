@@ -70,7 +70,8 @@ $(PKG_WASM): $(CORE_SOURCES) scripts/build-pkg.sh scripts/pkg-manifest.mjs clien
 # Each stage in turn, with a table of their times at the end (scripts/stages.sh). The fuzz
 # targets' build reuses every dependency `build` compiled, so it follows it, with the wasm
 # package's build beside it (both are mostly one compiler on one core). The fuzz runs go beside
-# the browser specs, which keep the two cores only about 60 % busy.
+# the package tests and the browser specs, which wait on the browser and the server much of the
+# time, even two spec files at a time.
 test:
 	scripts/stages.sh setup test-deps lint build 'pkg&' fuzz-build wait test-rust 'fuzz&' test-pkg test-web wait
 
