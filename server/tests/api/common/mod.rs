@@ -16,6 +16,7 @@ use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU16, Ordering};
 use std::time::Duration;
 
 use reqwest::StatusCode;
@@ -352,12 +353,24 @@ pub fn assert_error(got: &(StatusCode, Value), status: u16, code: i64) {
     );
 }
 
+/// A loopback port for a peer process to listen on. Taken from below the range the kernel hands
+/// out itself (`ip_local_port_range`, 32768–60999 by default), each once per test process: a
+/// port picked with `bind(0)` was free only until the kernel gave it to another test's server or
+/// connection, which then answered in place of the peer (once: every mail of the two-server test
+/// went to another test's HTTP server while aiosmtpd could not bind).
 pub fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .expect("bind")
-        .local_addr()
-        .expect("addr")
-        .port()
+    const FIRST: u16 = 20_000;
+    const PORTS: u16 = 12_000;
+    static NEXT: AtomicU16 = AtomicU16::new(0);
+    // Two test processes at once (two checkouts) start at different places.
+    let start = (std::process::id() % u32::from(PORTS)) as u16;
+    loop {
+        let port = FIRST + (start + NEXT.fetch_add(1, Ordering::Relaxed) % PORTS) % PORTS;
+        // Something outside the tests may listen there already.
+        if std::net::TcpListener::bind(("127.0.0.1", port)).is_ok() {
+            return port;
+        }
+    }
 }
 
 /// A process the tests started; killed when dropped (also when a test panics). What it writes
