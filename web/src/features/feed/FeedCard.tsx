@@ -1,3 +1,5 @@
+import { useQueryClient } from "@tanstack/react-query";
+
 import { useTranslation } from "../../lib/i18n";
 import { Link } from "../../lib/router";
 
@@ -9,6 +11,7 @@ import { timeAgo } from "../../lib/time";
 import { StorySources } from "../stories";
 import { translatedFrom } from "../translation";
 import { VoteBar } from "../votes";
+import { feedKeys } from "./api/keys";
 
 /** Who wrote it: the reader of a post, else the author, else the source (as the first paint says). */
 export const byline = (item: FeedView) => item.user?.nickname ?? item.author?.name ?? item.source_name;
@@ -18,6 +21,7 @@ export const byline = (item: FeedView) => item.user?.nickname ?? item.author?.na
 export function FeedCard({ item }: { item: FeedView }) {
   const { t } = useTranslation();
   const to = useLocalePath();
+  const queryClient = useQueryClient();
   const layout = cardLayout(item.kind, item.summary, item.tags.length);
   return (
     <article className={`card feed-card ${item.kind}${item.important ? " important" : ""}`}>
@@ -46,7 +50,7 @@ export function FeedCard({ item }: { item: FeedView }) {
         <span aria-label={t("web.social.likeCount", { count: item.like_count })}>♡ {item.like_count}</span>
         <span aria-label={t("web.social.commentCount", { count: item.comment_count })}>💬 {item.comment_count}</span>
       </div>
-      <VoteBar id={item.id} votes={item.votes} mine={item.mine} />
+      <VoteBar id={item.id} votes={item.votes} mine={item.mine} onVoted={() => void queryClient.invalidateQueries({ queryKey: feedKeys.item(item.id) })} />
       {item.story && <StorySources story={item.story} itemId={item.id} />}
     </article>
   );

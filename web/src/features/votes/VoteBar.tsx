@@ -16,8 +16,10 @@ function recount(before: Votes, mine: string[]): Votes {
 
 /** Readers' votes on an item with their counts (the server's first paint draws the same
  * buttons, `first_paint.rs`): pressed at once by the shared rule (bullish and
- * bearish exclude each other), then as the server says; a visitor is asked to sign in. */
-export function VoteBar({ id, votes, mine }: { id: number; votes: VoteCounts; mine?: string[] }) {
+ * bearish exclude each other), then as the server says; a visitor is asked to sign in.
+ * `onVoted` runs once the server has the vote: a page of the item read before then (the reader
+ * opened it at once) is read again. */
+export function VoteBar({ id, votes, mine, onVoted }: { id: number; votes: VoteCounts; mine?: string[]; onVoted?: () => void }) {
   const { t } = useTranslation();
   const { user, run } = useMemberAction();
   const [state, setState] = useState<Votes>({ votes, mine: user ? (mine ?? []) : [] });
@@ -26,10 +28,16 @@ export function VoteBar({ id, votes, mine }: { id: number; votes: VoteCounts; mi
       const before = state;
       const on = !before.mine.includes(kind);
       setState(recount(before, applyVote(before.mine, kind, on) ?? before.mine));
-      return setVote(id, kind, on).then(setState, (e: unknown) => {
-        setState(before);
-        throw e;
-      });
+      return setVote(id, kind, on).then(
+        (after) => {
+          setState(after);
+          onVoted?.();
+        },
+        (e: unknown) => {
+          setState(before);
+          throw e;
+        },
+      );
     });
   return (
     <div className="vote-bar" role="group" aria-label={t("web.votes.label")}>
