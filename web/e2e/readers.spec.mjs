@@ -86,9 +86,13 @@ test("a reader votes on a card and on the item page, bullish clearing bearish, a
   const votes = page.locator(".feed-page > .vote-bar");
   await votes.getByRole("button", { name: `Bearish: ${bearish + 1}`, pressed: true }).waitFor();
   const bullish = await count(votes, "Bullish");
+  // The buttons change before the server answers: the reload waits for its answer, as a reload
+  // before it could land before the vote.
+  const saved = page.waitForResponse((r) => r.url().includes("/api/vote/set") && r.ok());
   await votes.getByRole("button", { name: /^Bullish: / }).click();
   await votes.getByRole("button", { name: `Bullish: ${bullish + 1}`, pressed: true }).waitFor();
   await votes.getByRole("button", { name: `Bearish: ${bearish}`, pressed: false }).waitFor();
+  await saved;
   await page.reload();
   await page.locator(".feed-page > .vote-bar").getByRole("button", { name: `Bullish: ${bullish + 1}`, pressed: true }).waitFor();
   // Hot: the list comes from the ranking, each card once.
