@@ -11,6 +11,7 @@ pub mod feed;
 pub mod feedback;
 pub mod langs;
 pub mod link;
+pub mod linking;
 pub mod locale;
 pub mod message;
 pub mod pages;

@@ -1,0 +1,406 @@
+//! Entity linking: which of the catalogue's tokens, tags, topics and KOLs a text names, in the
+//! five languages. One rule for every stored item (the server, whatever its source), the Write
+//! page's suggestions and the alert editor (the wasm module only those pages load).
+//!
+//! - Aliases and keywords match without regard to case or Unicode form (NFC and NFD, full-width
+//!   Latin): see `fold`. Latin and Vietnamese ones match whole words; Chinese and Korean ones
+//!   match at any position (their words are not spaced).
+//! - Where aliases overlap, the longest wins ("Bitcoin Cash" is not also Bitcoin), and a
+//!   stretch of text names one thing.
+//! - A token marked `ambiguous` (its symbol is also a word: LINK, OP, NEAR, TON, DOT, …) is linked
+//!   by its bare symbol only when the symbol is written in capitals and the text also names the
+//!   token, or writes the symbol as a pair or beside a price (`LINK/USDT`, `NEAR $5.20`,
+//!   `SUI +12%`); `$LINK` always links.
+//! - Where a mention is counts: a title mention weighs [`WEIGHT_TITLE`], the summary's
+//!   [`WEIGHT_SUMMARY`], the body's first [`BODY_LEAD_CHARS`] characters [`WEIGHT_BODY_LEAD`] and
+//!   the rest of the body [`WEIGHT_BODY_DEEP`]; a thing is linked at [`LINK_MIN_WEIGHT`], so one
+//!   mention deep in a long body is not enough.
+//! - Tags and topics match their keywords in the text's own language and in English (crypto news
+//!   of every language borrows English terms); tokens and KOLs match their aliases in any language.
+//! - A tag that stands for a token is linked with the token.
+//!
+//! Evidence offsets count Unicode characters of the field they are in.
+
+mod fold;
+
+use std::collections::{BTreeMap, HashMap};
+
+use aho_corasick::AhoCorasick;
+use serde::{Deserialize, Serialize};
+
+use fold::{Folded, continues_word, fold};
+
+pub const WEIGHT_TITLE: u32 = 4;
+pub const WEIGHT_SUMMARY: u32 = 3;
+pub const WEIGHT_BODY_LEAD: u32 = 2;
+pub const WEIGHT_BODY_DEEP: u32 = 1;
+pub const LINK_MIN_WEIGHT: u32 = 2;
+/// How much of a body counts as its lead, in characters.
+pub const BODY_LEAD_CHARS: u32 = 600;
+
+/// Quote currencies of a trading pair (`LINK/USDT`, `DOT-USD`).
+const PAIR_QUOTES: &[&str] = &[
+    "usdt", "usdc", "usd", "busd", "fdusd", "btc", "eth", "krw", "eur", "try", "jpy", "vnd", "cny",
+];
+
+/// The catalogue as the linker reads it.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "LinkCatalogue"))]
+#[serde(default)]
+pub struct Catalogue {
+    pub tokens: Vec<TokenEntry>,
+    pub tags: Vec<KeywordEntry>,
+    pub topics: Vec<KeywordEntry>,
+    pub kols: Vec<KolEntry>,
+}
+
+/// A token: its symbol and name always count as aliases.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(default)]
+pub struct TokenEntry {
+    pub id: i64,
+    pub symbol: String,
+    pub name: String,
+    /// Other names, keyed by locale (`{"zh-Hans": ["比特币"]}`).
+    pub aliases: BTreeMap<String, Vec<String>>,
+    /// Its symbol is also a word: a bare symbol needs its name, a pair or a price beside it.
+    pub ambiguous: bool,
+}
+
+/// A tag or a topic: the words that say it, keyed by locale.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(default)]
+pub struct KeywordEntry {
+    pub id: i64,
+    pub keywords: BTreeMap<String, Vec<String>>,
+    /// The token a tag stands for: linked with it.
+    pub token: Option<i64>,
+}
+
+/// A KOL: named by handle (`@handle` or bare) or by name.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(default)]
+pub struct KolEntry {
+    pub id: i64,
+    pub handle: String,
+    pub name: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "lowercase")]
+pub enum LinkKind {
+    Token,
+    Tag,
+    Topic,
+    Kol,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "lowercase")]
+pub enum Field {
+    Title,
+    Summary,
+    Body,
+}
+
+/// Where a linked thing is named: characters `start..end` of `field`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Evidence {
+    pub kind: LinkKind,
+    pub id: i64,
+    pub field: Field,
+    pub start: u32,
+    pub end: u32,
+}
+
+/// What a text names, each list by weight (the most prominent first), then id.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Links {
+    pub tokens: Vec<i64>,
+    pub tags: Vec<i64>,
+    pub topics: Vec<i64>,
+    pub kols: Vec<i64>,
+    pub evidence: Vec<Evidence>,
+}
+
+/// A text to link: plain text (HTML already stripped) and its language.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Document<'a> {
+    pub lang: &'a str,
+    pub title: &'a str,
+    pub summary: &'a str,
+    pub body: &'a str,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Class {
+    /// A name, alias, keyword or handle.
+    Name,
+    /// A token's symbol, and whether it is also a word.
+    Symbol { ambiguous: bool },
+}
+
+#[derive(Debug, Clone)]
+struct Pattern {
+    kind: LinkKind,
+    id: i64,
+    class: Class,
+    /// The locale it counts in (tags' and topics' keywords), or any.
+    locale: Option<String>,
+    /// Whole words at its start and end (it begins or ends with a letter of a spaced script).
+    word_start: bool,
+    word_end: bool,
+}
+
+/// One mention found, before the document-wide checks.
+struct Candidate {
+    pattern: usize,
+    field: Field,
+    /// Folded byte span in its field.
+    start: usize,
+    end: usize,
+    /// An ambiguous symbol with no pair, price or `$` beside it: kept only if the name is there.
+    needs_name: bool,
+}
+
+/// The catalogue compiled for matching; build once, link many texts.
+pub struct Linker {
+    automaton: AhoCorasick,
+    patterns: Vec<Pattern>,
+    /// Tag ids by the token they stand for.
+    tags_of_token: HashMap<i64, Vec<i64>>,
+}
+
+impl Linker {
+    pub fn new(catalogue: &Catalogue) -> Self {
+        let mut texts: Vec<String> = Vec::new();
+        let mut patterns: Vec<Pattern> = Vec::new();
+        let mut seen: HashMap<(String, LinkKind, i64, Option<String>), ()> = HashMap::new();
+        let mut add = |text: &str, kind, id, class, locale: Option<&str>| {
+            let folded = fold(text);
+            let (Some(first), Some(last)) = (folded.chars().next(), folded.chars().next_back())
+            else {
+                return;
+            };
+            let key = (folded.clone(), kind, id, locale.map(str::to_owned));
+            if seen.insert(key, ()).is_some() {
+                return;
+            }
+            patterns.push(Pattern {
+                kind,
+                id,
+                class,
+                locale: locale.map(str::to_owned),
+                word_start: continues_word(first),
+                word_end: continues_word(last),
+            });
+            texts.push(folded);
+        };
+        for t in &catalogue.tokens {
+            let symbol = Class::Symbol {
+                ambiguous: t.ambiguous,
+            };
+            add(&t.symbol, LinkKind::Token, t.id, symbol, None);
+            add(&t.name, LinkKind::Token, t.id, Class::Name, None);
+            for alias in t.aliases.values().flatten() {
+                // An alias spelled as the symbol is the symbol, with its ambiguity.
+                let class = if alias.eq_ignore_ascii_case(&t.symbol) {
+                    symbol
+                } else {
+                    Class::Name
+                };
+                add(alias, LinkKind::Token, t.id, class, None);
+            }
+        }
+        for (kind, entries) in [
+            (LinkKind::Tag, &catalogue.tags),
+            (LinkKind::Topic, &catalogue.topics),
+        ] {
+            for e in entries {
+                for (locale, words) in &e.keywords {
+                    for word in words {
+                        add(word, kind, e.id, Class::Name, Some(locale));
+                    }
+                }
+            }
+        }
+        for k in &catalogue.kols {
+            add(&k.name, LinkKind::Kol, k.id, Class::Name, None);
+            add(&k.handle, LinkKind::Kol, k.id, Class::Name, None);
+        }
+        let mut tags_of_token: HashMap<i64, Vec<i64>> = HashMap::new();
+        for tag in &catalogue.tags {
+            if let Some(token) = tag.token {
+                tags_of_token.entry(token).or_default().push(tag.id);
+            }
+        }
+        // Built from our own strings only; a failure would be a size limit of the automaton.
+        let automaton = AhoCorasick::new(&texts).unwrap_or_else(|_| {
+            AhoCorasick::new(std::iter::empty::<&str>()).expect("an empty automaton builds")
+        });
+        Self {
+            automaton,
+            patterns,
+            tags_of_token,
+        }
+    }
+
+    /// What `doc` names.
+    pub fn link(&self, doc: &Document) -> Links {
+        let lang = crate::locale::normalize_locale(doc.lang);
+        let fields = [
+            (Field::Title, Folded::new(doc.title)),
+            (Field::Summary, Folded::new(doc.summary)),
+            (Field::Body, Folded::new(doc.body)),
+        ];
+        let mut accepted: Vec<Candidate> = Vec::new();
+        for (field, folded) in &fields {
+            let mut found = self.candidates(*field, folded, lang);
+            // The longest first; a mention overlapping one already kept is another reading of
+            // the same words.
+            found.sort_by_key(|c| (std::cmp::Reverse(c.end - c.start), c.start));
+            let mut kept: Vec<Candidate> = Vec::new();
+            for c in found {
+                if kept.iter().all(|k| c.end <= k.start || c.start >= k.end) {
+                    kept.push(c);
+                }
+            }
+            accepted.extend(kept);
+        }
+        let named: Vec<i64> = accepted
+            .iter()
+            .filter(|c| self.patterns[c.pattern].class == Class::Name)
+            .map(|c| self.patterns[c.pattern].id)
+            .collect();
+        accepted.retain(|c| {
+            let p = &self.patterns[c.pattern];
+            !c.needs_name || (p.kind == LinkKind::Token && named.contains(&p.id))
+        });
+        accepted.sort_by_key(|c| (c.field as u8, c.start));
+        self.weigh(&fields, &accepted)
+    }
+
+    /// Every mention in one field that passes the local checks (language, whole words, the
+    /// symbol's context).
+    fn candidates(&self, field: Field, folded: &Folded, lang: &str) -> Vec<Candidate> {
+        let text = folded.text.as_str();
+        let mut out = Vec::new();
+        for m in self.automaton.find_overlapping_iter(text) {
+            let p = &self.patterns[m.pattern().as_usize()];
+            let (start, end) = (m.start(), m.end());
+            if p.locale.as_deref().is_some_and(|l| l != lang && l != "en") {
+                continue;
+            }
+            let handle_at = folded.before(start) == Some('@');
+            if p.word_start && folded.before(start).is_some_and(continues_word) && !handle_at {
+                continue;
+            }
+            if p.word_end && folded.after(end).is_some_and(continues_word) {
+                continue;
+            }
+            let mut needs_name = false;
+            if let Class::Symbol { ambiguous: true } = p.class {
+                let cashtag = matches!(folded.before(start), Some('$' | '＄'));
+                if !cashtag {
+                    if !folded.capitals(start, end) {
+                        continue;
+                    }
+                    needs_name = !beside_pair_or_price(text, end);
+                }
+            }
+            out.push(Candidate {
+                pattern: m.pattern().as_usize(),
+                field,
+                start,
+                end,
+                needs_name,
+            });
+        }
+        out
+    }
+
+    /// Sums each thing's mentions by where they are and keeps those heavy enough.
+    fn weigh(&self, fields: &[(Field, Folded); 3], accepted: &[Candidate]) -> Links {
+        let mut weights: HashMap<(LinkKind, i64), (u32, usize)> = HashMap::new();
+        let mut evidence = Vec::with_capacity(accepted.len());
+        for (order, c) in accepted.iter().enumerate() {
+            let p = &self.patterns[c.pattern];
+            let folded = &fields[c.field as usize].1;
+            let (start, end) = (folded.original(c.start), folded.original(c.end));
+            let weight = match c.field {
+                Field::Title => WEIGHT_TITLE,
+                Field::Summary => WEIGHT_SUMMARY,
+                Field::Body if start < BODY_LEAD_CHARS => WEIGHT_BODY_LEAD,
+                Field::Body => WEIGHT_BODY_DEEP,
+            };
+            let entry = weights.entry((p.kind, p.id)).or_insert((0, order));
+            entry.0 += weight;
+            evidence.push(Evidence {
+                kind: p.kind,
+                id: p.id,
+                field: c.field,
+                start,
+                end,
+            });
+        }
+        for (&(kind, id), &(weight, first)) in weights.clone().iter() {
+            if kind != LinkKind::Token || weight < LINK_MIN_WEIGHT {
+                continue;
+            }
+            for tag in self.tags_of_token.get(&id).into_iter().flatten() {
+                let entry = weights.entry((LinkKind::Tag, *tag)).or_insert((0, first));
+                entry.0 = entry.0.max(weight);
+            }
+        }
+        let mut ranked: Vec<((LinkKind, i64), (u32, usize))> = weights
+            .into_iter()
+            .filter(|(_, (weight, _))| *weight >= LINK_MIN_WEIGHT)
+            .collect();
+        ranked.sort_by_key(|((_, id), (weight, first))| (std::cmp::Reverse(*weight), *first, *id));
+        evidence.retain(|e| {
+            ranked
+                .iter()
+                .any(|((k, id), _)| *k == e.kind && *id == e.id)
+        });
+        let of = |kind| {
+            ranked
+                .iter()
+                .filter(|((k, _), _)| *k == kind)
+                .map(|((_, id), _)| *id)
+                .collect()
+        };
+        Links {
+            tokens: of(LinkKind::Token),
+            tags: of(LinkKind::Tag),
+            topics: of(LinkKind::Topic),
+            kols: of(LinkKind::Kol),
+            evidence,
+        }
+    }
+}
+
+/// A pair (`/USDT`, `-USD`) or a price or move (`$14`, `14`, `+12%`) right after a symbol.
+fn beside_pair_or_price(text: &str, end: usize) -> bool {
+    let rest = &text[end..];
+    if let Some(quote) = rest.strip_prefix(['/', '-', '_']) {
+        return PAIR_QUOTES.iter().any(|q| {
+            quote.starts_with(q) && !quote[q.len()..].starts_with(|c: char| continues_word(c))
+        });
+    }
+    let rest = rest.trim_start_matches([' ', ':']);
+    let rest = rest
+        .strip_prefix(['$', '+', '-', '\u{2212}'])
+        .unwrap_or(rest);
+    rest.starts_with(|c: char| c.is_ascii_digit())
+}
+
+#[cfg(test)]
+mod tests;
