@@ -10,6 +10,7 @@ fuzz_target!(|document: &[u8]| {
     let server = server();
     let imported = server.runtime.block_on(import_bytes(
         &server.state,
+        &server.state.linking,
         "https://fuzz.example/feed.xml",
         document,
     ));

@@ -306,7 +306,7 @@ async fn stored_to_pushed() -> serde_json::Value {
             "published_at": state.ctx.now(),
         }))
         .expect("item");
-        server::content::write::upsert_feed(ctx, item)
+        server::content::write::upsert_feed(ctx, &state.linking, item)
             .await
             .expect("stored");
         stored.push(Instant::now());

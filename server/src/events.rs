@@ -14,6 +14,9 @@ use sqlx::PgPool;
 pub enum Event {
     /// Feed items or the catalogue were written: every answer built from them is stale.
     ContentChanged,
+    /// The catalogue (tokens, tags, topics, KOLs) was written: the compiled linker is stale, on
+    /// every server.
+    CatalogueChanged,
     /// Bot deliveries were queued in a transaction that has committed.
     DeliveriesQueued,
     /// The cached answer under this key (a thread's first page, a question) is stale.
@@ -40,6 +43,7 @@ impl Event {
     fn payload(&self) -> Option<String> {
         match self {
             Self::DeliveriesQueued => Some("queued".to_owned()),
+            Self::CatalogueChanged => Some("catalogue".to_owned()),
             Self::Stale(key) => Some(format!("stale:{key}")),
             Self::MarksChanged(user_id) => Some(format!("marks:{user_id}")),
             Self::SignedOut(sessions) => Some(format!("signedout:{sessions}")),
@@ -60,6 +64,7 @@ impl Event {
     fn from_payload(payload: &str) -> Self {
         match payload.split_once(':') {
             _ if payload == "queued" => Self::DeliveriesQueued,
+            _ if payload == "catalogue" => Self::CatalogueChanged,
             Some(("stale", key)) => Self::Stale(key.to_owned()),
             Some(("marks", id)) => id.parse().map_or(Self::Missed, Self::MarksChanged),
             Some(("signedout", sessions)) => Self::SignedOut(sessions.to_owned()),
@@ -229,6 +234,7 @@ mod tests {
             Event::DeliveriesQueued,
             Event::Stale("comments|feed|7|".into()),
             Event::MarksChanged(42),
+            Event::CatalogueChanged,
             Event::SignedOut("user:7".into()),
             Event::SignedOut("0a1b".into()),
             Event::Logged(7, Live::Item(3)),

@@ -29,6 +29,7 @@ pub mod feedback;
 pub mod i18n;
 pub mod lease;
 pub mod limits;
+pub mod linking;
 pub mod mail;
 pub mod markets;
 pub mod migration;
@@ -82,6 +83,7 @@ pub fn spawn_background(state: &AppState) {
     content::ingest::spawn_schedule(
         &state.ctx,
         &state.content,
+        &state.linking,
         &state.http,
         &config.rss_sources,
         config.rss_interval_seconds,
@@ -112,6 +114,11 @@ pub fn spawn_background(state: &AppState) {
         Ok(None) => {}
         Err(e) => tracing::error!("translation: {e}"),
     }
+    content::relink::spawn(
+        state.ctx.clone(),
+        state.linking.clone(),
+        state.bots.holder.clone(),
+    );
     stream::spawn(&state.ctx, &state.stream);
     state.ctx.events.listen();
 }

@@ -43,7 +43,7 @@ async fn main() -> Result<(), String> {
         Some(Command::Feedback { limit }) => print_feedback(&database, limit).await,
         Some(Command::Import { source }) => {
             let state = new_state(config, database)?;
-            let done = content::ingest::import(&state, &state.http, &source)
+            let done = content::ingest::import(&state, &state.linking, &state.http, &source)
                 .await
                 .map_err(|e| format!("{source}: {e}"))?;
             println!(
@@ -56,7 +56,7 @@ async fn main() -> Result<(), String> {
         }
         Some(Command::Generate { items }) => {
             let state = new_state(config, database)?;
-            let created = content::demo::generate(&state, items)
+            let created = content::demo::generate(&state, &state.linking, items)
                 .await
                 .map_err(|e| format!("generate: {e}"))?;
             println!("{created} new feed items ({items} written)");
@@ -101,14 +101,14 @@ async fn serve(config: Config, database: sea_orm::DatabaseConnection) -> Result<
     let bind = config.bind_addr;
     let state = new_state(config, database)?;
     if state.config.demo_content
-        && content::demo::load_if_empty(&state)
+        && content::demo::load_if_empty(&state, &state.linking)
             .await
             .map_err(|e| format!("demo content: {e}"))?
     {
         tracing::info!("loaded the demo content into the empty database");
     }
     // Every database has the bot guides (after the demo set, which loads only into an empty one).
-    bots::guides::ensure(&state)
+    bots::guides::ensure(&state, &state.linking)
         .await
         .map_err(|e| format!("bot guides: {e:?}"))?;
     server::spawn_background(&state);

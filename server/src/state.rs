@@ -16,6 +16,7 @@ use crate::content::Content;
 use crate::content::search_copy::Opened;
 use crate::ctx::Ctx;
 use crate::error::AppResult;
+use crate::linking::Linking;
 use crate::mail::Mailer;
 use crate::markets::Markets;
 use crate::platform::{Clock, Random};
@@ -34,6 +35,8 @@ pub struct AppState {
     pub config: Arc<Config>,
     pub auth: Auth,
     pub content: Content,
+    /// The catalogue compiled for entity linking.
+    pub linking: Linking,
     pub uploads: Uploads,
     pub bots: Bots,
     pub alerts: Alerts,
@@ -70,6 +73,7 @@ sub_state!(
     config: Arc<Config>,
     auth: Auth,
     content: Content,
+    linking: Linking,
     uploads: Uploads,
     bots: Bots,
     alerts: Alerts,
@@ -108,6 +112,7 @@ impl AppState {
         let holder = load_or_create_key(&config.data_dir, "server.id", random.as_ref())?;
         let ctx = Ctx::new(db, clock, random, &config.public_url);
         let content = Content::new(config.data_dir.clone());
+        let linking = Linking::default();
         let bots = Bots::new(
             config.clone(),
             content.clone(),
@@ -120,9 +125,10 @@ impl AppState {
         let alerts = Alerts::new(&config.push, &secret)?;
         let markets = Markets::new(&config.markets, &secret)?;
         let auth = Auth::new(config.clone(), secret, http.clone());
-        let (sessions, caches, senders, readers, streams, samples) = (
+        let (sessions, caches, linkers, senders, readers, streams, samples) = (
             auth.clone(),
             content.clone(),
+            linking.clone(),
             bots.clone(),
             marks.clone(),
             stream.clone(),
@@ -131,6 +137,7 @@ impl AppState {
         ctx.events.subscribe(move |event| {
             sessions.sessions.heard(event);
             caches.heard(event);
+            linkers.heard(event);
             samples.heard(event);
             senders.heard(event);
             readers.heard(event);
@@ -141,6 +148,7 @@ impl AppState {
             uploads: Uploads::new(store),
             ctx,
             content,
+            linking,
             bots,
             alerts,
             markets,

@@ -40,6 +40,8 @@ const FLOORS: &[&[&str]] = &[
     &["uploads"],
     // Prices: below content, whose token chips carry them.
     &["markets"],
+    // The catalogue compiled for entity linking: content links every item it stores.
+    &["linking"],
     &["content"],
     &["social"],
     &["community"],

@@ -3,8 +3,11 @@
 //! page's suggestions and the alert editor (the wasm module only those pages load).
 //!
 //! - Aliases and keywords match without regard to case or Unicode form (NFC and NFD, full-width
-//!   Latin): see `fold`. Latin and Vietnamese ones match whole words; Chinese and Korean ones
-//!   match at any position (their words are not spaced).
+//!   Latin): see `fold`, except that a name the catalogue writes with a capital is a proper noun
+//!   and matches only where the text capitalises it too ("Avalanche", not "an avalanche of sell
+//!   orders"); written in lower case ("bitcoin"), it matches in any case. Latin and Vietnamese
+//!   ones match whole words; Chinese and Korean ones match at any position (their words are not
+//!   spaced).
 //! - Where aliases overlap, the longest wins ("Bitcoin Cash" is not also Bitcoin), and a
 //!   stretch of text names one thing.
 //! - A token marked `ambiguous` (its symbol is also a word: LINK, OP, NEAR, TON, DOT, …) is linked
@@ -35,6 +38,8 @@ pub const WEIGHT_SUMMARY: u32 = 3;
 pub const WEIGHT_BODY_LEAD: u32 = 2;
 pub const WEIGHT_BODY_DEEP: u32 = 1;
 pub const LINK_MIN_WEIGHT: u32 = 2;
+/// Things of one kind a text is linked to at most, the most prominent kept.
+pub const LINKS_PER_KIND_MAX: usize = 10;
 /// How much of a body counts as its lead, in characters.
 pub const BODY_LEAD_CHARS: u32 = 600;
 
@@ -46,6 +51,7 @@ const PAIR_QUOTES: &[&str] = &[
 /// The catalogue as the linker reads it.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", ts(rename = "LinkCatalogue"))]
 #[serde(default)]
 pub struct Catalogue {
@@ -58,6 +64,7 @@ pub struct Catalogue {
 /// A token: its symbol and name always count as aliases.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(default)]
 pub struct TokenEntry {
     pub id: i64,
@@ -72,9 +79,11 @@ pub struct TokenEntry {
 /// A tag or a topic: the words that say it, keyed by locale.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(default)]
 pub struct KeywordEntry {
     pub id: i64,
+    pub code: String,
     pub keywords: BTreeMap<String, Vec<String>>,
     /// The token a tag stands for: linked with it.
     pub token: Option<i64>,
@@ -83,6 +92,7 @@ pub struct KeywordEntry {
 /// A KOL: named by handle (`@handle` or bare) or by name.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(default)]
 pub struct KolEntry {
     pub id: i64,
@@ -92,6 +102,7 @@ pub struct KolEntry {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum LinkKind {
     Token,
@@ -102,6 +113,7 @@ pub enum LinkKind {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Field {
     Title,
@@ -112,6 +124,7 @@ pub enum Field {
 /// Where a linked thing is named: characters `start..end` of `field`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Evidence {
     pub kind: LinkKind,
     pub id: i64,
@@ -123,12 +136,25 @@ pub struct Evidence {
 /// What a text names, each list by weight (the most prominent first), then id.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Links {
     pub tokens: Vec<i64>,
     pub tags: Vec<i64>,
     pub topics: Vec<i64>,
     pub kols: Vec<i64>,
     pub evidence: Vec<Evidence>,
+}
+
+impl Links {
+    /// The linked ids of one kind.
+    pub fn ids(&self, kind: LinkKind) -> &[i64] {
+        match kind {
+            LinkKind::Token => &self.tokens,
+            LinkKind::Tag => &self.tags,
+            LinkKind::Topic => &self.topics,
+            LinkKind::Kol => &self.kols,
+        }
+    }
 }
 
 /// A text to link: plain text (HTML already stripped) and its language.
@@ -158,6 +184,8 @@ struct Pattern {
     /// Whole words at its start and end (it begins or ends with a letter of a spaced script).
     word_start: bool,
     word_end: bool,
+    /// A name written with a capital: the text must capitalise it too.
+    proper: bool,
 }
 
 /// One mention found, before the document-wide checks.
@@ -183,17 +211,22 @@ impl Linker {
     pub fn new(catalogue: &Catalogue) -> Self {
         let mut texts: Vec<String> = Vec::new();
         let mut patterns: Vec<Pattern> = Vec::new();
-        let mut seen: HashMap<(String, LinkKind, i64, Option<String>), ()> = HashMap::new();
+        // Each folded alias once per thing and locale; spelled both ways, it is not proper.
+        let mut seen: HashMap<(String, LinkKind, i64, Option<String>), usize> = HashMap::new();
         let mut add = |text: &str, kind, id, class, locale: Option<&str>| {
             let folded = fold(text);
             let (Some(first), Some(last)) = (folded.chars().next(), folded.chars().next_back())
             else {
                 return;
             };
+            let proper = class == Class::Name && text.trim_start().starts_with(char::is_uppercase);
             let key = (folded.clone(), kind, id, locale.map(str::to_owned));
-            if seen.insert(key, ()).is_some() {
+            if let Some(&at) = seen.get(&key) {
+                let known: &mut Pattern = &mut patterns[at];
+                known.proper &= proper;
                 return;
             }
+            seen.insert(key, patterns.len());
             patterns.push(Pattern {
                 kind,
                 id,
@@ -201,6 +234,7 @@ impl Linker {
                 locale: locale.map(str::to_owned),
                 word_start: continues_word(first),
                 word_end: continues_word(last),
+                proper,
             });
             texts.push(folded);
         };
@@ -306,6 +340,10 @@ impl Linker {
             if p.word_end && folded.after(end).is_some_and(continues_word) {
                 continue;
             }
+            let first_len = text[start..].chars().next().map_or(0, char::len_utf8);
+            if p.proper && !folded.capitals(start, start + first_len) {
+                continue;
+            }
             let mut needs_name = false;
             if let Class::Symbol { ambiguous: true } = p.class {
                 let cashtag = matches!(folded.before(start), Some('$' | '＄'));
@@ -365,25 +403,24 @@ impl Linker {
             .filter(|(_, (weight, _))| *weight >= LINK_MIN_WEIGHT)
             .collect();
         ranked.sort_by_key(|((_, id), (weight, first))| (std::cmp::Reverse(*weight), *first, *id));
-        evidence.retain(|e| {
-            ranked
-                .iter()
-                .any(|((k, id), _)| *k == e.kind && *id == e.id)
-        });
         let of = |kind| {
             ranked
                 .iter()
                 .filter(|((k, _), _)| *k == kind)
                 .map(|((_, id), _)| *id)
-                .collect()
+                .take(LINKS_PER_KIND_MAX)
+                .collect::<Vec<i64>>()
         };
-        Links {
+        let mut links = Links {
             tokens: of(LinkKind::Token),
             tags: of(LinkKind::Tag),
             topics: of(LinkKind::Topic),
             kols: of(LinkKind::Kol),
-            evidence,
-        }
+            evidence: Vec::new(),
+        };
+        evidence.retain(|e| links.ids(e.kind).contains(&e.id));
+        links.evidence = evidence;
+        links
     }
 }
 

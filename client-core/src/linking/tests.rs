@@ -44,6 +44,7 @@ fn catalogue() -> Catalogue {
                 "BTC",
                 "Bitcoin",
                 &[
+                    ("en", &["bitcoin"]),
                     ("zh-Hans", &["比特币"]),
                     ("zh-Hant", &["比特幣"]),
                     ("ko", &["비트코인"]),
@@ -70,11 +71,13 @@ fn catalogue() -> Catalogue {
         tags: vec![
             KeywordEntry {
                 id: TAG_BTC,
+                code: "btc".to_owned(),
                 keywords: BTreeMap::new(),
                 token: Some(BTC),
             },
             KeywordEntry {
                 id: TAG_ETF,
+                code: "etf".to_owned(),
                 keywords: aliases(&[
                     ("en", &["ETF", "ETFs", "spot fund"]),
                     ("zh-Hans", &["现货ETF"]),
@@ -84,6 +87,7 @@ fn catalogue() -> Catalogue {
             },
             KeywordEntry {
                 id: TAG_REG,
+                code: "regulation".to_owned(),
                 keywords: aliases(&[("vi", &["pháp lý"]), ("ko", &["규제"])]),
                 token: None,
             },
@@ -259,4 +263,30 @@ fn an_empty_catalogue_links_nothing() {
         ..Default::default()
     });
     assert_eq!(links, Links::default());
+}
+
+#[test]
+fn capitalised_names_are_proper_nouns() {
+    let catalogue = Catalogue {
+        tokens: vec![
+            token(30, "AVAX", "Avalanche", &[], false),
+            token(31, "SOL", "Solana", &[("en", &["solana"])], false),
+        ],
+        ..Default::default()
+    };
+    let linker = Linker::new(&catalogue);
+    let title = |text| {
+        linker
+            .link(&Document {
+                lang: "en",
+                title: text,
+                ..Default::default()
+            })
+            .tokens
+    };
+    assert_eq!(title("Avalanche upgrade goes live"), vec![30]);
+    assert!(title("An avalanche of sell orders").is_empty());
+    assert_eq!(title("avax rallies"), vec![30]);
+    // Spelled in lower case in the catalogue as well: any case.
+    assert_eq!(title("why solana stalled"), vec![31]);
 }

@@ -8,6 +8,7 @@ use crate::content::write::{self, FeedInput};
 use crate::ctx::Ctx;
 use crate::entity::feed_item;
 use crate::error::{AppError, AppResult};
+use crate::linking::Linking;
 
 const GUIDES: &str = include_str!("guides.json");
 
@@ -23,11 +24,11 @@ fn guides() -> AppResult<Vec<Guide>> {
 }
 
 /// Writes the guides a database lacks; returns how many were written.
-pub async fn ensure(ctx: &Ctx) -> AppResult<usize> {
+pub async fn ensure(ctx: &Ctx, linking: &Linking) -> AppResult<usize> {
     let mut written = 0;
     for guide in guides()? {
         if find_url(ctx, &guide.item.source_url).await?.is_none() {
-            write::upsert_feed(ctx, guide.item).await?;
+            write::upsert_feed(ctx, linking, guide.item).await?;
             written += 1;
         }
     }

@@ -114,7 +114,7 @@ async fn store_parts(
     now: i64,
 ) -> AppResult<()> {
     let id = post.id;
-    replace_links(db, id, links, post.published_at).await?;
+    replace_links(db, id, links, Vec::new(), post.published_at).await?;
     post_version::ActiveModel {
         feed_id: Set(id),
         title: Set(plain_text(input.title)),
@@ -299,7 +299,7 @@ pub async fn shown(db: &impl ConnectionTrait, id: i64) -> AppResult<(i64, String
 /// server's copy of the index learns of it the way it learns of any change (`search_copy`); an
 /// emptied document matches nothing. Call `gone` once committed.
 pub async fn take_down(txn: &impl ConnectionTrait, id: i64) -> AppResult<()> {
-    replace_links(txn, id, Vec::new(), 0).await?;
+    replace_links(txn, id, Vec::new(), Vec::new(), 0).await?;
     post_version::Entity::delete_many()
         .filter(post_version::Column::FeedId.eq(id))
         .exec(txn)

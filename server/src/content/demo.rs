@@ -17,6 +17,7 @@ use super::write::{
 use crate::ctx::Ctx;
 use crate::entity::feed_item;
 use crate::error::{AppError, AppResult};
+use crate::linking::Linking;
 use crate::markets;
 
 /// Items loaded into an empty database: every story template once per token.
@@ -268,7 +269,7 @@ fn reported_events(now: i64) -> AppResult<Vec<FeedInput>> {
 }
 
 /// Writes the catalogue and `items` generated feed items, in batches.
-pub async fn generate(ctx: &Ctx, items: usize) -> AppResult<usize> {
+pub async fn generate(ctx: &Ctx, linking: &Linking, items: usize) -> AppResult<usize> {
     let set = demo_set()?;
     let now = ctx.now();
     upsert_catalogue(ctx, &catalogue(&set, now)?).await?;
@@ -279,7 +280,7 @@ pub async fn generate(ctx: &Ctx, items: usize) -> AppResult<usize> {
     while end > 0 {
         let start = end.saturating_sub(500);
         let batch = (start..end).rev().map(|i| feed(&set, i, now)).collect();
-        created += upsert_feeds(ctx, batch).await?;
+        created += upsert_feeds(ctx, linking, batch).await?;
         end = start;
     }
     super::search::optimize(&ctx.db).await?;
@@ -287,12 +288,12 @@ pub async fn generate(ctx: &Ctx, items: usize) -> AppResult<usize> {
 }
 
 /// Loads the demo set when the database holds no feed yet.
-pub async fn load_if_empty(ctx: &Ctx) -> AppResult<bool> {
+pub async fn load_if_empty(ctx: &Ctx, linking: &Linking) -> AppResult<bool> {
     if feed_item::Entity::find().count(&ctx.db).await? > 0 {
         return Ok(false);
     }
-    generate(ctx, DEMO_ITEMS).await?;
-    upsert_feeds(ctx, reported_events(ctx.now())?).await?;
+    generate(ctx, linking, DEMO_ITEMS).await?;
+    upsert_feeds(ctx, linking, reported_events(ctx.now())?).await?;
     let now = ctx.now();
     let set = demo_set()?;
     for mut fields in set.exchanges {

@@ -14,6 +14,7 @@ use super::write::{FeedInput, Timestamp, upsert_from_source};
 use crate::content::Content;
 use crate::ctx::Ctx;
 use crate::error::AppError;
+use crate::linking::Linking;
 
 /// Largest feed document read; a larger response is refused while streaming.
 pub const FEED_MAX_BYTES: usize = 5 * 1024 * 1024;
@@ -146,11 +147,16 @@ pub struct Imported {
 }
 
 /// Parses and stores one document of `source`; each bad entry is skipped, not the whole feed.
-pub async fn import_bytes(ctx: &Ctx, source: &str, bytes: &[u8]) -> Result<Imported, IngestError> {
+pub async fn import_bytes(
+    ctx: &Ctx,
+    linking: &Linking,
+    source: &str,
+    bytes: &[u8],
+) -> Result<Imported, IngestError> {
     let entries = parse(bytes, ctx.now(), "en")?;
     let mut imported = Imported::default();
     for entry in entries {
-        match upsert_from_source(ctx, source, &entry.guid, entry.item).await {
+        match upsert_from_source(ctx, linking, source, &entry.guid, entry.item).await {
             Ok(new) => {
                 imported.items += 1;
                 imported.new += usize::from(new);
@@ -165,6 +171,7 @@ pub async fn import_bytes(ctx: &Ctx, source: &str, bytes: &[u8]) -> Result<Impor
 /// Imports a URL (fetched with the size cap) or a local file.
 pub async fn import(
     ctx: &Ctx,
+    linking: &Linking,
     http: &reqwest::Client,
     source: &str,
 ) -> Result<Imported, IngestError> {
@@ -177,7 +184,7 @@ pub async fn import(
         }
         std::fs::read(source).map_err(|e| IngestError::Fetch(e.to_string()))?
     };
-    import_bytes(ctx, source, &bytes).await
+    import_bytes(ctx, linking, source, &bytes).await
 }
 
 /// The last outcome of each scheduled source.
@@ -230,16 +237,18 @@ pub fn next_delay(failures: u32, interval: Duration) -> Duration {
 pub fn spawn_schedule(
     ctx: &Ctx,
     content: &Content,
+    linking: &Linking,
     http: &reqwest::Client,
     sources: &[String],
     interval: u64,
 ) {
     let interval = Duration::from_secs(interval.max(1));
     for url in sources {
-        let (ctx, content, http, url) = (ctx.clone(), content.clone(), http.clone(), url.clone());
+        let (ctx, content, linking) = (ctx.clone(), content.clone(), linking.clone());
+        let (http, url) = (http.clone(), url.clone());
         tokio::spawn(async move {
             loop {
-                let failures = match import(&ctx, &http, &url).await {
+                let failures = match import(&ctx, &linking, &http, &url).await {
                     Ok(done) => {
                         tracing::info!(%url, items = done.items, new = done.new, "feed imported");
                         let now = ctx.now();

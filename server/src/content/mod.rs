@@ -17,6 +17,7 @@ pub mod follows;
 pub mod head;
 pub mod ingest;
 pub mod ranking;
+pub mod relink;
 pub mod search;
 pub mod search_copy;
 pub mod state;

@@ -68,6 +68,7 @@ impl Content {
             }
             Event::Stale(key) => self.cache.forget(key),
             Event::DeliveriesQueued
+            | Event::CatalogueChanged
             | Event::MarksChanged(_)
             | Event::SignedOut(_)
             | Event::Live(_)

@@ -11,6 +11,9 @@ pub struct Model {
     pub kind: String,
     pub target_id: i64,
     pub published_at: i64,
+    /// Found by the linker (`linking`), not given by an editor or the source: relinking
+    /// replaces these only.
+    pub inferred: bool,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -18,6 +18,9 @@ pub struct Model {
     pub follower_count: i64,
     /// Editorial order of recommendations (lower first).
     pub sort: i64,
+    /// The words that say it, by locale: a JSON object of lists; the linker's.
+    #[sea_orm(column_type = "Text")]
+    pub keywords: String,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

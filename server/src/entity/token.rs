@@ -16,6 +16,11 @@ pub struct Model {
     /// The token's id at the price provider (`bitcoin`; symbols collide, ids do not); empty
     /// when it has no price.
     pub price_id: String,
+    /// Other names by locale, a JSON object of lists (`{"ko": ["비트코인"]}`); the linker's.
+    #[sea_orm(column_type = "Text")]
+    pub aliases: String,
+    /// The symbol is also a word (LINK, OP, NEAR): linked only with context.
+    pub ambiguous: bool,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

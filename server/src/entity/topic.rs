@@ -16,6 +16,9 @@ pub struct Model {
     pub cover: String,
     pub heat: i64,
     pub follower_count: i64,
+    /// The words that say it, by locale: a JSON object of lists; the linker's.
+    #[sea_orm(column_type = "Text")]
+    pub keywords: String,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

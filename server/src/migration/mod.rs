@@ -45,6 +45,7 @@ mod m20261126_000040_translations;
 mod m20261126_000041_stories;
 mod m20261126_000042_nickname_key;
 mod m20261126_000043_text_translations;
+mod m20261128_000044_linking;
 
 pub struct Migrator;
 
@@ -164,6 +165,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000041_stories::Migration),
             Box::new(m20261126_000042_nickname_key::Migration),
             Box::new(m20261126_000043_text_translations::Migration),
+            Box::new(m20261128_000044_linking::Migration),
         ]
     }
 }

@@ -16,6 +16,7 @@ use crate::content::write::{self, CatalogueInput, FeedInput};
 use crate::error::{AppError, AppResult};
 use crate::extract::ApiJson;
 use crate::state::AppState;
+use client_core::linking::Catalogue;
 
 pub fn router() -> ApiRouter<AppState> {
     ApiRouter::new()
@@ -65,7 +66,7 @@ async fn feed_upsert(
     _: Admin,
     ApiJson(input): ApiJson<FeedInput>,
 ) -> AppResult<Json<Envelope<Upserted>>> {
-    let (id, created) = write::upsert_feed(&state, input).await?;
+    let (id, created) = write::upsert_feed(&state, &state.linking, input).await?;
     Ok(ok(Upserted { id, created }))
 }
 
@@ -73,9 +74,8 @@ async fn catalogue_upsert(
     State(state): State<AppState>,
     _: Admin,
     ApiJson(input): ApiJson<CatalogueInput>,
-) -> AppResult<Json<Envelope<()>>> {
-    write::upsert_catalogue(&state, &input).await?;
-    Ok(ok(()))
+) -> AppResult<Json<Envelope<Catalogue>>> {
+    Ok(ok(write::upsert_catalogue(&state, &input).await?))
 }
 
 #[derive(schemars::JsonSchema, Serialize)]

@@ -1158,13 +1158,13 @@ on_both_databases!(sign_in_with_telegram);
 async fn guides_have_stable_names(backend: Backend) {
     let app = TestApp::start(backend).await;
     assert_eq!(
-        server::bots::guides::ensure(&app.state)
+        server::bots::guides::ensure(&app.state, &app.state.linking)
             .await
             .expect("guides"),
         2
     );
     assert_eq!(
-        server::bots::guides::ensure(&app.state)
+        server::bots::guides::ensure(&app.state, &app.state.linking)
             .await
             .expect("guides"),
         0

@@ -17,7 +17,7 @@ const ADMIN: &str = "admin-token-for-tests-0123456789";
 
 async fn demo_app(backend: Backend) -> TestApp {
     let app = TestApp::start_with(backend, |c| c.admin_token = Some(ADMIN.to_owned())).await;
-    demo::generate(&app.state, demo::DEMO_ITEMS)
+    demo::generate(&app.state, &app.state.linking, demo::DEMO_ITEMS)
         .await
         .expect("the demo set loads");
     app
@@ -1102,7 +1102,7 @@ async fn the_home_page_paints_its_first_page_from_the_server(backend: Backend) {
         c.app_store_url = Some("https://apps.apple.com/app/blockbrief/id123".to_owned());
     })
     .await;
-    demo::generate(&app.state, demo::DEMO_ITEMS)
+    demo::generate(&app.state, &app.state.linking, demo::DEMO_ITEMS)
         .await
         .expect("the demo set loads");
     let html = |path: &str| {
@@ -1433,13 +1433,23 @@ async fn rss_ingestion_is_bounded_and_deduplicated(backend: Backend) {
         c.rss_interval_seconds = 3600;
     })
     .await;
-    let done = ingest::import(&app.state, &app.state.http, &format!("{peer}/feed.xml"))
-        .await
-        .expect("imports");
+    let done = ingest::import(
+        &app.state,
+        &app.state.linking,
+        &app.state.http,
+        &format!("{peer}/feed.xml"),
+    )
+    .await
+    .expect("imports");
     assert_eq!((done.items, done.new, done.skipped), (2, 2, 0));
-    let again = ingest::import(&app.state, &app.state.http, &format!("{peer}/feed.xml"))
-        .await
-        .expect("imports");
+    let again = ingest::import(
+        &app.state,
+        &app.state.linking,
+        &app.state.http,
+        &format!("{peer}/feed.xml"),
+    )
+    .await
+    .expect("imports");
     assert_eq!(
         (again.items, again.new),
         (2, 0),
@@ -1457,18 +1467,35 @@ async fn rss_ingestion_is_bounded_and_deduplicated(backend: Backend) {
             .all(|i| !i["summary"].as_str().expect("summary").contains('<'))
     );
 
-    let too_large = ingest::import(&app.state, &app.state.http, &format!("{peer}/huge.xml")).await;
+    let too_large = ingest::import(
+        &app.state,
+        &app.state.linking,
+        &app.state.http,
+        &format!("{peer}/huge.xml"),
+    )
+    .await;
     assert!(
         matches!(too_large, Err(ingest::IngestError::TooLarge)),
         "{too_large:?}"
     );
-    let not_a_feed =
-        ingest::import(&app.state, &app.state.http, &format!("{peer}/page.html")).await;
+    let not_a_feed = ingest::import(
+        &app.state,
+        &app.state.linking,
+        &app.state.http,
+        &format!("{peer}/page.html"),
+    )
+    .await;
     assert!(
         matches!(not_a_feed, Err(ingest::IngestError::NotAFeed(_))),
         "{not_a_feed:?}"
     );
-    let gone = ingest::import(&app.state, &app.state.http, &format!("{peer}/gone.xml")).await;
+    let gone = ingest::import(
+        &app.state,
+        &app.state.linking,
+        &app.state.http,
+        &format!("{peer}/gone.xml"),
+    )
+    .await;
     assert!(
         matches!(gone, Err(ingest::IngestError::Status(410))),
         "{gone:?}"
@@ -1478,6 +1505,7 @@ async fn rss_ingestion_is_bounded_and_deduplicated(backend: Backend) {
     ingest::spawn_schedule(
         &app.state,
         &app.state.content,
+        &app.state.linking,
         &app.state.http,
         &app.state.config.rss_sources,
         app.state.config.rss_interval_seconds,
@@ -1604,7 +1632,7 @@ async fn rss_sources_update_only_their_own_entries(backend: Backend) {
     let import = |source: &'static str, body: String| {
         let state = app.state.clone();
         async move {
-            ingest::import_bytes(&state, source, body.as_bytes())
+            ingest::import_bytes(&state, &state.linking, source, body.as_bytes())
                 .await
                 .expect("imports")
         }

@@ -61,7 +61,7 @@ async fn page(app: &TestApp, body: Value, locale: &str) -> Vec<Value> {
 
 async fn feeds_for_readers(backend: Backend) {
     let app = TestApp::start_with(backend, |c| c.admin_token = Some(ADMIN.to_owned())).await;
-    demo::generate(&app.state, demo::DEMO_ITEMS)
+    demo::generate(&app.state, &app.state.linking, demo::DEMO_ITEMS)
         .await
         .expect("demo");
     let base = app.state.config.public_url.trim_end_matches('/').to_owned();

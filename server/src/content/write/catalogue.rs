@@ -13,6 +13,9 @@ use crate::ctx::Ctx;
 use crate::entity::{benefit, channel, kol, tag, token, topic};
 use crate::error::{AppError, AppResult};
 use crate::events::Event;
+use crate::linking;
+use client_core::linking::Catalogue;
+use sea_orm::sea_query::Expr;
 
 use super::clean::*;
 
@@ -40,6 +43,14 @@ pub struct TokenInput {
     /// kept as it is; empty: no price.
     #[serde(default)]
     pub price_id: Option<String>,
+    /// Other names by locale, for the linker (`{"ko": ["비트코인"]}`); its symbol and name always
+    /// count. Absent: kept as they are.
+    #[serde(default)]
+    pub aliases: Option<BTreeMap<String, Vec<String>>>,
+    /// Its symbol is also a word (LINK, OP, NEAR): a bare symbol links only beside its name, a
+    /// pair or a price. Absent: kept as it is.
+    #[serde(default)]
+    pub ambiguous: Option<bool>,
 }
 
 #[derive(schemars::JsonSchema, Debug, Clone, Deserialize, Serialize)]
@@ -63,6 +74,9 @@ pub struct TagInput {
     pub token: Option<String>,
     #[serde(default)]
     pub sort: i64,
+    /// Words that say it, by locale, for the linker; its names always count. Absent: kept.
+    #[serde(default)]
+    pub keywords: Option<BTreeMap<String, Vec<String>>>,
 }
 
 #[derive(schemars::JsonSchema, Debug, Clone, Deserialize, Serialize)]
@@ -87,6 +101,9 @@ pub struct TopicInput {
     pub cover: String,
     #[serde(default)]
     pub heat: i64,
+    /// Words that say it, by locale, for the linker; its titles always count. Absent: kept.
+    #[serde(default)]
+    pub keywords: Option<BTreeMap<String, Vec<String>>>,
 }
 
 #[derive(schemars::JsonSchema, Debug, Clone, Default, Deserialize, Serialize)]
@@ -113,11 +130,13 @@ pub struct BenefitInput {
     pub texts: HashMap<String, BenefitText>,
 }
 
-/// Inserts or updates every row of the catalogue in one transaction.
-pub async fn upsert_catalogue(ctx: &Ctx, input: &CatalogueInput) -> AppResult<()> {
+/// Inserts or updates every row of the catalogue in one transaction, and marks the recent items
+/// to be linked again; gives the upserted tokens, tags and topics as the linker reads them.
+pub async fn upsert_catalogue(ctx: &Ctx, input: &CatalogueInput) -> AppResult<Catalogue> {
     let txn = crate::db::begin_write(&ctx.db).await?;
+    let mut tokens = Vec::new();
     for t in &input.tokens {
-        upsert_token(&txn, t).await?;
+        tokens.push(upsert_token(&txn, t).await?);
     }
     for c in &input.channels {
         let code = checked_code("channel code", &c.code)?;
@@ -145,13 +164,29 @@ pub async fn upsert_catalogue(ctx: &Ctx, input: &CatalogueInput) -> AppResult<()
             Some(symbol) => Some(token_id(&txn, &symbol.to_uppercase()).await?),
             None => None,
         };
-        upsert_tag_row(&txn, &code, &names, &descriptions, &t.logo, token, t.sort).await?;
+        let id = upsert_tag_row(&txn, &code, &names, &descriptions, &t.logo, token, t.sort).await?;
+        if let Some(keywords) = &t.keywords {
+            tag::Entity::update_many()
+                .col_expr(
+                    tag::Column::Keywords,
+                    Expr::value(words_map("tag keywords", keywords)?),
+                )
+                .filter(tag::Column::Id.eq(id))
+                .exec(&txn)
+                .await?;
+        }
     }
     for k in &input.kols {
         upsert_kol(&txn, k).await?;
     }
     for t in &input.topics {
-        let row = topic::ActiveModel {
+        let mut updated = vec![
+            topic::Column::Titles,
+            topic::Column::Descriptions,
+            topic::Column::Cover,
+            topic::Column::Heat,
+        ];
+        let mut row = topic::ActiveModel {
             code: Set(checked_code("topic code", &t.code)?.to_lowercase()),
             titles: Set(locale_map("topic titles", &t.titles, true)?),
             descriptions: Set(locale_map("topic descriptions", &t.descriptions, false)?),
@@ -159,15 +194,14 @@ pub async fn upsert_catalogue(ctx: &Ctx, input: &CatalogueInput) -> AppResult<()
             heat: Set(t.heat),
             ..Default::default()
         };
+        if let Some(keywords) = &t.keywords {
+            row.keywords = Set(words_map("topic keywords", keywords)?);
+            updated.push(topic::Column::Keywords);
+        }
         topic::Entity::insert(row)
             .on_conflict(
                 OnConflict::column(topic::Column::Code)
-                    .update_columns([
-                        topic::Column::Titles,
-                        topic::Column::Descriptions,
-                        topic::Column::Cover,
-                        topic::Column::Heat,
-                    ])
+                    .update_columns(updated)
                     .to_owned(),
             )
             .exec_without_returning(&txn)
@@ -176,9 +210,19 @@ pub async fn upsert_catalogue(ctx: &Ctx, input: &CatalogueInput) -> AppResult<()
     for b in &input.benefits {
         upsert_benefit(&txn, b).await?;
     }
+    linking::mark_relink_due(&txn).await?;
+    let mut upserted = linking::catalogue(&txn).await?;
+    let code = |code: &String| code.trim().to_lowercase();
+    let tag_codes: Vec<String> = input.tags.iter().map(|t| code(&t.code)).collect();
+    let topic_codes: Vec<String> = input.topics.iter().map(|t| code(&t.code)).collect();
+    upserted.tokens.retain(|t| tokens.contains(&t.id));
+    upserted.tags.retain(|t| tag_codes.contains(&t.code));
+    upserted.topics.retain(|t| topic_codes.contains(&t.code));
+    upserted.kols.clear();
     txn.commit().await?;
+    ctx.events.publish(&Event::CatalogueChanged);
     ctx.events.publish(&Event::ContentChanged);
-    Ok(())
+    Ok(upserted)
 }
 
 pub(super) async fn upsert_tag_row(
@@ -240,6 +284,14 @@ pub(super) async fn upsert_token(db: &impl ConnectionTrait, t: &TokenInput) -> A
     if let Some(price_id) = &t.price_id {
         row.price_id = Set(checked_price_id(price_id)?);
         updated.push(token::Column::PriceId);
+    }
+    if let Some(aliases) = &t.aliases {
+        row.aliases = Set(words_map("token aliases", aliases)?);
+        updated.push(token::Column::Aliases);
+    }
+    if let Some(ambiguous) = t.ambiguous {
+        row.ambiguous = Set(ambiguous);
+        updated.push(token::Column::Ambiguous);
     }
     token::Entity::insert(row)
         .on_conflict(
@@ -377,6 +429,8 @@ pub(super) async fn token_id(db: &impl ConnectionTrait, symbol: &str) -> AppResu
         chain: String::new(),
         logo: String::new(),
         price_id: None,
+        aliases: None,
+        ambiguous: None,
     };
     upsert_token(db, &input).await
 }

@@ -127,3 +127,41 @@ pub(super) fn locale_map(
     }
     serde_json::to_string(&clean).map_err(AppError::internal)
 }
+
+/// Words a catalogue entry is said with, by locale (a token's aliases, a tag's or topic's
+/// keywords), as stored: each locale one of ours, each word 2 to [`WORD_MAX_CHARS`] characters
+/// (one letter would link every text that has it), at most [`WORDS_PER_LOCALE_MAX`] a locale.
+pub(super) fn words_map(field: &str, map: &BTreeMap<String, Vec<String>>) -> AppResult<String> {
+    let mut clean: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for (locale, words) in map {
+        if !LOCALES.contains(&locale.as_str()) {
+            return Err(AppError::invalid(format!(
+                "{field} are keyed by {}",
+                LOCALES.join(", ")
+            )));
+        }
+        if words.len() > WORDS_PER_LOCALE_MAX {
+            return Err(AppError::invalid(format!(
+                "{field}: at most {WORDS_PER_LOCALE_MAX} a language"
+            )));
+        }
+        let mut kept = Vec::with_capacity(words.len());
+        for word in words {
+            let word = word.split_whitespace().collect::<Vec<_>>().join(" ");
+            let chars = word.chars().count();
+            if !(2..=WORD_MAX_CHARS).contains(&chars) {
+                return Err(AppError::invalid(format!(
+                    "{field}: \"{word}\" must have 2 to {WORD_MAX_CHARS} characters"
+                )));
+            }
+            if !kept.contains(&word) {
+                kept.push(word);
+            }
+        }
+        clean.insert(locale.clone(), kept);
+    }
+    serde_json::to_string(&clean).map_err(AppError::internal)
+}
+
+const WORD_MAX_CHARS: usize = 64;
+const WORDS_PER_LOCALE_MAX: usize = 50;

@@ -13,8 +13,10 @@ use crate::ctx::Ctx;
 use crate::entity::{channel, feed_item, feed_link, feed_translation, kol, tag, topic};
 use crate::error::{AppError, AppResult};
 use crate::events::{Event, Live};
+use crate::linking::{Compiled, Linking};
 use crate::outbox::fanout;
 use crate::validation;
+use client_core::linking::Document;
 use client_core::validation::feed_kind;
 
 use super::catalogue::{KolInput, token_id, upsert_kol, upsert_tag_row};
@@ -146,8 +148,8 @@ pub const PUBLISHED_AT_SKEW_SECONDS: i64 = 5 * 60;
 
 /// Inserts or updates an editor's feed item by its `source_url`; returns its id and whether it
 /// was new. An item an RSS source brought becomes the editor's: the source no longer updates it.
-pub async fn upsert_feed(ctx: &Ctx, input: FeedInput) -> AppResult<(i64, bool)> {
-    store_one(ctx, input, None).await
+pub async fn upsert_feed(ctx: &Ctx, linking: &Linking, input: FeedInput) -> AppResult<(i64, bool)> {
+    store_one(ctx, linking, input, None).await
 }
 
 /// Inserts or updates the entry `guid` of the RSS or Atom source `source`; returns whether it was
@@ -155,19 +157,26 @@ pub async fn upsert_feed(ctx: &Ctx, input: FeedInput) -> AppResult<(i64, bool)> 
 /// one whose link is already another item's (an editor's, another source's) is refused.
 pub async fn upsert_from_source(
     ctx: &Ctx,
+    linking: &Linking,
     source: &str,
     guid: &str,
     input: FeedInput,
 ) -> AppResult<bool> {
     let origin = hex::encode(Sha256::digest(format!("{source}\n{guid}")));
-    Ok(store_one(ctx, input, Some(origin)).await?.1)
+    Ok(store_one(ctx, linking, input, Some(origin)).await?.1)
 }
 
-async fn store_one(ctx: &Ctx, input: FeedInput, origin: Option<String>) -> AppResult<(i64, bool)> {
+async fn store_one(
+    ctx: &Ctx,
+    linking: &Linking,
+    input: FeedInput,
+    origin: Option<String>,
+) -> AppResult<(i64, bool)> {
     let feed = clean_feed(input)?;
+    let compiled = linking.compiled(&ctx.db).await?;
     let now = ctx.now();
     let txn = crate::db::begin_write(&ctx.db).await?;
-    let stored = store_feed(&txn, feed, origin, now).await?;
+    let stored = store_feed(&txn, &compiled, feed, origin, now).await?;
     txn.commit().await?;
     ctx.events.publish(&Event::ContentChanged);
     ctx.events.publish(&Event::DeliveriesQueued);
@@ -176,12 +185,17 @@ async fn store_one(ctx: &Ctx, input: FeedInput, origin: Option<String>) -> AppRe
 }
 
 /// Stores many editors' items in one transaction (the demo set); returns how many were new.
-pub async fn upsert_feeds(ctx: &Ctx, inputs: Vec<FeedInput>) -> AppResult<usize> {
+pub async fn upsert_feeds(
+    ctx: &Ctx,
+    linking: &Linking,
+    inputs: Vec<FeedInput>,
+) -> AppResult<usize> {
+    let compiled = linking.compiled(&ctx.db).await?;
     let now = ctx.now();
     let txn = crate::db::begin_write(&ctx.db).await?;
     let mut stored = Vec::new();
     for input in inputs {
-        stored.push(store_feed(&txn, clean_feed(input)?, None, now).await?);
+        stored.push(store_feed(&txn, &compiled, clean_feed(input)?, None, now).await?);
     }
     txn.commit().await?;
     ctx.events.publish(&Event::ContentChanged);
@@ -211,6 +225,7 @@ impl Stored {
 /// `origin`: the digest of an RSS entry's source and guid, or `None` for an editor's item.
 async fn store_feed(
     db: &impl ConnectionTrait,
+    compiled: &Compiled,
     feed: CleanFeed,
     origin: Option<String>,
     now: i64,
@@ -253,6 +268,21 @@ async fn store_feed(
             .ok_or_else(|| AppError::invalid(format!("unknown topic {code}")))?;
         links.push(("topic", topic.id));
     }
+    let found = compiled.link(&Document {
+        lang: &input.lang,
+        title: &input.title,
+        summary: &input.summary,
+        body: &plain_text(&input.content),
+    });
+    let inferred = inferred_links(&found, &links, origin.is_none());
+    // Stories compare the tokens an item names, given or found.
+    let mut tokens = input.tokens.clone();
+    tokens.extend(
+        inferred
+            .iter()
+            .filter(|(kind, _)| *kind == "token")
+            .filter_map(|(_, id)| compiled.symbol(*id).map(str::to_owned)),
+    );
     let images = serde_json::to_string(&input.images).map_err(AppError::internal)?;
     let by_link = feed_item::Entity::find()
         .filter(feed_item::Column::SourceUrl.eq(input.source_url.as_str()))
@@ -332,7 +362,7 @@ async fn store_feed(
             });
         feed_translation::Entity::insert_many(rows).exec(db).await?;
     }
-    replace_links(db, id, links, published_at).await?;
+    replace_links(db, id, links, inferred, published_at).await?;
     let text = |title, summary, content| search::FeedText {
         title,
         summary,
@@ -366,7 +396,7 @@ async fn store_feed(
             id,
             published_at,
             texts,
-            tokens: &input.tokens,
+            tokens: &tokens,
         };
         stories::assign(db, &item, now).await?;
         let item = fanout::NewItem {
@@ -387,17 +417,37 @@ async fn store_feed(
     })
 }
 
-/// Makes `links` (kind and target: `tag`, `token`, `topic`) the item's links, replacing any it had.
+/// Makes `links` (kind and target: `tag`, `token`, `topic`), given by an editor, the source or
+/// the writer, and `inferred`, found by the linker, the item's links, replacing any it had; a
+/// link in both is a given one.
 pub(crate) async fn replace_links(
     db: &impl ConnectionTrait,
     id: i64,
-    mut links: Vec<(&'static str, i64)>,
+    links: Vec<(&'static str, i64)>,
+    inferred: Vec<(&'static str, i64)>,
     published_at: i64,
 ) -> AppResult<()> {
     feed_link::Entity::delete_many()
         .filter(feed_link::Column::FeedId.eq(id))
         .exec(db)
         .await?;
+    insert_links(db, id, &links, false, published_at).await?;
+    let inferred: Vec<_> = inferred
+        .into_iter()
+        .filter(|l| !links.contains(l))
+        .collect();
+    insert_links(db, id, &inferred, true, published_at).await
+}
+
+/// Adds `links` to item `id`, each once.
+pub(crate) async fn insert_links(
+    db: &impl ConnectionTrait,
+    id: i64,
+    links: &[(&'static str, i64)],
+    inferred: bool,
+    published_at: i64,
+) -> AppResult<()> {
+    let mut links = links.to_vec();
     links.sort_unstable();
     links.dedup();
     if !links.is_empty() {
@@ -406,11 +456,34 @@ pub(crate) async fn replace_links(
             kind: Set((*kind).to_owned()),
             target_id: Set(*target),
             published_at: Set(published_at),
+            inferred: Set(inferred),
             ..Default::default()
         });
         feed_link::Entity::insert_many(rows).exec(db).await?;
     }
     Ok(())
+}
+
+/// What the linker finds in an item, as links, less the kinds an editor chose themselves: an
+/// editor's explicit tokens (or tags, or topics) are the item's, while a source's are kept and
+/// added to.
+pub(crate) fn inferred_links(
+    found: &client_core::linking::Links,
+    given: &[(&'static str, i64)],
+    by_editor: bool,
+) -> Vec<(&'static str, i64)> {
+    let chosen = |kind: &str| by_editor && given.iter().any(|(k, _)| *k == kind);
+    let mut links = Vec::new();
+    for (kind, ids) in [
+        ("token", &found.tokens),
+        ("tag", &found.tags),
+        ("topic", &found.topics),
+    ] {
+        if !chosen(kind) {
+            links.extend(ids.iter().map(|id| (kind, *id)));
+        }
+    }
+    links
 }
 
 async fn tag_id(db: &impl ConnectionTrait, code: &str) -> AppResult<i64> {
