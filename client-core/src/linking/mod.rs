@@ -10,10 +10,11 @@
 //!   spaced).
 //! - Where aliases overlap, the longest wins ("Bitcoin Cash" is not also Bitcoin), and a
 //!   stretch of text names one thing.
-//! - A token marked `ambiguous` (its symbol is also a word: LINK, OP, NEAR, TON, DOT, …) is linked
-//!   by its bare symbol only when the symbol is written in capitals and the text also names the
-//!   token, or writes the symbol as a pair or beside a price (`LINK/USDT`, `NEAR $5.20`,
-//!   `SUI +12%`); `$LINK` always links.
+//! - A symbol links when written in capitals (`BTC`, not `btc`), or as a cashtag in any case
+//!   (`$btc`). A token marked `ambiguous` (its symbol is also a word: LINK, OP, NEAR, TON, DOT,
+//!   …) is linked by its bare symbol only where the text also names the token, writes the symbol
+//!   as a pair or beside a price (`LINK/USDT`, `NEAR $5.20`, `SUI +12%`), or is Chinese or
+//!   Korean (where Latin capitals are names, not words of the sentence).
 //! - Where a mention is counts: a title mention weighs [`WEIGHT_TITLE`], the summary's
 //!   [`WEIGHT_SUMMARY`], the body's first [`BODY_LEAD_CHARS`] characters [`WEIGHT_BODY_LEAD`] and
 //!   the rest of the body [`WEIGHT_BODY_DEEP`]; a thing is linked at [`LINK_MIN_WEIGHT`], so one
@@ -42,6 +43,9 @@ pub const LINK_MIN_WEIGHT: u32 = 2;
 pub const LINKS_PER_KIND_MAX: usize = 10;
 /// How much of a body counts as its lead, in characters.
 pub const BODY_LEAD_CHARS: u32 = 600;
+
+/// Languages written without spaces between words.
+const UNSPACED_LOCALES: &[&str] = &["zh-Hans", "zh-Hant", "ko"];
 
 /// Quote currencies of a trading pair (`LINK/USDT`, `DOT-USD`).
 const PAIR_QUOTES: &[&str] = &[
@@ -166,7 +170,7 @@ pub struct Document<'a> {
     pub body: &'a str,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 enum Class {
     /// A name, alias, keyword or handle.
     Name,
@@ -212,7 +216,8 @@ impl Linker {
         let mut texts: Vec<String> = Vec::new();
         let mut patterns: Vec<Pattern> = Vec::new();
         // Each folded alias once per thing and locale; spelled both ways, it is not proper.
-        let mut seen: HashMap<(String, LinkKind, i64, Option<String>), usize> = HashMap::new();
+        let mut seen: HashMap<(String, LinkKind, i64, Option<String>, Class), usize> =
+            HashMap::new();
         let mut add = |text: &str, kind, id, class, locale: Option<&str>| {
             let folded = fold(text);
             let (Some(first), Some(last)) = (folded.chars().next(), folded.chars().next_back())
@@ -220,7 +225,7 @@ impl Linker {
                 return;
             };
             let proper = class == Class::Name && text.trim_start().starts_with(char::is_uppercase);
-            let key = (folded.clone(), kind, id, locale.map(str::to_owned));
+            let key = (folded.clone(), kind, id, locale.map(str::to_owned), class);
             if let Some(&at) = seen.get(&key) {
                 let known: &mut Pattern = &mut patterns[at];
                 known.proper &= proper;
@@ -298,12 +303,16 @@ impl Linker {
         let mut accepted: Vec<Candidate> = Vec::new();
         for (field, folded) in &fields {
             let mut found = self.candidates(*field, folded, lang);
-            // The longest first; a mention overlapping one already kept is another reading of
-            // the same words.
+            // The longest first; a mention overlapping one of its kind already kept is another
+            // reading of the same words (the same words may name a topic and a tag).
             found.sort_by_key(|c| (std::cmp::Reverse(c.end - c.start), c.start));
             let mut kept: Vec<Candidate> = Vec::new();
             for c in found {
-                if kept.iter().all(|k| c.end <= k.start || c.start >= k.end) {
+                let kind = self.patterns[c.pattern].kind;
+                let free = kept.iter().all(|k| {
+                    self.patterns[k.pattern].kind != kind || c.end <= k.start || c.start >= k.end
+                });
+                if free {
                     kept.push(c);
                 }
             }
@@ -326,6 +335,7 @@ impl Linker {
     /// symbol's context).
     fn candidates(&self, field: Field, folded: &Folded, lang: &str) -> Vec<Candidate> {
         let text = folded.text.as_str();
+        let unspaced = UNSPACED_LOCALES.contains(&lang);
         let mut out = Vec::new();
         for m in self.automaton.find_overlapping_iter(text) {
             let p = &self.patterns[m.pattern().as_usize()];
@@ -333,8 +343,7 @@ impl Linker {
             if p.locale.as_deref().is_some_and(|l| l != lang && l != "en") {
                 continue;
             }
-            let handle_at = folded.before(start) == Some('@');
-            if p.word_start && folded.before(start).is_some_and(continues_word) && !handle_at {
+            if p.word_start && folded.before(start).is_some_and(continues_word) {
                 continue;
             }
             if p.word_end && folded.after(end).is_some_and(continues_word) {
@@ -345,13 +354,17 @@ impl Linker {
                 continue;
             }
             let mut needs_name = false;
-            if let Class::Symbol { ambiguous: true } = p.class {
+            if let Class::Symbol { ambiguous } = p.class {
                 let cashtag = matches!(folded.before(start), Some('$' | '＄'));
                 if !cashtag {
+                    // Symbols are written in capitals: "tia" is a Vietnamese word, "arb" a
+                    // trader's.
                     if !folded.capitals(start, end) {
                         continue;
                     }
-                    needs_name = !beside_pair_or_price(text, end);
+                    // In Chinese and Korean, Latin capitals are names, never words of the
+                    // sentence.
+                    needs_name = ambiguous && !unspaced && !beside_pair_or_price(text, end);
                 }
             }
             out.push(Candidate {

@@ -286,7 +286,34 @@ fn capitalised_names_are_proper_nouns() {
     };
     assert_eq!(title("Avalanche upgrade goes live"), vec![30]);
     assert!(title("An avalanche of sell orders").is_empty());
-    assert_eq!(title("avax rallies"), vec![30]);
+    // A symbol is written in capitals, or as a cashtag.
+    assert_eq!(title("AVAX rallies"), vec![30]);
+    assert!(title("avax rallies").is_empty());
+    assert_eq!(title("$avax rallies"), vec![30]);
     // Spelled in lower case in the catalogue as well: any case.
     assert_eq!(title("why solana stalled"), vec![31]);
+}
+
+#[test]
+fn in_chinese_and_korean_capitals_are_names() {
+    assert_eq!(title("zh-Hant", "NEAR基金會裁員四成").tokens, vec![NEAR]);
+    assert_eq!(title("ko", "LINK 급등").tokens, vec![LINK]);
+    assert!(title("en", "NEAR foundation cuts staff").tokens.is_empty());
+}
+
+#[test]
+fn words_may_name_a_topic_and_a_tag_at_once() {
+    let mut catalogue = catalogue();
+    catalogue.topics.push(KeywordEntry {
+        id: 40,
+        code: "etf-flows".to_owned(),
+        keywords: aliases(&[("en", &["ETF flows"])]),
+        token: None,
+    });
+    let links = Linker::new(&catalogue).link(&Document {
+        lang: "en",
+        title: "ETF flows turn",
+        ..Default::default()
+    });
+    assert_eq!((links.tags, links.topics), (vec![TAG_ETF], vec![40]));
 }

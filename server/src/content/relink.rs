@@ -85,7 +85,7 @@ pub async fn relink_batch(ctx: &Ctx, linking: &Linking, holder: &str) -> AppResu
             summary: &item.summary,
             body: &plain_text(&item.content),
         });
-        let inferred: Vec<_> = inferred_links(&found, &mine, item.origin.is_none())
+        let inferred: Vec<_> = inferred_links(&compiled, &found, &mine, item.origin.is_none())
             .into_iter()
             .filter(|l| !mine.contains(l))
             .collect();

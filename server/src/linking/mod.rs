@@ -23,10 +23,12 @@ pub const RELINK_LEASE: &str = "relink";
 /// How far back a catalogue change relinks.
 pub const RELINK_DAYS: i64 = 30;
 
-/// The catalogue compiled, and each token's symbol (stories and alerts speak symbols).
+/// The catalogue compiled, each token's symbol (stories and alerts speak symbols) and the token
+/// each tag stands for.
 pub struct Compiled {
     linker: Linker,
     symbols: HashMap<i64, String>,
+    token_of_tag: HashMap<i64, i64>,
 }
 
 impl Compiled {
@@ -38,6 +40,11 @@ impl Compiled {
                 .iter()
                 .map(|t| (t.id, t.symbol.clone()))
                 .collect(),
+            token_of_tag: catalogue
+                .tags
+                .iter()
+                .filter_map(|t| Some((t.id, t.token?)))
+                .collect(),
         }
     }
 
@@ -47,6 +54,11 @@ impl Compiled {
 
     pub fn symbol(&self, token: i64) -> Option<&str> {
         self.symbols.get(&token).map(String::as_str)
+    }
+
+    /// The token tag `tag` stands for.
+    pub fn token_of_tag(&self, tag: i64) -> Option<i64> {
+        self.token_of_tag.get(&tag).copied()
     }
 }
 

@@ -17,6 +17,7 @@ mod conversations;
 mod feedback;
 mod lifecycle;
 mod likes;
+mod linking;
 mod mail_and_captcha;
 mod markets;
 mod oauth;

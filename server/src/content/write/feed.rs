@@ -274,7 +274,7 @@ async fn store_feed(
         summary: &input.summary,
         body: &plain_text(&input.content),
     });
-    let inferred = inferred_links(&found, &links, origin.is_none());
+    let inferred = inferred_links(compiled, &found, &links, origin.is_none());
     // Stories compare the tokens an item names, given or found.
     let mut tokens = input.tokens.clone();
     tokens.extend(
@@ -465,9 +465,10 @@ pub(crate) async fn insert_links(
 }
 
 /// What the linker finds in an item, as links, less the kinds an editor chose themselves: an
-/// editor's explicit tokens (or tags, or topics) are the item's, while a source's are kept and
-/// added to.
+/// editor's explicit tokens (or tags, or topics) are the item's, and so are the tags standing
+/// for tokens they chose; a source's links are kept and added to.
 pub(crate) fn inferred_links(
+    compiled: &Compiled,
     found: &client_core::linking::Links,
     given: &[(&'static str, i64)],
     by_editor: bool,
@@ -482,6 +483,14 @@ pub(crate) fn inferred_links(
         if !chosen(kind) {
             links.extend(ids.iter().map(|id| (kind, *id)));
         }
+    }
+    if chosen("token") {
+        links.retain(|(kind, id)| {
+            *kind != "tag"
+                || compiled
+                    .token_of_tag(*id)
+                    .is_none_or(|token| given.contains(&("token", token)))
+        });
     }
     links
 }
