@@ -18,7 +18,7 @@ APT_INSTALL := apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get inst
 
 .PHONY: help setup toolchain node-deps test-deps pkg web test lint fmt-check build clippy clippy-wasm test-rust test-pkg test-web run \
 	dev check types fuzz fuzz-build test-scale \
-	bench bench-pkg bench-server bench-feed bench-content bench-stories bench-bots bench-talk bench-stream bench-alerts bench-markets bench-web screenshots clean
+	bench bench-pkg bench-server bench-feed bench-content bench-stories bench-bots bench-talk bench-stream bench-alerts bench-markets bench-linking bench-web screenshots clean
 
 help:
 	@echo "make run    build everything and start the app on http://127.0.0.1:8080"
@@ -100,7 +100,7 @@ build: toolchain
 	$(DEBUG_BUILD)
 
 clippy-wasm: toolchain
-	cargo clippy --locked -p client-core --target wasm32-unknown-unknown --features wasm,wasm-more -- -D warnings
+	cargo clippy --locked -p client-core --target wasm32-unknown-unknown --features wasm,wasm-more,wasm-link -- -D warnings
 
 # Clippy alone, for a change in progress: the workspace (the fuzz targets too) and the wasm32 build.
 clippy: clippy-wasm
@@ -160,7 +160,7 @@ fuzz-build: build
 fuzz: fuzz-build
 	scripts/fuzz.sh run
 
-bench: bench-pkg bench-server bench-feed bench-content bench-stories bench-bots bench-talk bench-stream bench-alerts bench-markets bench-web
+bench: bench-pkg bench-server bench-feed bench-content bench-stories bench-bots bench-talk bench-stream bench-alerts bench-markets bench-linking bench-web
 
 bench-pkg: pkg node-deps
 	npm run --silent bench:pkg
@@ -222,6 +222,13 @@ bench-markets: test-deps
 bench-stream: test-deps
 	cargo build --locked --release -p server --bin blockbrief --example stream_load
 	scripts/with-postgres.sh scripts/bench-stream.sh
+
+# The entity linker on 10,000 items against 5,000 tokens with 40,000 aliases: items per second
+# natively and in wasm (Node), on the same generated data.
+bench-linking: pkg node-deps
+	@mkdir -p target/bench
+	cargo run --locked --release -p client-core --example link_bench -- --write target/bench/linking.json
+	node pkg-tests/bench-linking.mjs target/bench/linking.json
 
 clean:
 	rm -rf pkg target node_modules

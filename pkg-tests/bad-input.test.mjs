@@ -13,7 +13,7 @@ const weird = [
 ];
 
 /** Exports that may throw an Error for a malformed object (a caller's fault), never crash. */
-const mayThrow = new Set(["encodeExt", "taskButton", "taskPress", "webTaskPress", "deviceHeader", "parseTheme", "checkAlertRule", "countAlertMatches", "hotScore", "risingScore"]);
+const mayThrow = new Set(["encodeExt", "taskButton", "taskPress", "webTaskPress", "deviceHeader", "parseTheme", "checkAlertRule", "countAlertMatches", "hotScore", "risingScore", "loadLinkCatalogue", "linkText"]);
 
 test("no export crashes the module on any input", () => {
   for (const [name, fn] of Object.entries(core)) {

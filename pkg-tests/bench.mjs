@@ -4,7 +4,7 @@ import { readFileSync, statSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { performance } from "node:perf_hooks";
 
-const MODULES = ["client_core", "client_core_more"];
+const MODULES = ["client_core", "client_core_more", "client_core_link"];
 const wasmUrl = (module) => new URL(`../pkg/bundler/${module}_bg.wasm`, import.meta.url);
 
 // Instantiation: compile + instantiate the modules and load the glue, as a page load does.

@@ -18,6 +18,7 @@ const run = promisify(execFile);
 const repo = new URL("..", import.meta.url).pathname;
 const cases = JSON.parse(readFileSync(join(repo, "client-core/tests/cases.json")));
 const installed = "node_modules/@blockbrief/client-core";
+const MODULES = ["client_core", "client_core_more", "client_core_link"];
 let project;
 
 before(async () => {
@@ -45,20 +46,20 @@ test("the packed package holds every entry, its types, a README naming every exp
   const cargo = readFileSync(join(repo, "client-core/Cargo.toml"), "utf8");
   assert.equal(manifest.version, /^version = "(.*)"$/m.exec(cargo)[1]);
   const exports = manifest.exports;
-  for (const name of [".", "./more"]) {
+  for (const name of [".", "./more", "./link"]) {
     for (const entry of [exports[name].node.import, exports[name].node.require, exports[name]]) {
       for (const file of [entry.types, entry.default]) assert.ok(readFileSync(join(project, installed, file)).length > 0, file);
     }
   }
-  for (const entry of [exports["./web"], exports["./web/more"]]) {
+  for (const entry of [exports["./web"], exports["./web/more"], exports["./web/link"]]) {
     for (const file of [entry.types, entry.default]) assert.ok(readFileSync(join(project, installed, file)).length > 0, file);
   }
   for (const dir of ["bundler", "esm", "node", "web"]) {
     const files = readdirSync(join(project, installed, dir));
-    for (const module of ["client_core", "client_core_more"]) assert.ok(files.includes(`${module}_bg.wasm`), `${dir}/${module}`);
+    for (const module of MODULES) assert.ok(files.includes(`${module}_bg.wasm`), `${dir}/${module}`);
   }
   const readme = readFileSync(join(project, installed, "README.md"), "utf8");
-  const dts = ["client_core", "client_core_more"].map((m) => readFileSync(join(project, installed, `esm/${m}.d.ts`), "utf8")).join("\n");
+  const dts = MODULES.map((m) => readFileSync(join(project, installed, `esm/${m}.d.ts`), "utf8")).join("\n");
   const exported = [...dts.matchAll(/export function (\w+)\(/g)].map((m) => m[1]);
   assert.ok(exported.length > 40);
   assert.deepStrictEqual(exported.filter((name) => !readme.includes(`${name}(`)), [], "exports without an example");

@@ -80,6 +80,10 @@ export const runnersFor = (core, cases) => ({
   cutDescription: (i) => out(core.cutDescription(i)),
   checkAlertRule: (i) => out(core.checkAlertRule(i) ?? null),
   countAlertMatches: (i) => out(core.countAlertMatches(i, cases._alertSample.items)),
+  linkText: (i) => {
+    core.loadLinkCatalogue(cases._linkCatalogue);
+    return out(core.linkText(i));
+  },
   applyVote: ([m, k, on]) => out(core.applyVote(m, k, on)),
   // To six decimals: the builds' `powf` may differ in the last bits.
   hotScore: ([s, a]) => out(micro(core.hotScore(s, a))),

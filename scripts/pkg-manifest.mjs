@@ -5,9 +5,10 @@ import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
 const cargo = readFileSync(new URL("../client-core/Cargo.toml", import.meta.url), "utf8");
 const field = (name) => new RegExp(`^${name} = "(.*)"$`, "m").exec(cargo)[1];
 const pkg = new URL("../pkg/", import.meta.url);
-// Two modules (client-core/src/wasm.rs): `client_core`, what every page needs, and
-// `client_core_more`, the rules only some pages use (`@blockbrief/client-core/more`).
-const MODULES = ["client_core", "client_core_more"];
+// Three modules (client-core/src/wasm.rs): `client_core`, what every page needs,
+// `client_core_more`, the rules only some pages use (`@blockbrief/client-core/more`), and
+// `client_core_link`, the entity linker (`@blockbrief/client-core/link`).
+const MODULES = ["client_core", "client_core_more", "client_core_link"];
 const entry = (dir, module = "client_core") => ({ types: `./${dir}/${module}.d.ts`, default: `./${dir}/${module}.js` });
 const byName = (module) => ({
   node: { import: entry("esm", module), require: entry("node", module) },
@@ -23,10 +24,13 @@ const manifest = {
   exports: {
     ".": byName("client_core"),
     "./more": byName("client_core_more"),
+    "./link": byName("client_core_link"),
     "./web": entry("web"),
     "./web/more": entry("web", "client_core_more"),
+    "./web/link": entry("web", "client_core_link"),
     "./web/client_core_bg.wasm": "./web/client_core_bg.wasm",
     "./web/client_core_more_bg.wasm": "./web/client_core_more_bg.wasm",
+    "./web/client_core_link_bg.wasm": "./web/client_core_link_bg.wasm",
     "./package.json": "./package.json",
   },
   main: "./node/client_core.js",

@@ -100,6 +100,7 @@ export default defineConfig({
     alias: [
       { find: /^@blockbrief\/client-core$/, replacement: pkg("client_core") },
       { find: /^@blockbrief\/client-core\/more$/, replacement: pkg("client_core_more") },
+      { find: /^@blockbrief\/client-core\/link$/, replacement: pkg("client_core_link") },
       { find: "@locales", replacement: locales },
     ],
   },

@@ -4,13 +4,15 @@
 //! One module per area, as CatColab's `catlog-wasm` has it; this file keeps the argument readers
 //! they share.
 //!
-//! The areas make two WebAssembly modules, so that a first visit loads only what its page needs
+//! The areas make three WebAssembly modules, so that a first visit loads only what its page needs
 //! (BENCHMARKS.md has their sizes):
 //! - `client_core` (feature `wasm`): calls, pages and locales, feeds, time and votes, which every
 //!   page uses;
 //! - `client_core_more` (feature `wasm-more`): the rules only some pages use (what readers write,
 //!   feedback, alert rules, the sign-in forms, tasks, links inside articles, the ranking scores),
-//!   loaded with those pages.
+//!   loaded with those pages;
+//! - `client_core_link` (feature `wasm-link`): the entity linker, with its automaton and Unicode
+//!   tables, which only the Write page and the alert editor load.
 
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
@@ -29,6 +31,8 @@ mod vote;
 mod alert;
 #[cfg(feature = "wasm-more")]
 mod feedback;
+#[cfg(feature = "wasm-link")]
+mod linking;
 #[cfg(feature = "wasm-more")]
 mod links;
 #[cfg(feature = "wasm-more")]
@@ -56,11 +60,13 @@ fn from_js<T: for<'de> Deserialize<'de>>(value: JsValue, what: &str) -> Result<T
 }
 
 /// A string argument, or `None` for any other type.
+#[cfg(any(feature = "wasm", feature = "wasm-more"))]
 fn text(value: &JsValue) -> Option<String> {
     value.as_string()
 }
 
 /// A non-negative whole number argument; anything else (wrong type, NaN, negative) reads as 0.
+#[cfg(any(feature = "wasm", feature = "wasm-more"))]
 fn count(value: &JsValue) -> u32 {
     match value.as_f64() {
         Some(n) if n.is_finite() && n >= 0.0 => n.min(f64::from(u32::MAX)) as u32,
@@ -69,16 +75,19 @@ fn count(value: &JsValue) -> u32 {
 }
 
 /// Whole seconds from a JavaScript number; NaN and the infinities read as 0.
+#[cfg(any(feature = "wasm", feature = "wasm-more"))]
 fn whole_seconds(n: f64) -> i64 {
     if n.is_finite() { n as i64 } else { 0 }
 }
 
 /// Unix seconds; anything that is not a finite number reads as 0.
+#[cfg(any(feature = "wasm", feature = "wasm-more"))]
 fn seconds(value: &JsValue) -> i64 {
     value.as_f64().map_or(0, whole_seconds)
 }
 
 /// A boolean argument; anything but `true` reads as false.
+#[cfg(any(feature = "wasm", feature = "wasm-more"))]
 fn flag(value: &JsValue) -> bool {
     value.as_bool() == Some(true)
 }

@@ -2,8 +2,8 @@
 //! against the wasm package, so the two builds are shown to give the same answers.
 
 use client_core::{
-    alert, comment, envelope, feed, feedback, langs, link, locale, pages, post, profile, question,
-    stream, syndication, task, theme, track, validate, vote,
+    alert, comment, envelope, feed, feedback, langs, link, linking, locale, pages, post, profile,
+    question, stream, syndication, task, theme, track, validate, vote,
 };
 use serde_json::{Value, json};
 
@@ -212,6 +212,14 @@ fn run(function: &str, input: &Value) -> Value {
             let items: Vec<alert::AlertItem> =
                 serde_json::from_value(sample.clone()).expect("the sample");
             out(json!(alert::count_matches(&rule, &items)))
+        }
+        "linkText" => {
+            let catalogue: linking::Catalogue =
+                serde_json::from_value(cases()["_linkCatalogue"].clone()).expect("catalogue");
+            let text: linking::LinkText = serde_json::from_value(input.clone()).expect("a text");
+            out(json!(
+                linking::Linker::new(&catalogue).link(&text.document())
+            ))
         }
         "applyVote" => {
             let mine: Vec<String> = serde_json::from_value(arg(0).clone()).expect("votes");

@@ -65,6 +65,7 @@ pub const ENDPOINTS: &[(&str, Access)] = &[
     ("/stream/ticket", Access::LoginOnly),
     ("/explore", Access::Public),
     ("/tag/list", Access::Public),
+    ("/catalogue/linking", Access::Public),
     ("/tag/detail", Access::Public),
     ("/tag/follow/list", Access::LoginOnly),
     ("/tag/follow/add", Access::LoginOnly),

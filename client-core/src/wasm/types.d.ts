@@ -193,6 +193,48 @@ move_pct: number | null,
  */
 window_minutes: number | null, };
 /**
+ * The catalogue as the linker reads it.
+ */
+export type LinkCatalogue = { tokens: Array<TokenEntry>, tags: Array<KeywordEntry>, topics: Array<KeywordEntry>, kols: Array<KolEntry>, };
+/**
+ * A token: its symbol and name always count as aliases.
+ */
+export type TokenEntry = { id: number, symbol: string, name: string, 
+/**
+ * Other names, keyed by locale (`{"zh-Hans": ["比特币"]}`).
+ */
+aliases: { [key in string]: Array<string> }, 
+/**
+ * Its symbol is also a word: a bare symbol needs its name, a pair or a price beside it.
+ */
+ambiguous: boolean, };
+/**
+ * A tag or a topic: the words that say it, keyed by locale.
+ */
+export type KeywordEntry = { id: number, code: string, keywords: { [key in string]: Array<string> }, 
+/**
+ * The token a tag stands for: linked with it.
+ */
+token: number | null, };
+/**
+ * A KOL: named by handle (`@handle` or bare) or by name.
+ */
+export type KolEntry = { id: number, handle: string, name: string, };
+export type LinkKind = "token" | "tag" | "topic" | "kol";
+export type Field = "title" | "summary" | "body";
+/**
+ * Where a linked thing is named: characters `start..end` of `field`.
+ */
+export type Evidence = { kind: LinkKind, id: number, field: Field, start: number, end: number, };
+/**
+ * What a text names, each list by weight (the most prominent first), then id.
+ */
+export type Links = { tokens: Array<number>, tags: Array<number>, topics: Array<number>, kols: Array<number>, evidence: Array<Evidence>, };
+/**
+ * A text to link as the browser sends it: plain text and its language.
+ */
+export type LinkText = { lang: string, title: string, summary: string, body: string, };
+/**
  * An item's votes, by kind.
  */
 export type VoteCounts = { bullish: number, bearish: number, important: number, lol: number, toxic: number, };

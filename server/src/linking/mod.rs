@@ -26,15 +26,16 @@ pub const RELINK_DAYS: i64 = 30;
 /// The catalogue compiled, each token's symbol (stories and alerts speak symbols) and the token
 /// each tag stands for.
 pub struct Compiled {
+    catalogue: Catalogue,
     linker: Linker,
     symbols: HashMap<i64, String>,
     token_of_tag: HashMap<i64, i64>,
 }
 
 impl Compiled {
-    pub fn new(catalogue: &Catalogue) -> Self {
+    pub fn new(catalogue: Catalogue) -> Self {
         Self {
-            linker: Linker::new(catalogue),
+            linker: Linker::new(&catalogue),
             symbols: catalogue
                 .tokens
                 .iter()
@@ -45,7 +46,13 @@ impl Compiled {
                 .iter()
                 .filter_map(|t| Some((t.id, t.token?)))
                 .collect(),
+            catalogue,
         }
+    }
+
+    /// The catalogue it was compiled from (the Write page links with it too).
+    pub fn catalogue(&self) -> &Catalogue {
+        &self.catalogue
     }
 
     pub fn link(&self, doc: &Document) -> Links {
@@ -89,7 +96,7 @@ impl Linking {
             return Ok(found);
         }
         let generation = self.0.generation.load(Ordering::SeqCst);
-        let compiled = Arc::new(Compiled::new(&catalogue(db).await?));
+        let compiled = Arc::new(Compiled::new(catalogue(db).await?));
         if let Ok(mut slot) = self.0.compiled.write()
             && self.0.generation.load(Ordering::SeqCst) == generation
         {

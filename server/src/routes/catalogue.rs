@@ -38,6 +38,16 @@ pub fn router() -> ApiRouter<AppState> {
         .api_route("/kol/detail", post(kol_detail))
         .api_route("/benefit/list", post(benefit_list))
         .api_route("/benefit/detail", post(benefit_detail))
+        .api_route("/catalogue/linking", post(linking_catalogue))
+}
+
+/// The catalogue as the entity linker reads it, for the Write page's suggestions (the same rule
+/// the server links every stored item with).
+async fn linking_catalogue(
+    State(state): State<AppState>,
+) -> AppResult<Json<Envelope<client_core::linking::Catalogue>>> {
+    let compiled = state.linking.compiled(&state.db).await?;
+    Ok(ok(compiled.catalogue().clone()))
 }
 
 async fn explore(State(state): State<AppState>, client: ClientMeta) -> AppResult<Response> {

@@ -14,6 +14,7 @@ import { useDocumentTitle } from "../../lib/title";
 import { toast } from "../../lib/toast";
 import { TagPicker } from "../tags";
 import { type PostDraft, createPost, editPost, previewPost, usePostHistory } from "./api/posts";
+import { Suggestions } from "./Suggestions";
 
 // client-core's limits, as the server applies them.
 const { postMaxImages: MAX_IMAGES, postMaxTags: MAX_TAGS, postContentMaxChars: MAX_CHARS, postTitleMaxChars: MAX_TITLE } = C;
@@ -48,12 +49,13 @@ function Editor({ id, start }: { id: number | null; start: PostDraft }) {
   const [title, setTitle] = useState(start.title);
   const [content, setContent] = useState(start.content);
   const [picked, setPicked] = useState(start.tags);
+  const [tokens, setTokens] = useState(start.tokens);
   const [images, setImages] = useState(start.images);
   const [uploading, setUploading] = useState(0);
   const [preview, setPreview] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const rule = checkPost(title, content, picked.length, start.tokens.length, images.length);
+  const rule = checkPost(title, content, picked.length, tokens.length, images.length);
   const say = (m: { key: string; message: string }) => t(m.key, { defaultValue: m.message });
   const add = (files: File[]) => {
     for (const file of files.slice(0, MAX_IMAGES - images.length - uploading)) {
@@ -85,7 +87,7 @@ function Editor({ id, start }: { id: number | null; start: PostDraft }) {
     if (rule || uploading > 0) return;
     setBusy(true);
     setError(null);
-    const draft: PostDraft = { title, content, tags: picked, tokens: start.tokens, images };
+    const draft: PostDraft = { title, content, tags: picked, tokens, images };
     (id === null ? createPost(draft) : editPost(id, draft)).then(
       (made) => {
         toast("success", t(id === null ? "web.post.published" : "web.post.saved"));
@@ -161,6 +163,15 @@ function Editor({ id, start }: { id: number | null; start: PostDraft }) {
           )}
         </fieldset>
         <TagPicker legend={t("web.post.tags")} picked={picked} max={MAX_TAGS} onChange={setPicked} />
+        <Suggestions
+          title={title}
+          content={content}
+          tags={picked}
+          tokens={tokens}
+          maxTags={MAX_TAGS}
+          onTags={setPicked}
+          onTokens={setTokens}
+        />
         {rule && (title || content || picked.length > 0) && <p className="form-error">{say(rule)}</p>}
         {error && (
           <p className="form-error" role="alert">
