@@ -4,6 +4,7 @@
 
 pub mod alert;
 pub mod bot;
+pub mod breaking;
 pub mod comment;
 pub mod constants;
 pub mod envelope;

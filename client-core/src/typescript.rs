@@ -100,6 +100,7 @@ pub fn wasm_types() -> String {
         declare::<crate::linking::LinkText>(&cfg),
         declare::<crate::vote::VoteCounts>(&cfg),
         declare::<crate::vote::Signals>(&cfg),
+        declare::<crate::breaking::ImportantReason>(&cfg),
         declare::<Constants>(&cfg),
     ] {
         out += &decl;

@@ -112,7 +112,7 @@ impl AppState {
         let holder = load_or_create_key(&config.data_dir, "server.id", random.as_ref())?;
         let ctx = Ctx::new(db, clock, random, &config.public_url);
         let content = Content::new(config.data_dir.clone());
-        let linking = Linking::default();
+        let linking = Linking::new(config.linking.clone());
         let bots = Bots::new(
             config.clone(),
             content.clone(),

@@ -44,7 +44,8 @@ use crate::social::messages::{KINDS as MESSAGE_KINDS, MessageView};
 use crate::social::votes::{Sentiment, VoteState};
 
 /// Names the answers take from client-core's own types.
-const CORE_IMPORTS: &str = "AlertItem, AlertRule, FeedKind, Locale, TaskStatus, VoteCounts";
+const CORE_IMPORTS: &str =
+    "AlertItem, AlertRule, FeedKind, ImportantReason, Locale, TaskStatus, VoteCounts";
 
 fn api_types() -> String {
     let cfg = config();

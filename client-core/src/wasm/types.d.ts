@@ -247,6 +247,10 @@ export type Signals = { votes: VoteCounts, comments: number, likes: number, view
  */
 important: boolean, };
 /**
+ * Why an item is important without an editor saying so.
+ */
+export type ImportantReason = { "kind": "sources", sources: number, minutes: number, };
+/**
  * The spec's numbers and lists that the interface needs (countdowns, limits, tabs, codes).
  */
 export type Constants = { successCode: number, otpCodeLength: number, otpResendSeconds: number, emailErrorDebounceMs: number, defaultDialCode: string, feedbackContentMaxChars: number, feedbackMaxImages: number, feedbackImageMaxBytes: number, feedbackTypes: FeedbackType[], logoutThrottleMs: number, trackFlushMs: number, trackMaxEntries: number, trackMaxBodyBytes: number, searchQueryMaxChars: number, 

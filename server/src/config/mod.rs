@@ -12,7 +12,9 @@ mod commands;
 mod sections;
 
 pub use commands::{BotsAction, Command, ModerationAction};
-pub use sections::{MarketSettings, PushSettings, StreamSettings, TranslateSettings};
+pub use sections::{
+    LinkingSettings, MarketSettings, PushSettings, StreamSettings, TranslateSettings,
+};
 
 #[derive(Debug, Clone, Parser)]
 #[command(name = "blockbrief", about = "Blockbrief API and web server")]
@@ -326,6 +328,9 @@ pub struct Config {
 
     #[command(flatten)]
     pub translate: TranslateSettings,
+
+    #[command(flatten)]
+    pub linking: LinkingSettings,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

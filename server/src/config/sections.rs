@@ -17,6 +17,18 @@ pub struct TranslateSettings {
     pub translate_daily_chars: i64,
 }
 
+/// Understanding items as they are stored (`linking`): when a story is breaking news.
+#[derive(Debug, Clone, clap::Args)]
+pub struct LinkingSettings {
+    /// Distinct sources (sites) that make a story breaking news, important without an editor.
+    #[arg(long, env = "BREAKING_SOURCES", default_value_t = client_core::breaking::BREAKING_SOURCES)]
+    pub breaking_sources: u32,
+
+    /// Within how many minutes of each other those sources must report it.
+    #[arg(long, env = "BREAKING_MINUTES", default_value_t = client_core::breaking::BREAKING_MINUTES)]
+    pub breaking_minutes: u32,
+}
+
 /// Prices (`markets`).
 #[derive(Debug, Clone, clap::Args)]
 pub struct MarketSettings {

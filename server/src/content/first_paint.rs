@@ -6,6 +6,7 @@
 
 use serde::Deserialize;
 
+use client_core::breaking::ImportantReason;
 use client_core::feed::{card_shows_summary, card_tag_count, time_ago};
 use client_core::locale::locale_path;
 use client_core::vote::{VOTE_KINDS, VOTE_MARKS, VoteCounts};
@@ -66,6 +67,8 @@ struct Card {
     author: Option<Named>,
     user: Option<Nicknamed>,
     important: bool,
+    #[serde(default)]
+    important_reason: Option<ImportantReason>,
     tags: Vec<Tag>,
     like_count: i64,
     comment_count: i64,
@@ -116,15 +119,23 @@ impl Card {
         }
     }
 
-    /// The "important" badge, or nothing.
+    /// The "important" badge, saying why where its story broke, or nothing.
     fn badge(&self, locale: &str) -> String {
         if !self.important {
             return String::new();
         }
-        format!(
-            r#"<span class="badge important">{}</span>"#,
-            text(&t(locale, "web.feed.important", &[]))
-        )
+        let said = match self.important_reason {
+            Some(ImportantReason::Sources { sources, minutes }) => t(
+                locale,
+                "web.feed.breaking",
+                &[
+                    ("sources", &sources.to_string()),
+                    ("minutes", &minutes.to_string()),
+                ],
+            ),
+            None => t(locale, "web.feed.important", &[]),
+        };
+        format!(r#"<span class="badge important">{}</span>"#, text(&said))
     }
 
     /// "3h ago" in the reader's words (client-core's rule, as the app says it).

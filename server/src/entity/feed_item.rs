@@ -33,6 +33,9 @@ pub struct Model {
     #[sea_orm(column_type = "Text")]
     pub images: String,
     pub important: bool,
+    /// Why it is important without an editor (`client_core::breaking::ImportantReason`, JSON).
+    #[sea_orm(column_type = "Text", nullable)]
+    pub important_reason: Option<String>,
     pub published_at: i64,
     pub views: i64,
     pub likes: i64,

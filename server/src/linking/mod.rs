@@ -13,6 +13,7 @@ use client_core::linking::{
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{ConnectionTrait, EntityTrait, Set};
 
+use crate::config::LinkingSettings;
 use crate::entity::{kol, lease, tag, token, topic};
 use crate::error::AppResult;
 use crate::events::Event;
@@ -69,18 +70,34 @@ impl Compiled {
     }
 }
 
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub struct Linking(Arc<Inner>);
 
-#[derive(Default)]
 pub struct Inner {
+    /// When a story is breaking news.
+    pub settings: LinkingSettings,
     compiled: RwLock<Option<Arc<Compiled>>>,
     /// Counts catalogue changes heard, so a compile that read the catalogue before a change is
     /// not kept after it.
     generation: AtomicU64,
 }
 
+impl std::ops::Deref for Linking {
+    type Target = Inner;
+    fn deref(&self) -> &Inner {
+        &self.0
+    }
+}
+
 impl Linking {
+    pub fn new(settings: LinkingSettings) -> Self {
+        Self(Arc::new(Inner {
+            settings,
+            compiled: RwLock::new(None),
+            generation: AtomicU64::new(0),
+        }))
+    }
+
     pub fn heard(&self, event: &Event) {
         if matches!(event, Event::CatalogueChanged | Event::Missed) {
             self.0.generation.fetch_add(1, Ordering::SeqCst);

@@ -46,6 +46,7 @@ mod m20261126_000041_stories;
 mod m20261126_000042_nickname_key;
 mod m20261126_000043_text_translations;
 mod m20261128_000044_linking;
+mod m20261128_000045_breaking;
 
 pub struct Migrator;
 
@@ -166,6 +167,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000042_nickname_key::Migration),
             Box::new(m20261126_000043_text_translations::Migration),
             Box::new(m20261128_000044_linking::Migration),
+            Box::new(m20261128_000045_breaking::Migration),
         ]
     }
 }

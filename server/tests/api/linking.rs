@@ -320,6 +320,113 @@ async fn bad_aliases_are_refused(backend: Backend) {
     assert_eq!(tokens, 3, "nothing written");
 }
 
+/// One event reported by three sites within ten minutes: the story's first report becomes
+/// important, with the reason, and an alert for important news hears of it; the same from one
+/// site, or spread over an hour, does not. Fetched again, the first report keeps its mark.
+async fn a_story_gaining_sources_fast_is_breaking(backend: Backend) {
+    let app = linking_app(backend).await;
+    let now = app.state.now();
+    let item = |site: &str, lang: &str, title: &str, ago: i64| {
+        json!({ "source_url": format!("https://{site}/nordex"), "kind": "flash", "lang": lang,
+            "title": title, "published_at": now - ago, "tokens": ["ETH"] })
+    };
+    let reports = [
+        (
+            "a.example",
+            "en",
+            "Exchange Nordex hacked for $1.5 billion in ether",
+            600,
+        ),
+        (
+            "b.example",
+            "zh-Hans",
+            "交易所 Nordex 被盗约 15亿美元 ETH",
+            300,
+        ),
+        (
+            "c.example",
+            "ko",
+            "노덱스 거래소 해킹…Nordex 15억 달러 이더리움 탈취",
+            0,
+        ),
+    ];
+    let session = app.sign_in("watcher@example.com").await;
+    let reader = [("X-TOKEN", session["token"].as_str().expect("token"))];
+    let rule = json!({ "name": "Big news", "rule": { "only_important": true },
+        "deliver": ["email"], "mode": "instant" });
+    assert_eq!(
+        app.post_with("/alert/add", rule, &reader).await.1["code"],
+        2000
+    );
+    let app = &app;
+    let detail = |id: i64| async move { app.post("/feed/detail", json!({ "id": id })).await.1 };
+    let mut ids = Vec::new();
+    for (n, (site, lang, title, ago)) in reports.into_iter().enumerate() {
+        ids.push(app.publish(item(site, lang, title, ago)).await);
+        let first = detail(ids[0]).await;
+        assert_eq!(
+            first["data"]["important"],
+            n == 2,
+            "after {} reports: {first}",
+            n + 1
+        );
+    }
+    let first = detail(ids[0]).await;
+    assert_eq!(
+        first["data"]["important_reason"],
+        json!({ "kind": "sources", "sources": 3, "minutes": 10 })
+    );
+    assert_eq!(detail(ids[2]).await["data"]["important"], false);
+    let (state, mailer) = (&app.state, &app.state.mailer);
+    server::alerts::deliver::round(state, &state.alerts, mailer)
+        .await
+        .expect("alert round");
+    let user_id = session["id"].as_i64().expect("id");
+    let matched: Vec<i64> = alert_delivery::Entity::find()
+        .filter(alert_delivery::Column::UserId.eq(user_id))
+        .all(&app.state.db)
+        .await
+        .expect("db")
+        .into_iter()
+        .map(|d| d.feed_id)
+        .collect();
+    assert_eq!(matched, vec![ids[0]]);
+    // The source sends the first report again, unmarked: the mark stays.
+    app.publish(item(
+        "a.example",
+        "en",
+        "Exchange Nordex hacked for $1.5 billion in ether",
+        600,
+    ))
+    .await;
+    assert_eq!(detail(ids[0]).await["data"]["important"], true);
+
+    // One site three times, or three sites an hour apart: not breaking.
+    for (sites, gap, slug) in [
+        (["d.example", "d.example", "d.example"], 300, "same"),
+        (["e.example", "f.example", "g.example"], 1_800, "slow"),
+    ] {
+        let mut first = None;
+        for (n, (site, title)) in sites
+            .iter()
+            .zip([
+                "Lender Vortexa halts withdrawals after $300 million loss",
+                "Vortexa lender halts withdrawals after a $300 million loss",
+                "Crypto lender Vortexa halts withdrawals, $300 million lost",
+            ])
+            .enumerate()
+        {
+            let ago = 3 * gap - n as i64 * gap;
+            let body = json!({ "source_url": format!("https://{site}/{slug}-{n}"), "kind": "flash",
+                "lang": "en", "title": title, "published_at": now - ago, "tokens": ["BTC"] });
+            let id = app.publish(body).await;
+            first.get_or_insert(id);
+        }
+        let first = detail(first.expect("stored")).await;
+        assert_eq!(first["data"]["important"], false, "{slug}: {first}");
+    }
+}
+
 #[derive(Deserialize)]
 struct Labelled {
     items: Vec<LabelledItem>,
@@ -454,5 +561,6 @@ on_both_databases!(
     an_editors_links_win_over_the_rule,
     a_catalogue_change_relinks_recent_items,
     bad_aliases_are_refused,
+    a_story_gaining_sources_fast_is_breaking,
     the_labelled_set_is_linked_well,
 );

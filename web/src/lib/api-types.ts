@@ -1,5 +1,5 @@
 // Generated from the server's Rust types by `make types`; do not edit.
-import type { AlertItem, AlertRule, FeedKind, Locale, TaskStatus, VoteCounts } from "@blockbrief/client-core";
+import type { AlertItem, AlertRule, FeedKind, ImportantReason, Locale, TaskStatus, VoteCounts } from "@blockbrief/client-core";
 export type MessageKind = "reply" | "mention" | "like" | "points" | "removed" | "removed_post" | "removed_question" | "removed_answer" | "reset_profile" | "announcement" | "answer" | "accepted";
 export type Page<T> = { list: Array<T>, 
 /**
@@ -76,7 +76,11 @@ shown_lang: string, translated: boolean, source_name: string, source_url: string
 /**
  * The reader who wrote a `post`.
  */
-user: UserRef | null, channel: string | null, images: Array<string>, important: boolean, published_at: number, views: number, like_count: number, comment_count: number, tags: Array<TagRef>, tokens: Array<TokenRef>, 
+user: UserRef | null, channel: string | null, images: Array<string>, important: boolean, 
+/**
+ * Why it is important without an editor: its story broke (`client_core::breaking`).
+ */
+important_reason?: ImportantReason, published_at: number, views: number, like_count: number, comment_count: number, tags: Array<TagRef>, tokens: Array<TokenRef>, 
 /**
  * The story it reports with other items, if any.
  */
@@ -118,7 +122,11 @@ shown_lang: string, translated: boolean, source_name: string, source_url: string
 /**
  * The reader who wrote a `post`.
  */
-user: UserRef | null, channel: string | null, images: Array<string>, important: boolean, published_at: number, views: number, like_count: number, comment_count: number, tags: Array<TagRef>, tokens: Array<TokenRef>, 
+user: UserRef | null, channel: string | null, images: Array<string>, important: boolean, 
+/**
+ * Why it is important without an editor: its story broke (`client_core::breaking`).
+ */
+important_reason?: ImportantReason, published_at: number, views: number, like_count: number, comment_count: number, tags: Array<TagRef>, tokens: Array<TokenRef>, 
 /**
  * The story it reports with other items, if any.
  */

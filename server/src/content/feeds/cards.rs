@@ -68,6 +68,10 @@ pub struct FeedView {
     pub channel: Option<String>,
     pub images: Vec<String>,
     pub important: bool,
+    /// Why it is important without an editor: its story broke (`client_core::breaking`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional, type = "ImportantReason")]
+    pub important_reason: Option<client_core::breaking::ImportantReason>,
     pub published_at: i64,
     pub views: i64,
     pub like_count: i64,
@@ -303,6 +307,10 @@ pub(super) async fn views_with_content(
                     .map(|c| c.code.clone()),
                 images: serde_json::from_str(&row.images).unwrap_or_default(),
                 important: row.important,
+                important_reason: row
+                    .important_reason
+                    .as_deref()
+                    .and_then(|reason| serde_json::from_str(reason).ok()),
                 published_at: row.published_at,
                 views: row.views,
                 like_count: row.likes,

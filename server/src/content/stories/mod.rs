@@ -10,6 +10,7 @@
 //! it could not be compared with before. An admin may split an item off; it then joins no story
 //! again.
 
+pub mod breaking;
 pub mod print;
 
 use sea_orm::sea_query::Expr;

@@ -8,6 +8,7 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, Query
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+use crate::config::LinkingSettings;
 use crate::content::{search, stories};
 use crate::ctx::Ctx;
 use crate::entity::{channel, feed_item, feed_link, feed_translation, kol, tag, topic};
@@ -176,7 +177,7 @@ async fn store_one(
     let compiled = linking.compiled(&ctx.db).await?;
     let now = ctx.now();
     let txn = crate::db::begin_write(&ctx.db).await?;
-    let stored = store_feed(&txn, &compiled, feed, origin, now).await?;
+    let stored = store_feed(&txn, &linking.settings, &compiled, feed, origin, now).await?;
     txn.commit().await?;
     ctx.events.publish(&Event::ContentChanged);
     ctx.events.publish(&Event::DeliveriesQueued);
@@ -195,7 +196,8 @@ pub async fn upsert_feeds(
     let txn = crate::db::begin_write(&ctx.db).await?;
     let mut stored = Vec::new();
     for input in inputs {
-        stored.push(store_feed(&txn, &compiled, clean_feed(input)?, None, now).await?);
+        let feed = clean_feed(input)?;
+        stored.push(store_feed(&txn, &linking.settings, &compiled, feed, None, now).await?);
     }
     txn.commit().await?;
     ctx.events.publish(&Event::ContentChanged);
@@ -212,6 +214,8 @@ struct Stored {
     created: bool,
     /// New, or newly important: live streams show it.
     news: bool,
+    /// The item of its story that storing it made breaking news.
+    breaking: Option<i64>,
 }
 
 impl Stored {
@@ -219,12 +223,19 @@ impl Stored {
         if self.news {
             ctx.events.publish(&Event::Live(Live::Item(self.id)));
         }
+        if let Some(first) = self
+            .breaking
+            .filter(|first| *first != self.id || !self.news)
+        {
+            ctx.events.publish(&Event::Live(Live::Item(first)));
+        }
     }
 }
 
 /// `origin`: the digest of an RSS entry's source and guid, or `None` for an editor's item.
 async fn store_feed(
     db: &impl ConnectionTrait,
+    settings: &LinkingSettings,
     compiled: &Compiled,
     feed: CleanFeed,
     origin: Option<String>,
@@ -325,7 +336,11 @@ async fn store_feed(
         kol_id: Set(kol_id),
         channel_id: Set(channel_id),
         images: Set(images),
-        important: Set(input.important),
+        // A source fetched again does not take back what breaking news marked.
+        important: Set(input.important
+            || existing
+                .as_ref()
+                .is_some_and(|e| e.important_reason.is_some())),
         published_at: Set(published_at),
         updated_at: Set(now),
         ..Default::default()
@@ -377,6 +392,7 @@ async fn store_feed(
             .map(|(locale, t)| (locale.as_str(), text(&t.title, &t.summary, &t.content))),
     );
     search::index(db, &doc).await?;
+    let mut breaking = None;
     if created {
         // Grouped by the original and, when it came with one, the English text: the pivot
         // most reports of another language can be compared in.
@@ -399,6 +415,7 @@ async fn store_feed(
             tokens: &tokens,
         };
         stories::assign(db, &item, now).await?;
+        breaking = stories::breaking::mark_if_breaking(db, id, settings, now).await?;
         let item = fanout::NewItem {
             id,
             kind: &input.kind,
@@ -414,6 +431,7 @@ async fn store_feed(
         id,
         created,
         news: created || became_important,
+        breaking,
     })
 }
 

@@ -12,6 +12,7 @@ import { StorySources } from "../stories";
 import { translatedFrom } from "../translation";
 import { VoteBar } from "../votes";
 import { feedKeys } from "./api/keys";
+import { ImportantBadge } from "./ImportantBadge";
 
 /** Who wrote it: the reader of a post, else the author, else the source (as the first paint says). */
 export const byline = (item: FeedView) => item.user?.nickname ?? item.author?.name ?? item.source_name;
@@ -26,7 +27,7 @@ export function FeedCard({ item }: { item: FeedView }) {
   return (
     <article className={`card feed-card ${item.kind}${item.important ? " important" : ""}`}>
       <div className="card-meta">
-        {item.important && <span className="badge important">{t("web.feed.important")}</span>}
+        <ImportantBadge item={item} />
         <span className="kind">{byline(item)}</span>
         <time dateTime={new Date(item.published_at * 1000).toISOString()}>{timeAgo(item.published_at, t)}</time>
       </div>

@@ -30,6 +30,7 @@ import { VoteBar } from "../votes";
 import { AlertMeLink } from "../../components/AlertMeLink";
 import { formatChange, formatUsd, Price } from "../../components/Price";
 import { keepForOffline } from "../offline";
+import { ImportantBadge } from "./ImportantBadge";
 
 /**
  * The article's HTML with its links mapped by client-core's rule: `blockbrief://` screens become
@@ -162,7 +163,7 @@ export function FeedPage() {
         ← {t("web.common.back")}
       </button>
       <div className="card-meta">
-        {item.important && <span className="badge important">{t("web.feed.important")}</span>}
+        <ImportantBadge item={item} />
         {item.user ? (
           <Link to={to(`/user/${item.user.id}`)}>{item.user.nickname}</Link>
         ) : (
