@@ -383,6 +383,37 @@ test("a reader writes a post with an image and a preview, finds it in the Commun
   for (const page of [writer, reader]) await page.context().close();
 });
 
+test("the Write page suggests the tokens and tags the text names, with the linker's own wasm module, and keeps the writer's choice", async () => {
+  const writer = await signedInPage(stack, "linker@example.com", `${stack.base}/en/write`);
+  const modules = [];
+  writer.on("request", (r) => {
+    const name = /\/assets\/(client_core\w*)_bg-[\w-]+\.wasm$/.exec(new URL(r.url()).pathname)?.[1];
+    if (name) modules.push(name);
+  });
+  await writer.getByRole("heading", { name: "Write a post" }).waitFor();
+  await writer.getByLabel("Title (optional)").fill("Bitcoin ETF inflows hit record as BTC nears $100K");
+  const suggested = writer.locator(".field", { hasText: "Your text names" });
+  await suggested.getByRole("button", { name: "+ $BTC" }).waitFor();
+  await suggested.getByRole("button", { name: "+ #etf" }).waitFor();
+  assert.ok(modules.includes("client_core_link"), JSON.stringify(modules));
+  // Nothing is taken until the writer presses it.
+  const tags = writer.getByRole("group", { name: "Tags" });
+  assert.equal(await tags.locator(".chip[aria-pressed=true]").count(), 0);
+  await suggested.getByRole("button", { name: "+ $BTC" }).click();
+  await suggested.getByRole("button", { name: "+ #etf" }).click();
+  await writer.getByRole("group", { name: "Tokens" }).getByRole("button", { name: "$BTC" }).waitFor();
+  assert.equal(await tags.locator(".chip[aria-pressed=true]").count(), 1);
+  // Offered once taken: the suggestions are gone; more text suggests more.
+  await writer.getByLabel("Your post").fill("Ethereum funds saw outflows.");
+  await suggested.getByRole("button", { name: "+ $ETH" }).waitFor();
+  assert.equal(await suggested.getByRole("button", { name: "+ $BTC" }).count(), 0);
+  await writer.getByRole("button", { name: "Publish" }).click();
+  await writer.waitForURL(/\/feed\/\d+$/);
+  await writer.locator(".card-tags .chip.token", { hasText: "$BTC" }).first().waitFor();
+  assert.equal(await writer.locator(".card-tags .chip.token", { hasText: "$ETH" }).count(), 0, "only what the writer chose");
+  await writer.context().close();
+});
+
 test("a reader chooses the languages they read and the home feed keeps to them; subject pages link their RSS feeds", async () => {
   const now = Math.floor(Date.now() / 1000);
   for (const [lang, title] of [["vi", "Tin chỉ có tiếng Việt về wombat"], ["en", "English-only wombat flash"]]) {

@@ -324,8 +324,92 @@ async fn a_report_finds_its_story_past_many_items_sharing_its_tokens(backend: Ba
     }
 }
 
+/// Three sites report one event at the same moment, as breaking news arrives: the three
+/// reports, stored concurrently, form one story of three (on PostgreSQL each used to look for
+/// the others before any was committed, and all three stayed alone).
+async fn reports_stored_at_once_form_one_story(backend: Backend) {
+    let app = TestApp::start_with(backend, |c| c.admin_token = Some(ADMIN.to_owned())).await;
+    let now = app.state.now();
+    let report = |site: &str, title: String, name: &str| {
+        json!({ "source_url": format!("https://{site}/{name}"), "kind": "flash", "lang": "en",
+            "title": title, "published_at": now, "tokens": ["ETH"] })
+    };
+    // Five events at once, three sites each: fifteen stores in flight together.
+    let events = ["Nordex", "Kestrel", "Vortexa", "Quokka", "Zephyr"];
+    let reports = events.iter().flat_map(|name| {
+        [
+            (
+                "a.example",
+                format!("Exchange {name} hacked for $1.5 billion in ether"),
+            ),
+            (
+                "b.example",
+                format!("{name} exchange hacked, $1.5 billion in ether gone"),
+            ),
+            (
+                "c.example",
+                format!("Hackers drain $1.5 billion in ether from exchange {name}"),
+            ),
+        ]
+        .map(|(site, title)| report(site, title, name))
+    });
+    let ids = futures_util::future::join_all(reports.map(|r| app.publish(r))).await;
+    for (event, ids) in events.iter().zip(ids.chunks(3)) {
+        let story = story_of(&app, ids[0]).await;
+        assert!(story.is_some(), "{event}: not grouped");
+        for id in &ids[1..] {
+            assert_eq!(story_of(&app, *id).await, story, "{event}");
+        }
+    }
+}
+
+/// A story gathers reports within a day of its first: a later event that reads the same starts
+/// a story of its own, and the first story's lead claim is not made from it.
+async fn a_story_gathers_reports_within_a_day_of_its_first(backend: Backend) {
+    let app = TestApp::start_with(backend, |c| c.admin_token = Some(ADMIN.to_owned())).await;
+    let now = app.state.now();
+    let report = |site: &str, lang: &str, title: &str, hours_ago: i64| {
+        json!({ "source_url": format!("https://{site}/sol-etf-{hours_ago}"), "kind": "flash",
+            "lang": lang, "title": title, "published_at": now - hours_ago * 3600, "tokens": ["SOL"] })
+    };
+    let hk = app
+        .publish(report(
+            "hk.example",
+            "en",
+            "Regulator approves first spot Solana ETF",
+            38,
+        ))
+        .await;
+    let hk_en = app
+        .publish(report(
+            "wire.example",
+            "en",
+            "Regulator approves first spot Solana ETF",
+            37,
+        ))
+        .await;
+    let story = story_of(&app, hk).await.expect("grouped");
+    assert_eq!(story_of(&app, hk_en).await, Some(story));
+    // Word for word the same, a day and a half later: another regulator, another event.
+    let sec = app
+        .publish(report(
+            "us.example",
+            "en",
+            "Regulator approves first spot Solana ETF",
+            0,
+        ))
+        .await;
+    assert_ne!(story_of(&app, sec).await, Some(story));
+    let detail = app
+        .call_as("/feed/detail", json!({ "id": hk }), "en", None)
+        .await;
+    assert_eq!(detail["story"]["size"], 2, "{detail}");
+}
+
 on_both_databases!(
     the_labelled_set_groups_with_high_precision_and_recall,
     an_admin_splits_a_misgrouped_item_off,
     a_report_finds_its_story_past_many_items_sharing_its_tokens,
+    reports_stored_at_once_form_one_story,
+    a_story_gathers_reports_within_a_day_of_its_first,
 );

@@ -30,9 +30,15 @@ use crate::time::{DAY, HOUR};
 
 /// Items further apart than this are not one story.
 pub const WINDOW_SECONDS: i64 = 48 * HOUR;
+/// A story gathers items within this long of its first report: a report of a later event that
+/// reads the same ("SEC approves first spot SOL ETF", after "Hong Kong approves first spot
+/// Solana ETF" a day and a half before) starts its own.
+pub const STORY_WINDOW_SECONDS: i64 = 24 * HOUR;
 /// Fingerprints are kept this long after publication, so an item that arrives late still finds
 /// its story; an item older than this when it arrives is not grouped.
 const KEPT_SECONDS: i64 = 7 * DAY;
+/// The PostgreSQL advisory lock that serialises grouping (any number; this one is grouping's).
+const GROUPING_LOCK: i64 = 0x5354_4f52;
 /// Candidates compared, the most keys shared first.
 const CANDIDATES_MAX: u64 = 40;
 /// Items a key brings as candidates, the latest first: a key that thousands of items share (a
@@ -54,6 +60,14 @@ pub async fn assign(db: &impl ConnectionTrait, item: &NewItem<'_>, now: i64) -> 
     if item.published_at < now - KEPT_SECONDS {
         return Ok(());
     }
+    // One item's grouping at a time: two reports of one event stored at the same moment would
+    // each look for the other before either is committed, and both stay alone. SQLite writes one
+    // transaction at a time already; on PostgreSQL the lock lasts until this transaction ends,
+    // so the next one's lookups see what this one filed.
+    if db.get_database_backend() == sea_orm::DatabaseBackend::Postgres {
+        db.execute_unprepared(&format!("SELECT pg_advisory_xact_lock({GROUPING_LOCK})"))
+            .await?;
+    }
     let print = Print::of(&item.texts, item.tokens);
     let keys = print.keys();
     if keys.is_empty() {
@@ -67,7 +81,12 @@ pub async fn assign(db: &impl ConnectionTrait, item: &NewItem<'_>, now: i64) -> 
             .filter(story_print::Column::Split.eq(false))
             .all(db)
             .await?;
+        let starts = story_starts(db, &candidates).await?;
         found = candidates.iter().find_map(|(id, _)| {
+            let start = starts.get(id)?;
+            if (item.published_at - start).abs() > STORY_WINDOW_SECONDS {
+                return None;
+            }
             let stored = prints.iter().find(|p| p.feed_id == *id)?;
             let other: Print = serde_json::from_str(&stored.print).ok()?;
             let gap = item.published_at - stored.published_at;
@@ -92,6 +111,37 @@ pub async fn assign(db: &impl ConnectionTrait, item: &NewItem<'_>, now: i64) -> 
         join(db, item.id, other).await?;
     }
     Ok(())
+}
+
+/// When each candidate's story began: its story's first report, or the candidate itself.
+async fn story_starts(
+    db: &impl ConnectionTrait,
+    candidates: &[(i64, i64)],
+) -> AppResult<std::collections::HashMap<i64, i64>> {
+    let rows: Vec<(i64, i64, Option<i64>)> = feed_item::Entity::find()
+        .select_only()
+        .columns([
+            feed_item::Column::Id,
+            feed_item::Column::PublishedAt,
+            feed_item::Column::StoryId,
+        ])
+        .filter(feed_item::Column::Id.is_in(candidates.iter().map(|(id, _)| *id)))
+        .into_tuple()
+        .all(db)
+        .await?;
+    let stories = story::Entity::find()
+        .filter(story::Column::Id.is_in(rows.iter().filter_map(|(_, _, s)| *s)))
+        .all(db)
+        .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, published_at, story_id)| {
+            let first = story_id
+                .and_then(|s| stories.iter().find(|st| st.id == s))
+                .map_or(published_at, |st| st.first_at);
+            (id, first)
+        })
+        .collect())
 }
 
 /// The items within the window that share the most of `keys`, as (id, keys shared). One
