@@ -237,14 +237,22 @@ fn reported_events(now: i64) -> AppResult<Vec<FeedInput>> {
     }
     let set: Set = serde_json::from_str(include_str!("../../demo/stories.json"))
         .map_err(AppError::internal)?;
+    // Each source is a site of its own, as breaking news counts sites (`stories::breaking`).
+    let sources: std::collections::BTreeSet<String> = set
+        .events
+        .iter()
+        .flat_map(|e| e.items.iter().map(|item| item.1.clone()))
+        .collect();
+    let site = |source: &str| sources.iter().position(|s| s == source).unwrap_or(0);
     let mut items = Vec::new();
     for event in set.events {
         for (n, (lang, source, minutes, title, summary)) in event.items.into_iter().enumerate() {
             let at = now - event.hours_ago * 3_600 + minutes * 60;
+            let host = format!("source-{}.demo.blockbrief.news", site(&source));
             items.push((
                 at,
                 FeedInput {
-                    source_url: format!("https://demo.blockbrief.news/sources/{}/{n}", event.id),
+                    source_url: format!("https://{host}/{}/{n}", event.id),
                     kind: "flash".to_owned(),
                     lang,
                     content: format!("<p>{}</p>", html_escape::encode_text(&summary)),
