@@ -1433,23 +1433,15 @@ async fn rss_ingestion_is_bounded_and_deduplicated(backend: Backend) {
         c.rss_interval_seconds = 3600;
     })
     .await;
-    let done = ingest::import(
-        &app.state,
-        &app.state.linking,
-        &app.state.http,
-        &format!("{peer}/feed.xml"),
-    )
-    .await
-    .expect("imports");
+    let done = app
+        .import_feed(&format!("{peer}/feed.xml"))
+        .await
+        .expect("imports");
     assert_eq!((done.items, done.new, done.skipped), (2, 2, 0));
-    let again = ingest::import(
-        &app.state,
-        &app.state.linking,
-        &app.state.http,
-        &format!("{peer}/feed.xml"),
-    )
-    .await
-    .expect("imports");
+    let again = app
+        .import_feed(&format!("{peer}/feed.xml"))
+        .await
+        .expect("imports");
     assert_eq!(
         (again.items, again.new),
         (2, 0),
@@ -1467,35 +1459,17 @@ async fn rss_ingestion_is_bounded_and_deduplicated(backend: Backend) {
             .all(|i| !i["summary"].as_str().expect("summary").contains('<'))
     );
 
-    let too_large = ingest::import(
-        &app.state,
-        &app.state.linking,
-        &app.state.http,
-        &format!("{peer}/huge.xml"),
-    )
-    .await;
+    let too_large = app.import_feed(&format!("{peer}/huge.xml")).await;
     assert!(
         matches!(too_large, Err(ingest::IngestError::TooLarge)),
         "{too_large:?}"
     );
-    let not_a_feed = ingest::import(
-        &app.state,
-        &app.state.linking,
-        &app.state.http,
-        &format!("{peer}/page.html"),
-    )
-    .await;
+    let not_a_feed = app.import_feed(&format!("{peer}/page.html")).await;
     assert!(
         matches!(not_a_feed, Err(ingest::IngestError::NotAFeed(_))),
         "{not_a_feed:?}"
     );
-    let gone = ingest::import(
-        &app.state,
-        &app.state.linking,
-        &app.state.http,
-        &format!("{peer}/gone.xml"),
-    )
-    .await;
+    let gone = app.import_feed(&format!("{peer}/gone.xml")).await;
     assert!(
         matches!(gone, Err(ingest::IngestError::Status(410))),
         "{gone:?}"

@@ -11,8 +11,8 @@ use axum::routing::get;
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
 use serde::Deserialize;
 use serde_json::{Value, json};
+use server::content::demo;
 use server::content::relink::{Round, relink_batch};
-use server::content::{demo, ingest};
 use server::entity::alert_delivery;
 use server::linking;
 use server::markets::poll::poll_if_due;
@@ -98,6 +98,23 @@ async fn id_of(app: &TestApp, url: &str) -> i64 {
         .id
 }
 
+/// Runs one round of the alert worker; the items the reader of `session` was alerted to.
+async fn alerted(app: &TestApp, session: &Value) -> BTreeSet<i64> {
+    let state = &app.state;
+    server::alerts::deliver::round(state, &state.alerts, &state.mailer)
+        .await
+        .expect("alert round");
+    let user_id = session["id"].as_i64().expect("id");
+    alert_delivery::Entity::find()
+        .filter(alert_delivery::Column::UserId.eq(user_id))
+        .all(&state.db)
+        .await
+        .expect("db")
+        .into_iter()
+        .map(|d| d.feed_id)
+        .collect()
+}
+
 /// The seed's item: an RSS headline names Bitcoin twice and a spot ETF; stored, it links BTC
 /// and the `btc` and `etf` tags, and a Chinese one links the same through its Chinese aliases.
 /// The token's page lists it, `most_mentioned` counts it and a reader's BTC alert matches it.
@@ -132,14 +149,10 @@ async fn an_rss_item_is_linked_on_arrival(backend: Backend) {
     let (_, added) = app.post_with("/alert/add", rule, &reader).await;
     assert_eq!(added["code"], 2000, "{added}");
 
-    let done = ingest::import(
-        &app.state,
-        &app.state.linking,
-        &app.state.http,
-        &format!("{peer}/feed.xml"),
-    )
-    .await
-    .expect("imports");
+    let done = app
+        .import_feed(&format!("{peer}/feed.xml"))
+        .await
+        .expect("imports");
     assert_eq!(done.new, 3);
     let etf = id_of(&app, "https://wire.example/etf").await;
     let zh = id_of(&app, "https://wire.example/zh").await;
@@ -172,20 +185,7 @@ async fn an_rss_item_is_linked_on_arrival(backend: Backend) {
     assert_eq!(overview["data"]["most_mentioned"][0]["symbol"], "BTC");
     assert_eq!(overview["data"]["most_mentioned"][0]["mentions"], 2);
 
-    let (state, mailer) = (&app.state, &app.state.mailer);
-    server::alerts::deliver::round(state, &state.alerts, mailer)
-        .await
-        .expect("alert round");
-    let user_id = session["id"].as_i64().expect("id");
-    let matched: BTreeSet<i64> = alert_delivery::Entity::find()
-        .filter(alert_delivery::Column::UserId.eq(user_id))
-        .all(&app.state.db)
-        .await
-        .expect("db")
-        .into_iter()
-        .map(|d| d.feed_id)
-        .collect();
-    assert_eq!(matched, BTreeSet::from([etf, zh]));
+    assert_eq!(alerted(&app, &session).await, BTreeSet::from([etf, zh]));
 }
 
 /// An editor who names the item's tokens decides them: the rule adds none of its own (tags,
@@ -377,20 +377,7 @@ async fn a_story_gaining_sources_fast_is_breaking(backend: Backend) {
         json!({ "kind": "sources", "sources": 3, "minutes": 10 })
     );
     assert_eq!(detail(ids[2]).await["data"]["important"], false);
-    let (state, mailer) = (&app.state, &app.state.mailer);
-    server::alerts::deliver::round(state, &state.alerts, mailer)
-        .await
-        .expect("alert round");
-    let user_id = session["id"].as_i64().expect("id");
-    let matched: Vec<i64> = alert_delivery::Entity::find()
-        .filter(alert_delivery::Column::UserId.eq(user_id))
-        .all(&app.state.db)
-        .await
-        .expect("db")
-        .into_iter()
-        .map(|d| d.feed_id)
-        .collect();
-    assert_eq!(matched, vec![ids[0]]);
+    assert_eq!(alerted(app, &session).await, BTreeSet::from([ids[0]]));
     // The source sends the first report again, unmarked: the mark stays.
     app.publish(item(
         "a.example",

@@ -236,6 +236,15 @@ impl TestApp {
         }
     }
 
+    /// Imports the feed document at `url` as a scheduled source does.
+    pub async fn import_feed(
+        &self,
+        url: &str,
+    ) -> Result<server::content::ingest::Imported, server::content::ingest::IngestError> {
+        let state = &self.state;
+        server::content::ingest::import(state, &state.linking, &state.http, url).await
+    }
+
     /// A guest token of this app's own, made on first use (uploads need one at least).
     pub async fn guest_token(&self) -> &str {
         self.guest
