@@ -626,6 +626,12 @@ test("a reader sets up an alert from a token page: the editor counts last week's
   await count.getByText("Say what to alert you about").waitFor();
   assert.equal(await page.getByRole("button", { name: "Save alert" }).isDisabled(), true);
   const keywords = page.getByLabel("Keywords");
+  // A keyword that names a token, by the rule the server links items with, offers the token.
+  await keywords.fill("比特币");
+  await page.getByRole("button", { name: "+ $BTC token" }).click();
+  assert.equal(await tokens.inputValue(), "BTC");
+  assert.equal(await page.getByRole("button", { name: "+ $BTC token" }).count(), 0);
+  await tokens.fill("");
   await keywords.fill("numbat");
   await count.getByText("Would have matched 2 items in the last 7 days").waitFor();
   await keywords.fill("numbat, -rejected");

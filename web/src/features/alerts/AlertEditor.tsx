@@ -5,6 +5,7 @@ import type { AlertView } from "../../lib/api-types";
 import { type AlertRule } from "../../lib/core";
 import { checkAlertRule, countAlertMatches } from "../../lib/core-more";
 import { formatNumber, useTranslation } from "../../lib/i18n";
+import { useLinks } from "../../lib/linking";
 import { type AlertInput, newRule, useSample } from "./api/alerts";
 import { PriceFields, priceDraft, priceRule } from "./PriceFields";
 
@@ -22,7 +23,7 @@ const words = (text: string) =>
 /** Creates or edits an alert: what to match, where and when; the count of last week's items it
  * matches shows as the reader types, counted in the browser by the same rule the server uses. */
 export function AlertEditor({ editing, seed, onSaved, onCancel }: { editing?: AlertView; seed?: Partial<AlertRule>; onSaved: (alert: AlertInput) => Promise<unknown>; onCancel: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const start = editing?.rule ?? newRule(seed);
   const [name, setName] = useState(editing?.name ?? "");
   const [keywords, setKeywords] = useState(start.keywords.join(", "));
@@ -35,6 +36,12 @@ export function AlertEditor({ editing, seed, onSaved, onCancel }: { editing?: Al
   const [price, setPrice] = useState(priceDraft(start.price));
   const [error, setError] = useState<string | null>(null);
   const rule: AlertRule = { ...start, keywords: words(keywords), tokens: words(tokens), tags: words(tags), only_important: important, price: priceRule(price) };
+  // Keywords that name a token (by the rule the server links items with) offer the token itself,
+  // which also matches items that name it another way ("比特币", "$BTC").
+  const linked = useLinks(i18n.language, keywords);
+  const named = (linked?.links.tokens ?? [])
+    .map((id) => linked?.catalogue.tokens.find((k) => k.id === id)?.symbol)
+    .filter((s): s is string => !!s && !rule.tokens.some((k) => k.toUpperCase() === s));
   const pricing = rule.price !== null;
   const watchesItems = important || [rule.keywords, rule.tokens, rule.tags, rule.channels, rule.kols].some((l) => l.length > 0);
   const offered = pricing ? DELIVERIES.filter((d) => PRICE_DELIVERIES.includes(d)) : DELIVERIES;
@@ -71,6 +78,15 @@ export function AlertEditor({ editing, seed, onSaved, onCancel }: { editing?: Al
         <span>{t("web.alerts.tokens")}</span>
         <input value={tokens} onChange={(e) => setTokens(e.target.value)} placeholder="BTC, ETH" />
       </label>
+      {named.length > 0 && (
+        <div className="chips" aria-live="polite">
+          {named.map((symbol) => (
+            <button key={symbol} type="button" className="chip" onClick={() => setTokens([...words(tokens), symbol].join(", "))}>
+              {t("web.alerts.addToken", { symbol })}
+            </button>
+          ))}
+        </div>
+      )}
       <label className="field">
         <span>{t("web.alerts.tags")}</span>
         <input value={tags} onChange={(e) => setTags(e.target.value)} />

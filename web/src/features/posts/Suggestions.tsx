@@ -1,8 +1,5 @@
-import { useMemo } from "react";
-
-import { linkText, loadLinkCatalogue } from "../../lib/core-link";
 import { useTranslation } from "../../lib/i18n";
-import { useLinkCatalogue } from "./api/link-catalogue";
+import { useLinks } from "../../lib/linking";
 
 /** The post's tokens, and what the writer's text names by client-core's linker (the rule the
  * server links every item with) offered as chips: nothing is added until the writer presses one,
@@ -25,17 +22,9 @@ export function Suggestions({
   onTokens: (ids: number[]) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const catalogue = useLinkCatalogue().data;
-  // Compiled once per catalogue read; each keystroke only links.
-  const loaded = useMemo(() => {
-    if (catalogue) loadLinkCatalogue(catalogue);
-    return catalogue;
-  }, [catalogue]);
-  const found = useMemo(
-    () => (loaded ? linkText({ lang: i18n.language, title, summary: "", body: content }) : null),
-    [loaded, i18n.language, title, content],
-  );
-  if (!catalogue || !found) return null;
+  const linked = useLinks(i18n.language, title, content);
+  if (!linked) return null;
+  const { links: found, catalogue } = linked;
   const newTokens = found.tokens.filter((id) => !tokens.includes(id));
   const newTags = tags.length < maxTags ? found.tags.filter((id) => !tags.includes(id)) : [];
   const symbol = (id: number) => catalogue.tokens.find((k) => k.id === id)?.symbol ?? String(id);
