@@ -118,8 +118,12 @@ export default defineConfig({
           groups: [
             { name: "vendor", test: /node_modules[\\/](react|react-dom|scheduler|jotai|i18next|@tanstack)[\\/]/ },
             // The app's shared helpers in one chunk rather than a dozen of 1 KB, each a request
-            // with its own headers; not client-core's second module, which loads with its pages.
-            { name: "app", test: (id: string) => /[\\/]web[\\/]src[\\/](lib|components)[\\/]/.test(id) && !id.includes("core-more") },
+            // with its own headers; not client-core's second and third modules (nor the linking
+            // hook that loads the third), which load with their pages.
+            {
+              name: "app",
+              test: (id: string) => /[\\/]web[\\/]src[\\/](lib|components)[\\/]/.test(id) && !/core-more|core-link|lib[\\/]linking/.test(id),
+            },
           ],
         },
       },

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 
 import { AddImage } from "../../components/AddImage";
 import { Spinner } from "../../components/ui";
@@ -14,7 +14,10 @@ import { useDocumentTitle } from "../../lib/title";
 import { toast } from "../../lib/toast";
 import { TagPicker } from "../tags";
 import { type PostDraft, createPost, editPost, previewPost, usePostHistory } from "./api/posts";
-import { Suggestions } from "./Suggestions";
+
+// The linker's own wasm module comes with the suggestions, not with the posts chunk the item page
+// also loads (for PostTools).
+const Suggestions = lazy(() => import("./Suggestions").then((m) => ({ default: m.Suggestions })));
 
 // client-core's limits, as the server applies them.
 const { postMaxImages: MAX_IMAGES, postMaxTags: MAX_TAGS, postContentMaxChars: MAX_CHARS, postTitleMaxChars: MAX_TITLE } = C;
@@ -163,15 +166,17 @@ function Editor({ id, start }: { id: number | null; start: PostDraft }) {
           )}
         </fieldset>
         <TagPicker legend={t("web.post.tags")} picked={picked} max={MAX_TAGS} onChange={setPicked} />
-        <Suggestions
-          title={title}
-          content={content}
-          tags={picked}
-          tokens={tokens}
-          maxTags={MAX_TAGS}
-          onTags={setPicked}
-          onTokens={setTokens}
-        />
+        <Suspense fallback={null}>
+          <Suggestions
+            title={title}
+            content={content}
+            tags={picked}
+            tokens={tokens}
+            maxTags={MAX_TAGS}
+            onTags={setPicked}
+            onTokens={setTokens}
+          />
+        </Suspense>
         {rule && (title || content || picked.length > 0) && <p className="form-error">{say(rule)}</p>}
         {error && (
           <p className="form-error" role="alert">
