@@ -101,3 +101,89 @@ pub fn localized(json: &str, locale: &str) -> String {
         .cloned()
         .unwrap_or_default()
 }
+
+/// The language a reader wrote `text` in, as one of our locales: detected (whatlang) where the
+/// text shows it, otherwise `interface`, the writer's interface language, which is the better
+/// guess for a short "gm" or "to the moon" than a detector unsure of three words. Hangul and Han
+/// letters are evidence in a few characters; Latin words only when the detector is sure.
+pub fn written_lang(text: &str, interface: &str) -> String {
+    use whatlang::{Lang, Script};
+    let interface = client_core::locale::normalize_locale(interface);
+    let Some(info) = whatlang::detect(text) else {
+        return interface.to_owned();
+    };
+    let sure = info.is_reliable() || matches!(info.script(), Script::Hangul | Script::Mandarin);
+    let found = match info.lang() {
+        Lang::Eng => "en",
+        Lang::Vie => "vi",
+        Lang::Kor => "ko",
+        Lang::Cmn => chinese_script(text, interface),
+        _ => interface,
+    };
+    if sure { found } else { interface }.to_owned()
+}
+
+/// Simplified or Traditional Chinese, by the characters only one of them writes. Detectors name
+/// both "Chinese"; a few dozen of the commonest such characters tell them apart in a sentence.
+/// Neither way: the writer's own Chinese, or Simplified.
+fn chinese_script(text: &str, interface: &'static str) -> &'static str {
+    const SIMPLIFIED: &str = "们这个来说会对为与时国发经过还进现开关门问题从后间东车长马语见认让话读写买卖钱银书学习电网币链区块场价涨监报资产额亿万当实处则";
+    const TRADITIONAL: &str = "們這個來說會對為與時國發經過還進現開關門問題從後間東車長馬語見認讓話讀寫買賣錢銀書學習電網幣鏈區塊場價漲監報資產額億萬當實處則";
+    let count = |set: &str| text.chars().filter(|c| set.contains(*c)).count();
+    let (simplified, traditional) = (count(SIMPLIFIED), count(TRADITIONAL));
+    if simplified > traditional {
+        "zh-Hans"
+    } else if traditional > simplified {
+        "zh-Hant"
+    } else if interface.starts_with("zh-") {
+        interface
+    } else {
+        "zh-Hans"
+    }
+}
+
+#[cfg(test)]
+mod written_lang_tests {
+    use super::written_lang;
+
+    #[test]
+    fn clear_texts_are_detected_whatever_the_interface() {
+        let cases = [
+            ("비트코인이 다시 사상 최고치를 경신했습니다", "en", "ko"),
+            ("比特币今天突破十万美元，市场情绪高涨", "en", "zh-Hans"),
+            ("比特幣今天突破十萬美元，市場情緒高漲", "en", "zh-Hant"),
+            (
+                "Giá Bitcoin hôm nay tăng mạnh sau khi quỹ ETF được phê duyệt",
+                "en",
+                "vi",
+            ),
+            (
+                "The market is waiting for the central bank to cut interest rates this week",
+                "ko",
+                "en",
+            ),
+        ];
+        for (text, interface, want) in cases {
+            assert_eq!(written_lang(text, interface), want, "{text}");
+        }
+    }
+
+    #[test]
+    fn short_or_unsure_texts_keep_the_writers_language() {
+        assert_eq!(written_lang("gm", "vi"), "vi");
+        assert_eq!(written_lang("lol 🚀", "ko"), "ko");
+        assert_eq!(written_lang("", "zh-TW"), "zh-Hant");
+        // Neither script's own characters: the writer's Chinese; one of them: that script.
+        assert_eq!(written_lang("比特", "zh-Hant"), "zh-Hant");
+        assert_eq!(written_lang("比特币", "zh-Hant"), "zh-Hans");
+        assert_eq!(written_lang("比特幣", "en"), "zh-Hant");
+    }
+
+    #[test]
+    fn mixed_texts_go_by_what_most_of_them_says() {
+        assert_eq!(
+            written_lang("BTC ETF 승인 소식에 비트코인 급등, 시장은 환호", "en"),
+            "ko"
+        );
+    }
+}

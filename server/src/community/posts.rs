@@ -179,7 +179,10 @@ pub async fn create(ctx: &Ctx, user_id: i64, lang: &str, input: PostInput<'_>) -
         source_url: Set(format!("post:{user_id}:{:032x}", rand::random::<u128>())),
         origin: Set(None),
         kind: Set(POST_KIND.to_owned()),
-        lang: Set(lang.to_owned()),
+        lang: Set(crate::i18n::written_lang(
+            &format!("{}\n{}", rendered.title, rendered.summary),
+            lang,
+        )),
         title: Set(rendered.title.clone()),
         summary: Set(rendered.summary.clone()),
         content: Set(rendered.html.clone()),

@@ -327,6 +327,52 @@ async fn readers_texts_are_translated_and_shown_beside_their_original(backend: B
     );
 }
 
+/// Readers' texts are filed under the language they are written in where the text shows it (a
+/// Korean question from an English interface, a Vietnamese comment from a Chinese one), and
+/// under the writer's interface language where it is too short to tell ("gm"); an edit files it
+/// again.
+async fn readers_texts_are_filed_under_the_language_they_are_written_in(backend: Backend) {
+    let api = TranslateApi::start().await;
+    let app = start(backend, &api, 100_000).await;
+    let tags = json!({ "tags": [{ "code": "defi", "names": { "en": "DeFi" } }] });
+    app.post_with("/admin/catalogue/upsert", tags, &[("X-ADMIN-TOKEN", ADMIN)])
+        .await;
+    let tag = app.call_as("/tag/detail", json!({ "code": "defi" }), "en", None);
+    let tag = tag.await["id"].as_i64().expect("tag id");
+    let session = app.sign_in("polyglot@example.com").await;
+    let token = session["token"].as_str().expect("token");
+    let question = json!({ "title": "스테이킹 수익은 도대체 어디서 나오는 건가요?",
+        "content": "디파이 프로토콜의 이자 구조가 궁금합니다", "tags": [tag] });
+    let asked = app
+        .call_as("/question/create", question, "en", Some(token))
+        .await;
+    assert_eq!(asked["lang"], "ko", "{asked}");
+    let id = asked["id"].as_i64().expect("question id");
+    let comment = |content: &str| json!({ "question_id": id, "content": content });
+    let said = app
+        .call_as(
+            "/comment/add",
+            comment("Phí giao dịch trên các sàn phi tập trung là nguồn thu chính"),
+            "zh-Hans",
+            Some(token),
+        )
+        .await;
+    assert_eq!(said["lang"], "vi", "{said}");
+    let short = app
+        .call_as("/comment/add", comment("gm"), "vi", Some(token))
+        .await;
+    assert_eq!(short["lang"], "vi", "{short}");
+    let edited = app
+        .call_as(
+            "/comment/edit",
+            json!({ "id": short["id"], "content": "Good morning to everyone reading this thread today" }),
+            "vi",
+            Some(token),
+        )
+        .await;
+    assert_eq!(edited["lang"], "en", "{edited}");
+}
+
 async fn a_machine_translation_brings_an_item_into_its_story(backend: Backend) {
     let api = TranslateApi::start().await;
     let app = start(backend, &api, 100_000).await;
@@ -370,6 +416,7 @@ async fn a_machine_translation_brings_an_item_into_its_story(backend: Backend) {
 }
 
 on_both_databases!(
+    readers_texts_are_filed_under_the_language_they_are_written_in,
     items_are_translated_once_and_shown_beside_their_original,
     a_failing_service_or_a_spent_budget_leaves_the_originals,
     readers_texts_are_translated_and_shown_beside_their_original,

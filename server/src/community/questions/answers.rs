@@ -166,7 +166,7 @@ pub async fn answer(
         question_id: Set(question_id),
         user_id: Set(user_id),
         content: Set(content.trim().to_owned()),
-        lang: Set(lang.to_owned()),
+        lang: Set(crate::i18n::written_lang(content, lang)),
         like_count: Set(0),
         created_at: Set(ctx.now()),
         edited_at: Set(None),
@@ -234,7 +234,10 @@ pub async fn edit_answer(
     let txn = crate::db::begin_write(&ctx.db).await?;
     let edited = answer::Entity::update_many()
         .col_expr(answer::Column::Content, Expr::value(content.trim()))
-        .col_expr(answer::Column::Lang, Expr::value(lang))
+        .col_expr(
+            answer::Column::Lang,
+            Expr::value(crate::i18n::written_lang(content, lang)),
+        )
         .col_expr(answer::Column::EditedAt, Expr::value(ctx.now()))
         .filter(answer::Column::Id.eq(id))
         .filter(answer::Column::QuestionId.in_subquery(open))

@@ -141,7 +141,10 @@ pub async fn ask(ctx: &Ctx, user_id: i64, new: NewQuestion<'_>) -> AppResult<Que
         user_id: Set(user_id),
         title: Set(new.title.trim().to_owned()),
         content: Set(new.content.trim().to_owned()),
-        lang: Set(new.lang.to_owned()),
+        lang: Set(crate::i18n::written_lang(
+            &format!("{}\n{}", new.title, new.content),
+            new.lang,
+        )),
         bounty: Set(bounty),
         bounty_state: Set(if bounty > 0 { OPEN } else { NONE }.to_owned()),
         accepted_answer_id: Set(None),

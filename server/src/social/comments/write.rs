@@ -84,7 +84,7 @@ pub async fn add(ctx: &Ctx, user_id: i64, new: NewComment<'_>) -> AppResult<Comm
         user_id: Set(user_id),
         reply_to_user_id: Set(answered.filter(|(_, reply)| *reply).map(|(to, _)| to)),
         content: Set(content.to_owned()),
-        lang: Set(new.lang.to_owned()),
+        lang: Set(crate::i18n::written_lang(content, new.lang)),
         state: Set(VISIBLE.to_owned()),
         like_count: Set(0),
         reply_count: Set(0),
@@ -177,7 +177,7 @@ pub async fn edit(
         .await?;
         let mut changed = found.into_active_model();
         changed.content = Set(content.to_owned());
-        changed.lang = Set(lang.to_owned());
+        changed.lang = Set(crate::i18n::written_lang(content, lang));
         changed.edited_at = Set(Some(now));
         changed.update(&txn).await?;
         texts::forget(&txn, TextKind::Comment, [id]).await?;
