@@ -28,12 +28,13 @@ pub struct Report<'a> {
 }
 
 /// The first stretch of `window_seconds` in which `min_sources` distinct sources reported the
-/// story, with every distinct source of that stretch; `None` while no stretch has enough.
+/// story: why (every distinct source of that stretch, and its minutes) and when it began (the
+/// report that becomes important); `None` while no stretch has enough.
 pub fn breaking(
     reports: &[Report],
     min_sources: u32,
     window_seconds: i64,
-) -> Option<ImportantReason> {
+) -> Option<(ImportantReason, i64)> {
     let mut sorted = reports.to_vec();
     sorted.sort_by_key(|r| r.published_at);
     for (i, first) in sorted.iter().enumerate() {
@@ -50,10 +51,11 @@ pub fn breaking(
         }
         if sources.len() as u32 >= min_sources.max(2) {
             let minutes = u32::try_from((last - first.published_at + 59) / 60).unwrap_or(u32::MAX);
-            return Some(ImportantReason::Sources {
+            let reason = ImportantReason::Sources {
                 sources: sources.len() as u32,
                 minutes: minutes.max(1),
-            });
+            };
+            return Some((reason, first.published_at));
         }
     }
     None
@@ -86,10 +88,13 @@ mod tests {
         );
         assert_eq!(
             found,
-            Some(ImportantReason::Sources {
-                sources: 4,
-                minutes: 9
-            })
+            Some((
+                ImportantReason::Sources {
+                    sources: 4,
+                    minutes: 9
+                },
+                0
+            ))
         );
     }
 
@@ -99,7 +104,7 @@ mod tests {
         assert_eq!(breaking(&same, 3, 900), None);
         let slow = reports(&[("a.example", 0), ("b.example", 1000), ("c.example", 2000)]);
         assert_eq!(breaking(&slow, 3, 900), None);
-        // A later burst counts, whatever came before it.
+        // A later burst counts, whatever came before it, and begins where it began.
         let late = reports(&[
             ("a.example", 0),
             ("b.example", 5000),
@@ -108,10 +113,13 @@ mod tests {
         ]);
         assert_eq!(
             breaking(&late, 3, 900),
-            Some(ImportantReason::Sources {
-                sources: 3,
-                minutes: 2
-            })
+            Some((
+                ImportantReason::Sources {
+                    sources: 3,
+                    minutes: 2
+                },
+                5000
+            ))
         );
     }
 

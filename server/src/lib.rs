@@ -114,11 +114,7 @@ pub fn spawn_background(state: &AppState) {
         Ok(None) => {}
         Err(e) => tracing::error!("translation: {e}"),
     }
-    content::relink::spawn(
-        state.ctx.clone(),
-        state.linking.clone(),
-        state.bots.holder.clone(),
-    );
+    content::relink::spawn(state.ctx.clone(), state.bots.holder.clone());
     stream::spawn(&state.ctx, &state.stream);
     state.ctx.events.listen();
 }

@@ -5,7 +5,8 @@
 //! - Aliases and keywords match without regard to case or Unicode form (NFC and NFD, full-width
 //!   Latin): see `fold`, except that a name the catalogue writes with a capital is a proper noun
 //!   and matches only where the text capitalises it too ("Avalanche", not "an avalanche of sell
-//!   orders"); written in lower case ("bitcoin"), it matches in any case. Latin and Vietnamese
+//!   orders"; "AI", not the Vietnamese "Ai"); written in lower case ("bitcoin"), it matches in
+//!   any case. Latin and Vietnamese
 //!   ones match whole words; Chinese and Korean ones match at any position (their words are not
 //!   spaced).
 //! - Where aliases overlap, the longest wins ("Bitcoin Cash" is not also Bitcoin), and a
@@ -43,6 +44,10 @@ pub const WEIGHT_BODY_DEEP: u32 = 1;
 pub const LINK_MIN_WEIGHT: u32 = 2;
 /// Things of one kind a text is linked to at most, the most prominent kept.
 pub const LINKS_PER_KIND_MAX: usize = 10;
+/// How much of a body is read for links, in characters.
+pub const BODY_LINKED_CHARS: usize = 20_000;
+/// Matches looked at in one field at most (before whole words and overlaps are sorted out).
+const CANDIDATES_PER_FIELD_MAX: usize = 2_000;
 /// How much of a body counts as its lead, in characters.
 pub const BODY_LEAD_CHARS: u32 = 600;
 
@@ -212,8 +217,32 @@ struct Pattern {
     /// Whole words at its start and end (it begins or ends with a letter of a spaced script).
     word_start: bool,
     word_end: bool,
-    /// A name written with a capital: the text must capitalise it too.
-    proper: bool,
+    /// How a name must be written in the text.
+    case: Case,
+}
+
+/// How the text must write a name: as the catalogue capitalises it ("Avalanche" is a proper
+/// noun, "an avalanche of orders" is not; "AI" is not the Vietnamese "Ai", who), or in any case
+/// where the catalogue writes it in lower case ("bitcoin").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Case {
+    Any,
+    Initial,
+    Whole,
+}
+
+impl Case {
+    fn of(alias: &str) -> Self {
+        let letters = || alias.chars().filter(|c| c.is_alphabetic());
+        let cased = letters().any(|c| c.is_uppercase() || c.is_lowercase());
+        if cased && letters().count() >= 2 && !letters().any(char::is_lowercase) {
+            Self::Whole
+        } else if alias.trim_start().starts_with(char::is_uppercase) {
+            Self::Initial
+        } else {
+            Self::Any
+        }
+    }
 }
 
 /// One mention found, before the document-wide checks.
@@ -251,11 +280,15 @@ impl Linker {
             else {
                 return;
             };
-            let proper = class == Class::Name && text.trim_start().starts_with(char::is_uppercase);
+            let case = if class == Class::Name {
+                Case::of(text)
+            } else {
+                Case::Any
+            };
             let key = (folded.clone(), kind, id, locale.map(str::to_owned), class);
             if let Some(&at) = seen.get(&key) {
                 let known: &mut Pattern = &mut patterns[at];
-                known.proper &= proper;
+                known.case = known.case.min(case);
                 return;
             }
             seen.insert(key, patterns.len());
@@ -266,7 +299,7 @@ impl Linker {
                 locale: locale.map(str::to_owned),
                 word_start: continues_word(first),
                 word_end: continues_word(last),
-                proper,
+                case,
             });
             texts.push(folded);
         };
@@ -275,7 +308,14 @@ impl Linker {
                 ambiguous: t.ambiguous,
             };
             add(&t.symbol, LinkKind::Token, t.id, symbol, None);
-            add(&t.name, LinkKind::Token, t.id, Class::Name, None);
+            // A name written as the symbol (BNB, XRP) is the symbol, with its rules; "Sui" beside
+            // SUI is a name, capitalised.
+            let name_class = if t.name == t.symbol {
+                symbol
+            } else {
+                Class::Name
+            };
+            add(&t.name, LinkKind::Token, t.id, name_class, None);
             for alias in t.aliases.values().flatten() {
                 // An alias spelled as the symbol is the symbol, with its ambiguity.
                 let class = if alias.eq_ignore_ascii_case(&t.symbol) {
@@ -322,10 +362,17 @@ impl Linker {
     /// What `doc` names.
     pub fn link(&self, doc: &Document) -> Links {
         let lang = crate::locale::normalize_locale(doc.lang);
+        // A body past its first BODY_LINKED_CHARS adds only deep mentions: not worth linear
+        // work on half a megabyte a source may send.
+        let body = doc
+            .body
+            .char_indices()
+            .nth(BODY_LINKED_CHARS)
+            .map_or(doc.body, |(at, _)| &doc.body[..at]);
         let fields = [
             (Field::Title, Folded::new(doc.title)),
             (Field::Summary, Folded::new(doc.summary)),
-            (Field::Body, Folded::new(doc.body)),
+            (Field::Body, Folded::new(body)),
         ];
         let mut accepted: Vec<Candidate> = Vec::new();
         for (field, folded) in &fields {
@@ -345,10 +392,12 @@ impl Linker {
             }
             accepted.extend(kept);
         }
+        // Tokens the text names by name (ids are per kind: a tag's id says nothing of a token).
         let named: Vec<i64> = accepted
             .iter()
-            .filter(|c| self.patterns[c.pattern].class == Class::Name)
-            .map(|c| self.patterns[c.pattern].id)
+            .map(|c| &self.patterns[c.pattern])
+            .filter(|p| p.kind == LinkKind::Token && p.class == Class::Name)
+            .map(|p| p.id)
             .collect();
         accepted.retain(|c| {
             let p = &self.patterns[c.pattern];
@@ -368,7 +417,9 @@ impl Linker {
         let Ok(found) = self.automaton.try_find_overlapping_iter(Input::new(text)) else {
             return out;
         };
-        for m in found {
+        // Mentions past the cap change no link's weight enough to matter, and a text made of one
+        // keyword repeated must not cost the square of its length to sort out.
+        for m in found.take(CANDIDATES_PER_FIELD_MAX) {
             let p = &self.patterns[m.pattern().as_usize()];
             let (start, end) = (m.start(), m.end());
             if p.locale.as_deref().is_some_and(|l| l != lang && l != "en") {
@@ -381,12 +432,17 @@ impl Linker {
                 continue;
             }
             let first_len = text[start..].chars().next().map_or(0, char::len_utf8);
-            if p.proper && !folded.capitals(start, start + first_len) {
+            let written = match p.case {
+                Case::Any => true,
+                Case::Initial => folded.capitals(start, start + first_len),
+                Case::Whole => folded.capitals(start, end),
+            };
+            if !written {
                 continue;
             }
             let mut needs_name = false;
             if let Class::Symbol { ambiguous } = p.class {
-                let cashtag = matches!(folded.before(start), Some('$' | '＄'));
+                let cashtag = folded.before(start) == Some('$');
                 if !cashtag {
                     // Symbols are written in capitals: "tia" is a Vietnamese word, "arb" a
                     // trader's.

@@ -317,3 +317,61 @@ fn words_may_name_a_topic_and_a_tag_at_once() {
     });
     assert_eq!((links.tags, links.topics), (vec![TAG_ETF], vec![40]));
 }
+
+#[test]
+fn a_name_in_capitals_is_matched_in_capitals() {
+    let catalogue = Catalogue {
+        tags: vec![KeywordEntry {
+            id: 50,
+            code: "ai".to_owned(),
+            keywords: aliases(&[("en", &["AI"])]),
+            token: None,
+        }],
+        ..Default::default()
+    };
+    let linker = Linker::new(&catalogue);
+    let tags = |lang, text| {
+        linker
+            .link(&Document {
+                lang,
+                title: text,
+                ..Default::default()
+            })
+            .tags
+    };
+    assert_eq!(tags("en", "AI agents trade on-chain"), vec![50]);
+    assert!(tags("en", "Ai Weiwei's NFT drop").is_empty());
+}
+
+#[test]
+fn only_a_tokens_own_name_vouches_for_its_bare_symbol() {
+    // The tag's id is the token's id: ids are per kind, and naming the tag says nothing of it.
+    let mut catalogue = catalogue();
+    catalogue.tags.push(KeywordEntry {
+        id: LINK,
+        code: "oracles".to_owned(),
+        keywords: aliases(&[("en", &["oracle"])]),
+        token: None,
+    });
+    let links = Linker::new(&catalogue).link(&Document {
+        lang: "en",
+        title: "LINK holders wait for the oracle vote",
+        ..Default::default()
+    });
+    assert!(links.tokens.is_empty(), "{links:?}");
+    assert_eq!(links.tags, vec![LINK]);
+}
+
+#[test]
+fn a_huge_repetitive_body_is_read_in_bounded_time() {
+    let linker = Linker::new(&catalogue());
+    let body = "ETF ".repeat(130_000);
+    let links = linker.link(&Document {
+        lang: "en",
+        title: "Wrap",
+        summary: "",
+        body: &body,
+    });
+    assert_eq!(links.tags, vec![TAG_ETF]);
+    assert!(links.evidence.len() <= 2_000);
+}

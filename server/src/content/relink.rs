@@ -15,7 +15,7 @@ use crate::ctx::Ctx;
 use crate::entity::{feed_item, feed_link, lease};
 use crate::error::AppResult;
 use crate::events::Event;
-use crate::linking::{Linking, RELINK_DAYS, RELINK_LEASE};
+use crate::linking::{self, Compiled, RELINK_DAYS, RELINK_LEASE};
 
 /// Items linked again per transaction.
 const BATCH: u64 = 200;
@@ -34,7 +34,7 @@ pub enum Round {
 }
 
 /// Links the next batch of due items again, if this server may.
-pub async fn relink_batch(ctx: &Ctx, linking: &Linking, holder: &str) -> AppResult<Round> {
+pub async fn relink_batch(ctx: &Ctx, holder: &str) -> AppResult<Round> {
     let now = ctx.now();
     if !crate::lease::hold(&ctx.db, RELINK_LEASE, holder, now, LEASE_SECONDS).await? {
         return Ok(Round::Idle);
@@ -43,7 +43,8 @@ pub async fn relink_batch(ctx: &Ctx, linking: &Linking, holder: &str) -> AppResu
     if cursor == 0 {
         return Ok(Round::Idle);
     }
-    let compiled = linking.compiled(&ctx.db).await?;
+    // Read afresh: this server may not have heard of the change that made the work due yet.
+    let compiled = Compiled::new(linking::catalogue(&ctx.db).await?);
     let items = feed_item::Entity::find()
         .filter(feed_item::Column::Id.lt(cursor))
         .filter(feed_item::Column::PublishedAt.gte(now - RELINK_DAYS * crate::time::DAY))
@@ -117,14 +118,14 @@ fn link_kind(kind: &str) -> Option<&'static str> {
 }
 
 /// Relinks whatever is due, batch after batch, for as long as the server runs.
-pub fn spawn(ctx: Ctx, linking: Linking, holder: String) {
+pub fn spawn(ctx: Ctx, holder: String) {
     tokio::spawn(async move {
         let mut every = tokio::time::interval(EVERY);
         every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             every.tick().await;
             loop {
-                match relink_batch(&ctx, &linking, &holder).await {
+                match relink_batch(&ctx, &holder).await {
                     Ok(Round::Linked(n)) if n > 0 => tracing::info!(items = n, "relinked"),
                     Ok(Round::Linked(_)) => {}
                     Ok(Round::Idle) => break,

@@ -10,7 +10,7 @@ use std::sync::{Arc, RwLock};
 use client_core::linking::{
     Catalogue, Document, KeywordEntry, KolEntry, Linker, Links, TokenEntry,
 };
-use sea_orm::sea_query::OnConflict;
+use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{ConnectionTrait, EntityTrait, Set};
 
 use crate::config::LinkingSettings;
@@ -189,8 +189,13 @@ pub async fn catalogue(db: &impl ConnectionTrait) -> AppResult<Catalogue> {
     })
 }
 
+/// Cursors above this mean "start from the newest": no item id comes near it.
+const FRESH_START: i64 = i64::MAX - (1 << 32);
+
 /// Marks the last [`RELINK_DAYS`] of items to be linked again, from the newest (in the
-/// transaction that changed the catalogue, so a crash cannot lose it).
+/// transaction that changed the catalogue, so a crash cannot lose it). Each mark is a start
+/// value of its own, one below the last while a run has not moved on, so a run that began before
+/// this change cannot take it for its own start and move past it.
 pub async fn mark_relink_due(db: &impl ConnectionTrait) -> AppResult<()> {
     lease::Entity::insert(lease::ActiveModel {
         name: Set(RELINK_LEASE.to_owned()),
@@ -200,7 +205,13 @@ pub async fn mark_relink_due(db: &impl ConnectionTrait) -> AppResult<()> {
     })
     .on_conflict(
         OnConflict::column(lease::Column::Name)
-            .update_column(lease::Column::Cursor)
+            .value(
+                lease::Column::Cursor,
+                Expr::cust(format!(
+                    "CASE WHEN leases.cursor > {FRESH_START} THEN leases.cursor - 1 ELSE {} END",
+                    i64::MAX
+                )),
+            )
             .to_owned(),
     )
     .exec_without_returning(db)

@@ -215,11 +215,7 @@ async fn an_editors_links_win_over_the_rule(backend: Backend) {
 async fn a_catalogue_change_relinks_recent_items(backend: Backend) {
     let app = linking_app(backend).await;
     let state = &app.state;
-    while relink_batch(state, &state.linking, HOLDER)
-        .await
-        .expect("relinks")
-        != Round::Idle
-    {}
+    while relink_batch(state, HOLDER).await.expect("relinks") != Round::Idle {}
     let item = |url: &str, title: &str, extra: Value| {
         let mut item = json!({ "source_url": url, "kind": "article", "lang": "en",
             "title": title, "published_at": app.state.now() });
@@ -262,21 +258,18 @@ async fn a_catalogue_change_relinks_recent_items(backend: Backend) {
         json!({ "ko": ["셀레스티아"] })
     );
     let mut linked = 0;
-    while let Round::Linked(n) = relink_batch(state, &state.linking, HOLDER)
-        .await
-        .expect("relinks")
-    {
+    while let Round::Linked(n) = relink_batch(state, HOLDER).await.expect("relinks") {
         linked += n;
     }
     assert!(linked >= 2, "{linked}");
     assert_eq!(links_of(&app, fresh).await.0, vec!["TIA".to_owned()]);
     assert_eq!(links_of(&app, chosen).await.0, vec!["ETH".to_owned()]);
     assert_eq!(links_of(&app, old).await.0, Vec::<String>::new());
-    // Another server finds nothing due.
+    // Done: nothing is due, for this server or another.
+    let cursor = server::lease::cursor(&state.db, server::linking::RELINK_LEASE).await;
+    assert_eq!(cursor.expect("cursor"), 0);
     assert_eq!(
-        relink_batch(state, &state.linking, "another")
-            .await
-            .expect("idle"),
+        relink_batch(state, "another").await.expect("idle"),
         Round::Idle
     );
 }
@@ -298,6 +291,17 @@ async fn bad_aliases_are_refused(backend: Backend) {
             json!({ "tags": [{ "code": "new", "names": { "en": "New" }, "keywords": { "en": [" "] } }] }),
             "must have 2 to 64 characters",
         ),
+        // A valid token first: the refusal takes it back with the rest.
+        (
+            json!({ "tokens": [{ "symbol": "GOOD", "name": "Good" },
+                { "symbol": "NEW", "name": "New", "aliases": { "en": ["--"] } }] }),
+            "must have a letter or digit",
+        ),
+        (
+            json!({ "tags": [{ "code": "new", "names": { "en": "New" },
+                "keywords": { "en": ["new\u{200B}coin"] } }] }),
+            "no control characters",
+        ),
     ] {
         let got = app
             .post_with(
@@ -317,7 +321,11 @@ async fn bad_aliases_are_refused(backend: Backend) {
         .count(&app.state.db)
         .await
         .expect("db");
-    assert_eq!(tokens, 3, "nothing written");
+    let tags = server::entity::tag::Entity::find()
+        .count(&app.state.db)
+        .await
+        .expect("db");
+    assert_eq!((tokens, tags), (3, 2), "nothing written");
 }
 
 /// One event reported by three sites within ten minutes: the story's first report becomes
@@ -360,9 +368,30 @@ async fn a_story_gaining_sources_fast_is_breaking(backend: Backend) {
     );
     let app = &app;
     let detail = |id: i64| async move { app.post("/feed/detail", json!({ "id": id })).await.1 };
+    // The first report comes from a site's feed, the others from the desk.
+    let feed = "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>A</title>\
+        <link>https://a.example</link><item><title>Exchange Nordex hacked for $1.5 billion in \
+        ether</title><link>https://a.example/nordex</link>\
+        <pubDate>Sat, 21 Nov 2026 23:50:00 GMT</pubDate></item></channel></rss>";
+    let from_feed = || async {
+        let state = &app.state;
+        server::content::ingest::import_bytes(
+            state,
+            &state.linking,
+            "https://a.example/rss",
+            feed.as_bytes(),
+        )
+        .await
+        .expect("imports")
+    };
     let mut ids = Vec::new();
     for (n, (site, lang, title, ago)) in reports.into_iter().enumerate() {
-        ids.push(app.publish(item(site, lang, title, ago)).await);
+        if n == 0 {
+            assert_eq!(from_feed().await.new, 1);
+            ids.push(id_of(app, "https://a.example/nordex").await);
+        } else {
+            ids.push(app.publish(item(site, lang, title, ago)).await);
+        }
         let first = detail(ids[0]).await;
         assert_eq!(
             first["data"]["important"],
@@ -379,6 +408,9 @@ async fn a_story_gaining_sources_fast_is_breaking(backend: Backend) {
     assert_eq!(detail(ids[2]).await["data"]["important"], false);
     assert_eq!(alerted(app, &session).await, BTreeSet::from([ids[0]]));
     // The source sends the first report again, unmarked: the mark stays.
+    assert_eq!(from_feed().await.new, 0);
+    assert_eq!(detail(ids[0]).await["data"]["important"], true);
+    // An editor decides: saved as not important, it is not, and says no reason.
     app.publish(item(
         "a.example",
         "en",
@@ -386,20 +418,27 @@ async fn a_story_gaining_sources_fast_is_breaking(backend: Backend) {
         600,
     ))
     .await;
-    assert_eq!(detail(ids[0]).await["data"]["important"], true);
+    let undone = detail(ids[0]).await;
+    assert_eq!(undone["data"]["important"], false, "{undone}");
+    assert_eq!(undone["data"].get("important_reason"), None, "{undone}");
 
     // One site three times, or three sites an hour apart: not breaking.
-    for (sites, gap, slug) in [
-        (["d.example", "d.example", "d.example"], 300, "same"),
-        (["e.example", "f.example", "g.example"], 1_800, "slow"),
+    for (sites, gap, slug, millions) in [
+        (["d.example", "d.example", "d.example"], 300, "Vortexa", 300),
+        (
+            ["e.example", "f.example", "g.example"],
+            1_800,
+            "Quokka",
+            450,
+        ),
     ] {
         let mut first = None;
         for (n, (site, title)) in sites
             .iter()
             .zip([
-                "Lender Vortexa halts withdrawals after $300 million loss",
-                "Vortexa lender halts withdrawals after a $300 million loss",
-                "Crypto lender Vortexa halts withdrawals, $300 million lost",
+                format!("Lender {slug} halts withdrawals after ${millions} million loss"),
+                format!("{slug} lender halts withdrawals after a ${millions} million loss"),
+                format!("Crypto lender {slug} halts withdrawals, ${millions} million lost"),
             ])
             .enumerate()
         {
@@ -410,6 +449,8 @@ async fn a_story_gaining_sources_fast_is_breaking(backend: Backend) {
             first.get_or_insert(id);
         }
         let first = detail(first.expect("stored")).await;
+        // One story, so it is the sources and the times that say no.
+        assert_eq!(first["data"]["story"]["size"], 3, "{slug}: {first}");
         assert_eq!(first["data"]["important"], false, "{slug}: {first}");
     }
 }

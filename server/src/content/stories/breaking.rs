@@ -1,8 +1,8 @@
 //! Breaking news as items are stored: when an item joins a story, and the story now has enough
 //! distinct sources close enough together (client-core's `breaking` rule, with the settings'
-//! thresholds), its first report becomes important with the reason, and is queued for the bots
-//! and alerts that want important news, as an editor's mark would be. A story that already has
-//! an important item is left as it is.
+//! thresholds), the first report of that burst becomes important with the reason, and is queued
+//! for the bots and alerts that want important news, as an editor's mark would be. A story that
+//! already has an important item is left as it is.
 
 use client_core::breaking::{Report, breaking};
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
@@ -43,10 +43,15 @@ pub async fn mark_if_breaking(
         })
         .collect();
     let window = i64::from(settings.breaking_minutes) * 60;
-    let Some(reason) = breaking(&reports, settings.breaking_sources, window) else {
+    let Some((reason, began)) = breaking(&reports, settings.breaking_sources, window) else {
         return Ok(None);
     };
-    let Some(first) = members.into_iter().min_by_key(|m| (m.published_at, m.id)) else {
+    // The first report of the burst, not of a story that may have begun quietly a day before.
+    let first = members
+        .into_iter()
+        .filter(|m| m.published_at >= began)
+        .min_by_key(|m| (m.published_at, m.id));
+    let Some(first) = first else {
         return Ok(None);
     };
     let queued = fanout::NewItem {

@@ -154,6 +154,15 @@ pub(super) fn words_map(field: &str, map: &BTreeMap<String, Vec<String>>) -> App
                     "{field}: \"{word}\" must have 2 to {WORD_MAX_CHARS} characters"
                 )));
             }
+            // A word of punctuation alone would link nearly every text; control and format
+            // characters are never part of a name.
+            if !word.chars().any(char::is_alphanumeric)
+                || word.chars().any(|c| c.is_control() || is_format(c))
+            {
+                return Err(AppError::invalid(format!(
+                    "{field}: \"{word}\" must have a letter or digit and no control characters"
+                )));
+            }
             if !kept.contains(&word) {
                 kept.push(word);
             }
@@ -161,6 +170,11 @@ pub(super) fn words_map(field: &str, map: &BTreeMap<String, Vec<String>>) -> App
         clean.insert(locale.clone(), kept);
     }
     serde_json::to_string(&clean).map_err(AppError::internal)
+}
+
+/// Zero-width and direction marks (Unicode's format characters in common use).
+fn is_format(c: char) -> bool {
+    matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}')
 }
 
 const WORD_MAX_CHARS: usize = 64;

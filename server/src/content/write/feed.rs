@@ -4,7 +4,9 @@ use std::collections::{BTreeMap, HashMap};
 use validator::Validate;
 
 use client_core::locale::LOCALES;
-use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, NotSet, QueryFilter, Set,
+};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
@@ -223,10 +225,7 @@ impl Stored {
         if self.news {
             ctx.events.publish(&Event::Live(Live::Item(self.id)));
         }
-        if let Some(first) = self
-            .breaking
-            .filter(|first| *first != self.id || !self.news)
-        {
+        if let Some(first) = self.breaking.filter(|first| *first != self.id) {
             ctx.events.publish(&Event::Live(Live::Item(first)));
         }
     }
@@ -324,6 +323,10 @@ async fn store_feed(
             own
         }
     };
+    let broke = existing
+        .as_ref()
+        .is_some_and(|e| e.important_reason.is_some());
+    let from_source = origin.is_some();
     let mut row = feed_item::ActiveModel {
         source_url: Set(input.source_url.clone()),
         origin: Set(origin),
@@ -336,11 +339,9 @@ async fn store_feed(
         kol_id: Set(kol_id),
         channel_id: Set(channel_id),
         images: Set(images),
-        // A source fetched again does not take back what breaking news marked.
-        important: Set(input.important
-            || existing
-                .as_ref()
-                .is_some_and(|e| e.important_reason.is_some())),
+        // A source fetched again does not take back what breaking news marked; an editor decides.
+        important: Set(input.important || (from_source && broke)),
+        important_reason: if from_source { NotSet } else { Set(None) },
         published_at: Set(published_at),
         updated_at: Set(now),
         ..Default::default()
