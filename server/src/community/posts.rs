@@ -255,9 +255,14 @@ pub async fn edit(ctx: &Ctx, user_id: i64, id: i64, input: PostInput<'_>) -> App
     row.summary = Set(rendered.summary.clone());
     row.content = Set(rendered.html.clone());
     row.images = Set(rendered.images.clone());
+    // Rewritten, it may be in another language now.
+    row.lang = Set(crate::i18n::written_lang(
+        &format!("{}\n{}", rendered.title, rendered.summary),
+        &found.lang,
+    ));
     row.updated_at = Set(now);
-    row.update(&txn).await?;
-    store_parts(&txn, &found, &input, links, &rendered, now).await?;
+    let edited = row.update(&txn).await?;
+    store_parts(&txn, &edited, &input, links, &rendered, now).await?;
     txn.commit().await?;
     ctx.events.publish(&Event::ContentChanged);
     Ok(())

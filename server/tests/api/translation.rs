@@ -371,6 +371,36 @@ async fn readers_texts_are_filed_under_the_language_they_are_written_in(backend:
         )
         .await;
     assert_eq!(edited["lang"], "en", "{edited}");
+    // A post likewise, and its edit in another language files it again.
+    let post = |title: &str, content: &str| {
+        json!({ "title": title, "content": content,
+        "tags": [], "tokens": [], "images": [] })
+    };
+    let made = app
+        .call_as(
+            "/post/create",
+            post(
+                "스테이킹 수익 정리",
+                "이번 주 디파이 프로토콜의 이자율을 정리해 보았습니다",
+            ),
+            "en",
+            Some(token),
+        )
+        .await;
+    let id = made["id"].clone();
+    let lang = || async {
+        app.call_as("/feed/detail", json!({ "id": id }), "en", None)
+            .await["lang"]
+            .clone()
+    };
+    assert_eq!(lang().await, "ko");
+    let mut changed = post(
+        "Staking yields this week",
+        "I went through the interest rates of the main lending protocols this week",
+    );
+    changed["id"] = id.clone();
+    app.call_as("/post/edit", changed, "ko", Some(token)).await;
+    assert_eq!(lang().await, "en");
 }
 
 async fn a_machine_translation_brings_an_item_into_its_story(backend: Backend) {
