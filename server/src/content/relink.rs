@@ -86,10 +86,7 @@ pub async fn relink_batch(ctx: &Ctx, holder: &str) -> AppResult<Round> {
             summary: &item.summary,
             body: &plain_text(&item.content),
         });
-        let inferred: Vec<_> = inferred_links(&compiled, &found, &mine, item.origin.is_none())
-            .into_iter()
-            .filter(|l| !mine.contains(l))
-            .collect();
+        let inferred = inferred_links(&compiled, &found, &mine, item.origin.is_none());
         insert_links(&txn, item.id, &inferred, true, item.published_at).await?;
     }
     // Moves on only from where this batch began: a catalogue change meanwhile set the cursor back

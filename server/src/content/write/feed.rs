@@ -437,8 +437,8 @@ async fn store_feed(
 }
 
 /// Makes `links` (kind and target: `tag`, `token`, `topic`), given by an editor, the source or
-/// the writer, and `inferred`, found by the linker, the item's links, replacing any it had; a
-/// link in both is a given one.
+/// the writer, and `inferred`, found by the linker (`inferred_links`, none of them given), the
+/// item's links, replacing any it had.
 pub(crate) async fn replace_links(
     db: &impl ConnectionTrait,
     id: i64,
@@ -451,10 +451,6 @@ pub(crate) async fn replace_links(
         .exec(db)
         .await?;
     insert_links(db, id, &links, false, published_at).await?;
-    let inferred: Vec<_> = inferred
-        .into_iter()
-        .filter(|l| !links.contains(l))
-        .collect();
     insert_links(db, id, &inferred, true, published_at).await
 }
 
@@ -511,6 +507,8 @@ pub(crate) fn inferred_links(
                     .is_none_or(|token| given.contains(&("token", token)))
         });
     }
+    // A link both given and found is a given one.
+    links.retain(|link| !given.contains(link));
     links
 }
 
